@@ -1,0 +1,1 @@
+"""lndrill.cards (headless core: never imports textual)."""

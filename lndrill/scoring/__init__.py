@@ -1,0 +1,1 @@
+"""lndrill.scoring (headless core: never imports textual)."""

@@ -1,0 +1,1 @@
+"""lndrill.sim: NumPy gradient simulator (headless core: never imports textual)."""

@@ -1,0 +1,1 @@
+"""lndrill.store (headless core: never imports textual)."""

@@ -1,0 +1,1 @@
+"""lndrill.tui: the Textual app (a thin layer over the headless core)."""
