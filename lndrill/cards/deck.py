@@ -1,0 +1,99 @@
+"""Find and load the deck: the bundled cards plus any directories the user adds."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from lndrill.cards.parse import Problem, parse_card
+from lndrill.cards.schema import Card
+from lndrill.cards.yamlsrc import YamlProblem, load_yaml
+
+CONTENT_ENV = "LNDRILL_CONTENT"
+MAX_CARD_BYTES = 512 * 1024
+
+
+def bundled_content_dir() -> Path:
+    """The deck shipped with lndrill (inside the wheel, or `content/` in a source checkout)."""
+    here = Path(__file__).resolve().parent.parent
+    packaged = here / "_content"
+    return packaged if packaged.is_dir() else here.parent / "content"
+
+
+def content_dirs(extra: list[str] | None = None, include_bundled: bool = True) -> list[Path]:
+    """Directories to load: the bundled deck, then $LNDRILL_CONTENT (os.pathsep-separated), then `extra`."""
+    dirs: list[Path] = [bundled_content_dir()] if include_bundled else []
+    env = os.environ.get(CONTENT_ENV, "")
+    dirs += [Path(p).expanduser() for p in env.split(os.pathsep) if p.strip()]
+    dirs += [Path(p).expanduser() for p in (extra or [])]
+    return dirs
+
+
+@dataclass
+class Deck:
+    """Loaded cards by id, plus every problem met while loading (broken files are skipped)."""
+
+    cards: dict[str, Card] = field(default_factory=dict)
+    problems: list[Problem] = field(default_factory=list)
+
+    def get(self, card_id: str) -> Card | None:
+        """The card with this id, or None."""
+        return self.cards.get(card_id)
+
+    def nearest(self, card_id: str, n: int = 3) -> list[str]:
+        """Up to `n` card ids that look most like `card_id` (for 'did you mean')."""
+        import difflib
+
+        ids = list(self.cards)
+        close = difflib.get_close_matches(card_id, ids, n=n, cutoff=0.3)
+        if len(close) < n:
+            close += [i for i in ids if card_id and (card_id in i or i in card_id) and i not in close]
+        return close[:n]
+
+
+def card_files(directory: Path) -> list[Path]:
+    """Card files in a directory (recursively): *.yaml and *.yml, sorted."""
+    return sorted(p for p in directory.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file())
+
+
+def load_card_file(path: Path) -> tuple[Card | None, list[Problem]]:
+    """Load one card file, returning the card (or None) and its problems."""
+    try:
+        size = path.stat().st_size
+    except OSError as exc:
+        return None, [Problem(path, 0, f"cannot read file: {exc.strerror or exc}")]
+    if size > MAX_CARD_BYTES:
+        return None, [Problem(path, 1, f"file is larger than {MAX_CARD_BYTES // 1024} KiB; not a card")]
+    try:
+        doc = load_yaml(path)
+    except YamlProblem as exc:
+        return None, [Problem(path, exc.line, exc.message)]
+    if doc is None:
+        return None, [Problem(path, 1, "file is empty")]
+    return parse_card(doc, path)
+
+
+def load_deck(extra: list[str] | None = None, include_bundled: bool = True) -> Deck:
+    """Load every card from the content directories; broken files are reported, good ones kept."""
+    deck = Deck()
+    first_seen: dict[str, Path] = {}
+    for directory in content_dirs(extra, include_bundled):
+        if not directory.is_dir():
+            deck.problems.append(Problem(directory, 0, "content directory not found"))
+            continue
+        for path in card_files(directory):
+            if path.name.startswith(".") or path.parent.name.startswith("."):
+                continue
+            card, problems = load_card_file(path)
+            deck.problems.extend(problems)
+            if card is None:
+                continue
+            if card.id in deck.cards:
+                deck.problems.append(
+                    Problem(path, 1, f"duplicate card id '{card.id}' (already defined in {first_seen[card.id]})")
+                )
+                continue
+            deck.cards[card.id] = card
+            first_seen[card.id] = path
+    return deck

@@ -1,0 +1,112 @@
+"""The card format as typed dataclasses (see content/README.md for the annotated example)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+LANGS = ("en", "zh")
+DIFFICULTIES = ("easy", "medium", "hard")
+STANCES = ("affirm", "deny")
+MISTAKE_KINDS = ("swapped", "negated")
+
+
+@dataclass(frozen=True)
+class Text:
+    """A bilingual string."""
+
+    en: str
+    zh: str
+
+    def get(self, lang: str) -> str:
+        """The text in `lang` ('en' or 'zh'), falling back to the other language if empty."""
+        first, second = (self.zh, self.en) if lang == "zh" else (self.en, self.zh)
+        return first or second
+
+
+@dataclass(frozen=True)
+class Recogniser:
+    """One way a point is recognised: every concept group present in one clause, or a formula."""
+
+    concepts: tuple[tuple[str, ...], ...] = ()
+    formula: str | None = None
+    line: int = 0
+
+
+@dataclass(frozen=True)
+class Mistake:
+    """A wrong claim that costs points: a swapped or negated version of its point, or its own match."""
+
+    id: str
+    explanation: Text
+    penalty: float
+    kind: str | None = None
+    about: str | None = None
+    stance: str = "affirm"
+    match: tuple[Recogniser, ...] = ()
+    line: int = 0
+
+
+@dataclass(frozen=True)
+class Point:
+    """One claim of a model answer, with its weight, how it is recognised, and its mistakes."""
+
+    id: str
+    weight: float
+    claim: Text
+    about: str | None
+    stance: str
+    match: tuple[Recogniser, ...]
+    mistakes: tuple[Mistake, ...] = ()
+    line: int = 0
+
+
+@dataclass(frozen=True)
+class Section:
+    """An ordered part of the answer (e.g. formulas, backprop, tradeoffs)."""
+
+    id: str
+    title: Text
+    points: tuple[Point, ...]
+    line: int = 0
+
+    @property
+    def max_score(self) -> float:
+        """Sum of the section's point weights."""
+        return sum(p.weight for p in self.points)
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where a card's facts come from: an arXiv id and a section."""
+
+    arxiv: str
+    section: str
+    note: str = ""
+
+
+@dataclass(frozen=True, eq=False)
+class Card:
+    """A question card."""
+
+    id: str
+    title: Text
+    prompt: Text
+    tags: tuple[str, ...]
+    difficulty: str
+    subjects: tuple[str, ...]
+    sections: tuple[Section, ...]
+    model_answer: Text
+    follow_ups: tuple[Text, ...]
+    sources: tuple[Source, ...]
+    vocab: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    path: Path | None = None
+
+    @property
+    def max_score(self) -> float:
+        """Sum of all point weights."""
+        return sum(s.max_score for s in self.sections)
+
+    def points(self) -> list[Point]:
+        """All points in section order."""
+        return [p for s in self.sections for p in s.points]

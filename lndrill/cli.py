@@ -1,0 +1,79 @@
+"""The single `lndrill` entry point: parses arguments and dispatches to subcommands.
+
+The CLI is a thin layer: every subcommand calls into the headless core
+(`lndrill.cards`, `lndrill.scoring`, `lndrill.sim`, `lndrill.store`) or starts the TUI.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from lndrill import __version__
+
+
+class UsageError(Exception):
+    """A user mistake on the command line: printed as one line, exit status 2."""
+
+
+def _build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="lndrill",
+        description=(
+            "Drill the 'Pre-LN or Post-LN?' interview question: answer question cards, get a "
+            "point-by-point score, and watch gradient norms per depth in a live simulator. "
+            "Run without a subcommand to open the terminal app."
+        ),
+    )
+    parser.add_argument("--version", action="version", version=f"lndrill {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    from lndrill.cli_cards import add_cards_parser, add_score_parser
+
+    add_score_parser(sub)
+    add_cards_parser(sub)
+
+    sim = sub.add_parser(
+        "sim",
+        help="the gradient simulator (--plain / --json print and exit)",
+        description=(
+            "Simulate gradient norms per depth for Post-LN, Pre-LN and variants. With --plain or "
+            "--json it prints and exits; otherwise it opens the simulator screen."
+        ),
+    )
+    from lndrill.sim.command import add_arguments as add_sim_arguments
+
+    add_sim_arguments(sim)
+    sim.set_defaults(handler=_run_sim)
+    return parser
+
+
+def _run_sim(args: argparse.Namespace) -> int:
+    from lndrill.sim.command import run
+
+    return run(args)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the lndrill command line; returns the process exit status."""
+    parser = _build_parser()
+    args = parser.parse_args(argv)
+    handler = getattr(args, "handler", None)
+    if handler is None:
+        parser.print_help()
+        return 0
+    try:
+        return int(handler(args) or 0)
+    except UsageError as exc:
+        print(f"lndrill: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("lndrill: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

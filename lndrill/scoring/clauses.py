@@ -1,0 +1,382 @@
+"""Answer structure: blocks, sentences, segments, who each claim is about, and whether it is negated.
+
+* A block ends at a blank line, a heading (`## Formulas`, `公式：`) or a list item.
+* A sentence ends at . ! ? 。 (not in "i.e.", "e.g.", "et al.").
+* A segment is a part of a sentence between connectives (so, because, while, but, 所以, 而, ...)
+  and semicolons: concepts of one claim must co-occur in one segment.
+* Attribution: a claim belongs to the nearest placement named before it in its segment, else just
+  after it in the segment, else earlier in the sentence, else the last placement named since the
+  last heading. Mentions after "than", "unlike", "比", "相比" are comparisons, not subjects.
+* Negation: cues ("not", "no", "without", "drop", "不", "无需", "去掉", ...) close to a term, in
+  the same comma-delimited part, flip it; "without warm-up ... diverges" flips back.
+"""
+
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass, field
+
+from lndrill.scoring.tokens import CJK, PUNCT, WORD, Token, stem
+
+_ABBREV = {"i", "e", "g", "al", "vs", "eq", "fig", "sec", "cf", "approx", "resp"}
+_EN_CONNECTIVES = {stem(w) for w in (
+    "so", "thus", "hence", "therefore", "because", "whereas", "while", "but", "however", "although",
+    "though", "meanwhile", "whilst", "consequently", "since", "whereby")}
+_ZH_CONNECTIVES = ("所以", "因此", "因而", "于是", "因为", "由于", "但是", "然而", "不过", "从而", "以致", "导致",
+                   "但", "却", "而")
+_ZH_NOT_CONNECTIVE_AFTER_ER = ("且", "言", "已")  # 而且, 而言, 而已
+_ZH_NOT_CONNECTIVE_BEFORE_ER = ("从", "进", "反", "因", "然", "继")
+
+_EN_NEG = {stem(w) for w in (
+    "not", "no", "never", "without", "none", "nor", "neither", "cannot", "free", "drop", "dropped", "remove",
+    "removes", "removed", "skip", "skipped", "unnecessary", "unneeded", "optional", "dispensable", "rid",
+    "lack", "lacks", "less", "hardly", "barely", "eliminate", "eliminates", "eliminated", "omit", "omitted",
+    "needless", "nothing", "fewer", "away")}
+_ZH_NEG = ("不", "没", "无", "免", "去掉", "去除", "省去", "省掉", "省略", "移除", "取消", "摆脱", "非", "别", "未", "勿",
+           "拿掉", "砍掉", "甩掉")
+_ZH_NEG_EXCEPT = ("不同", "不断", "不仅", "不少", "不过", "不管", "不久", "无论", "非常", "未来", "不止", "并非")
+_EN_FAIL = {stem(w) for w in ("diverge", "diverges", "diverged", "unstable", "instability", "fail", "fails",
+                               "explode", "explodes", "crash", "crashes", "blow", "nan")}
+_ZH_FAIL = ("发散", "崩", "炸", "训飞", "训不动", "训不起来")
+_SCOPE_STOP = {stem(w) for w in ("and", "or", "also", "then", "plus", "which", "that")} | {
+    ",", ";", ".", ":", "\n", "(", ")"}
+_ZH_SCOPE_STOP = ("和", "并", "且", "同时", "也")
+_CONTRAST_BEFORE = {stem(w) for w in ("than", "unlike", "vs", "versus", "compared", "compare", "over", "relative")}
+_ZH_CONTRAST_BEFORE = ("比", "于", "较", "同于", "像")
+_ZH_CONTRAST_AFTER = ("相比", "相较", "比较", "不同", "对比")
+_EN_FUNCTION = {stem(w) for w in (
+    "is", "are", "was", "were", "be", "been", "being", "has", "have", "had", "does", "do", "did", "can", "could",
+    "will", "would", "should", "may", "might", "must", "need", "needs", "needed", "require", "requires",
+    "required", "the", "a", "an", "to", "of", "in", "on", "at", "by", "for", "with", "without", "from", "through",
+    "into", "than", "that", "which", "it", "its", "they", "their", "this", "these", "not", "no", "only", "more",
+    "less", "gets", "makes", "keeps", "stays", "grows", "passes", "goes", "flows", "reaches", "becomes", "so",
+    "because", "while", "but", "and", "or", "if", "when", "where", "there", "here", "both", "each", "every",
+    "uses", "use", "used", "lets", "allows", "so", "too", "very", "much", "after", "before", "then", "i", "we",
+    "you", "get", "got", "put", "puts", "applied", "apply", "applies", "since", "though", "whereas", "isn't",
+    "aren't", "doesn't", "don't", "can't", "cannot", "won't", "also", "still", "even", "almost", "just")}
+_ZH_FUNCTION = set("的是要会能可需让使在过就都很更比把被了着对从到为而也才再先后并且将则即因所得地靠用经穿变保没不"
+                   "好差高低略稍容易难快慢强弱点最还又已有与及此其它他们该这那给乘")
+
+
+@dataclass(frozen=True)
+class Mention:
+    """A placement/subject named in the answer."""
+
+    subject: str
+    start: int  # token index
+    end: int
+    contrast: bool
+
+
+@dataclass
+class Structure:
+    """The answer's tokens grouped into sentences and segments, with subject mentions."""
+
+    tokens: list[Token]
+    sentence_of: list[int] = field(default_factory=list)
+    segment_of: list[int] = field(default_factory=list)
+    part_of: list[int] = field(default_factory=list)
+    block_of: list[int] = field(default_factory=list)
+    heading_block: set[int] = field(default_factory=set)
+    segment_span: list[tuple[int, int]] = field(default_factory=list)
+    segment_claim: list[bool] = field(default_factory=list)
+    mentions: list[Mention] = field(default_factory=list)
+    _mention_starts: list[int] = field(default_factory=list)
+
+    def set_mentions(self, mentions: list[Mention]) -> None:
+        """Install subject mentions (sorted, overlaps resolved: longer first)."""
+        chosen: list[Mention] = []
+        taken: set[int] = set()
+        for m in sorted(mentions, key=lambda m: (-(m.end - m.start), m.start)):
+            if any(i in taken for i in range(m.start, m.end)):
+                continue
+            chosen.append(m)
+            taken.update(range(m.start, m.end))
+        self.mentions = sorted(chosen, key=lambda m: m.start)
+        self._mention_starts = [m.start for m in self.mentions]
+
+    def mention_tokens(self) -> set[int]:
+        """Token indices covered by subject mentions."""
+        return {i for m in self.mentions for i in range(m.start, m.end)}
+
+    def subject_for(self, start: int, end: int) -> str | None:
+        """The subject a claim spanning tokens [start, end) is attributed to (see module docstring)."""
+        if not self.mentions or start >= len(self.tokens):
+            return self._inherited(start)
+        seg = self.segment_of[start]
+        sent = self.sentence_of[start]
+        k = bisect.bisect_left(self._mention_starts, start)
+        # 1. nearest before, same segment
+        for m in reversed(self.mentions[:k]):
+            if m.end > start:
+                continue
+            if self.segment_of[m.start] != seg:
+                break
+            if not m.contrast:
+                return m.subject
+        # 2. nearest after, same segment
+        for m in self.mentions[k:]:
+            if m.start < end:
+                continue
+            if self.segment_of[m.start] != seg:
+                break
+            if not m.contrast:
+                return m.subject
+        # 3. earlier in the sentence
+        for m in reversed(self.mentions[:k]):
+            if m.end > start:
+                continue
+            if self.sentence_of[m.start] != sent:
+                break
+            if not m.contrast:
+                return m.subject
+        return self._inherited(start)
+
+    def _inherited(self, start: int) -> str | None:
+        if start >= len(self.tokens):
+            return None
+        sent = self.sentence_of[start]
+        k = bisect.bisect_left(self._mention_starts, start)
+        for m in reversed(self.mentions[:k]):
+            if self.sentence_of[m.start] == sent:
+                continue
+            if self._heading_between(m.start, start):
+                return None
+            if not m.contrast:
+                return m.subject
+        return None
+
+    def _heading_between(self, a: int, b: int) -> bool:
+        ba, bb = self.block_of[a], self.block_of[b]
+        return any(blk in self.heading_block for blk in range(ba + 1, bb + 1))
+
+
+def _is_heading_line(line_tokens: list[Token], raw_line: str) -> bool:
+    stripped = raw_line.strip()
+    if stripped.startswith("#"):
+        return True
+    words = [t for t in line_tokens if t.kind in (WORD, CJK)]
+    if stripped.endswith((":", "：")) and 0 < len(words) <= 6:
+        return True
+    if stripped.startswith("**") and stripped.endswith("**") and len(words) <= 6:
+        return True
+    return False
+
+
+def analyse(text: str, tokens: list[Token]) -> Structure:
+    """Split tokens into blocks, sentences, segments and comma parts; mark claim-like segments."""
+    st = Structure(tokens)
+    n = len(tokens)
+    st.sentence_of = [0] * n
+    st.segment_of = [0] * n
+    st.part_of = [0] * n
+    st.block_of = [0] * n
+    # Blocks from lines.
+    line_starts: list[int] = [0]
+    for i, ch in enumerate(text):
+        if ch == "\n":
+            line_starts.append(i + 1)
+    lines = [(s, (line_starts[k + 1] - 1) if k + 1 < len(line_starts) else len(text)) for k, s in enumerate(line_starts)]
+    tok_line = [bisect.bisect_right(line_starts, t.start) - 1 for t in tokens]
+    line_block: list[int] = []
+    line_new_sentence: list[bool] = []
+    block = 0
+    prev_blank = True
+    prev_heading = False
+    for k, (a, b) in enumerate(lines):
+        raw = text[a:b]
+        stripped = raw.strip()
+        ltoks = [tokens[i] for i in range(n) if False]  # placeholder, filled lazily below
+        del ltoks
+        blank = not stripped
+        bullet = stripped[:2] in ("- ", "* ", "• ") or (stripped[:1].isdigit() and stripped[1:3] in (". ", ") "))
+        heading = not blank and _is_heading_line(_line_tokens(tokens, tok_line, k), raw)
+        label = not blank and ":" in stripped[:24] and len(stripped.split(":", 1)[0].split()) <= 3
+        new_block = blank or heading or bullet or prev_blank or prev_heading
+        if new_block and not blank:
+            block += 1
+        line_block.append(block)
+        line_new_sentence.append(new_block or label)
+        if heading:
+            st.heading_block.add(block)
+        prev_blank, prev_heading = blank, heading
+    # Sentences, segments, parts.
+    sent = seg = part = 0
+    last_line = -1
+    for i, tok in enumerate(tokens):
+        ln = tok_line[i]
+        if ln != last_line:
+            if line_new_sentence[ln] and i > 0:
+                sent += 1
+                seg += 1
+                part += 1
+            last_line = ln
+        st.block_of[i] = line_block[ln]
+        if tok.kind == PUNCT and tok.key in ".!?" and _sentence_end(text, tokens, i):
+            st.sentence_of[i] = sent
+            st.segment_of[i] = seg
+            st.part_of[i] = part
+            sent += 1
+            seg += 1
+            part += 1
+            continue
+        if _is_connective(tokens, i) or (tok.kind == PUNCT and tok.key == ";"):
+            seg += 1
+            part += 1
+        elif tok.kind == PUNCT and tok.key in ",:(" or (tok.kind == WORD and tok.key in ("and", "or")):
+            part += 1
+        st.sentence_of[i] = sent
+        st.segment_of[i] = seg
+        st.part_of[i] = part
+    # Segment spans and claim-likeness.
+    nseg = (st.segment_of[-1] + 1) if n else 0
+    spans = [[n, -1] for _ in range(nseg)]
+    for i in range(n):
+        s = st.segment_of[i]
+        spans[s][0] = min(spans[s][0], i)
+        spans[s][1] = max(spans[s][1], i + 1)
+    st.segment_span = [(a, b) if b >= 0 else (0, 0) for a, b in spans]
+    st.segment_claim = [_claim_like(tokens, a, b) and st.block_of[a] not in st.heading_block
+                        if b > a else False for a, b in st.segment_span]
+    return st
+
+
+def _line_tokens(tokens: list[Token], tok_line: list[int], k: int) -> list[Token]:
+    lo = bisect.bisect_left(tok_line, k)
+    hi = bisect.bisect_right(tok_line, k)
+    return tokens[lo:hi]
+
+
+def _sentence_end(text: str, tokens: list[Token], i: int) -> bool:
+    tok = tokens[i]
+    if text[tok.start] == "\u3002" or tok.key in "!?":
+        return True
+    nxt = text[tok.end : tok.end + 1]
+    if nxt and not (nxt.isspace() or "\u3400" <= nxt <= "\u9fff"):
+        return False
+    prev = tokens[i - 1] if i > 0 else None
+    if prev is not None and prev.kind == WORD and prev.end == tok.start and prev.key in _ABBREV:
+        return False
+    return True
+
+
+def _cjk_word_at(tokens: list[Token], i: int, words: tuple[str, ...]) -> str | None:
+    """The first of `words` spelled by CJK tokens starting at i, if any."""
+    for w in words:
+        if i + len(w) <= len(tokens) and all(
+            tokens[i + k].kind == CJK and tokens[i + k].key == ch for k, ch in enumerate(w)
+        ):
+            return w
+    return None
+
+
+def _is_connective(tokens: list[Token], i: int) -> bool:
+    tok = tokens[i]
+    if tok.kind == WORD:
+        return tok.key in _EN_CONNECTIVES
+    if tok.kind != CJK:
+        return False
+    w = _cjk_word_at(tokens, i, _ZH_CONNECTIVES)
+    if w is None:
+        return False
+    if w == "而":
+        nxt = tokens[i + 1].key if i + 1 < len(tokens) else ""
+        prv = tokens[i - 1].key if i > 0 else ""
+        if nxt in _ZH_NOT_CONNECTIVE_AFTER_ER or prv in _ZH_NOT_CONNECTIVE_BEFORE_ER:
+            return False
+    if w in ("但", "却") and i > 0 and tokens[i - 1].key in ("不",):
+        return False
+    return True
+
+
+def _claim_like(tokens: list[Token], a: int, b: int) -> bool:
+    """A segment reads as a claim if it has a function word or verb (a keyword list has none)."""
+    content = 0
+    function = 0
+    for t in tokens[a:b]:
+        if t.kind == WORD:
+            content += 1
+            if t.key in _EN_FUNCTION:
+                function += 1
+        elif t.kind == CJK:
+            content += 1
+            if t.key in _ZH_FUNCTION:
+                function += 1
+    if function == 0:
+        return False
+    return not (content >= 10 and function / content < 0.06)
+
+
+def negation_cues(tokens: list[Token], st: Structure, start: int, end: int, skip: set[int],
+                  window: int = 5) -> set[int]:
+    """Token indices of negation cues that govern the term at [start, end)."""
+    cues: set[int] = set()
+    part = st.part_of[start]
+    seg = st.segment_of[start]
+
+    def scan(indices: range) -> None:
+        steps = 0
+        for j in indices:
+            t = tokens[j]
+            if st.segment_of[j] != seg:
+                return
+            if t.kind == PUNCT and t.key in _SCOPE_STOP:
+                return
+            if t.kind == WORD and t.key in _SCOPE_STOP:
+                return
+            if t.kind == CJK and _cjk_word_at(tokens, j, _ZH_SCOPE_STOP):
+                return
+            if j in skip:
+                continue
+            steps += 1
+            if steps > window:
+                return
+            if _is_neg(tokens, j):
+                cues.add(j)
+
+    scan(range(start - 1, -1, -1))
+    scan(range(end, len(tokens)))
+    del part
+    if cues:
+        # "without warm-up, it diverges": a failure word later in the segment flips the cue back.
+        for j in range(end, min(len(tokens), end + 25)):
+            if st.segment_of[j] != seg:
+                break
+            t = tokens[j]
+            if j in skip or j in cues:
+                continue
+            if (t.kind == WORD and t.key in _EN_FAIL) or (t.kind == CJK and _cjk_word_at(tokens, j, _ZH_FAIL)):
+                cues.add(j)
+                break
+    return cues
+
+
+def _is_neg(tokens: list[Token], j: int) -> bool:
+    t = tokens[j]
+    if t.kind == WORD:
+        return t.key in _EN_NEG
+    if t.kind != CJK:
+        return False
+    for w in _ZH_NEG_EXCEPT:
+        for k in range(len(w)):
+            if j - k >= 0 and _cjk_word_at(tokens, j - k, (w,)):
+                return False
+    return _cjk_word_at(tokens, j, _ZH_NEG) is not None
+
+
+def contrast_mention(tokens: list[Token], start: int, end: int) -> bool:
+    """True when a subject mention at [start, end) is the thing compared against ("than Post-LN")."""
+    for j in range(start - 1, max(-1, start - 3), -1):
+        t = tokens[j]
+        if t.kind == WORD and t.key in _CONTRAST_BEFORE:
+            return True
+        if t.kind == CJK:
+            for w in _ZH_CONTRAST_BEFORE:
+                if j - len(w) + 1 >= 0 and _cjk_word_at(tokens, j - len(w) + 1, (w,)):
+                    return True
+        if t.kind == PUNCT:
+            break
+    for j in range(end, min(len(tokens), end + 3)):
+        if tokens[j].kind == CJK and _cjk_word_at(tokens, j, _ZH_CONTRAST_AFTER):
+            return True
+    return False

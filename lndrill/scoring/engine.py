@@ -1,0 +1,206 @@
+"""Score an answer against a card's rubric: deterministic, explainable, bounded in time."""
+
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass
+from weakref import WeakKeyDictionary
+
+from lndrill.cards.schema import Card
+from lndrill.scoring.clauses import Mention, Structure, analyse, contrast_mention, negation_cues
+from lndrill.scoring.formula import find_formulas
+from lndrill.scoring.normalize import Prepared, prepare
+from lndrill.scoring.phrases import Phrase, TextIndex
+from lndrill.scoring.result import MistakeResult, PointResult, ScoreResult, SectionResult
+from lndrill.scoring.rubric import Claim, Matcher, Rubric, compile_rubric
+from lndrill.scoring.tokens import tokenize
+
+_RUBRICS: WeakKeyDictionary[Card, Rubric] = WeakKeyDictionary()
+
+
+def rubric_for(card: Card) -> Rubric:
+    """The compiled rubric of a card (compiled once, then cached)."""
+    try:
+        return _RUBRICS[card]
+    except (KeyError, TypeError):
+        pass
+    rubric = compile_rubric(card)
+    try:
+        _RUBRICS[card] = rubric
+    except TypeError:
+        pass
+    return rubric
+
+
+@dataclass(frozen=True)
+class _Occurrence:
+    start: int  # token indices
+    end: int
+    terms: tuple[tuple[int, int], ...]
+    formula: bool
+    char_span: tuple[int, int]
+
+
+class _Answer:
+    """Everything derived from one answer text, shared by all points of a card."""
+
+    def __init__(self, rubric: Rubric, text: str | bytes) -> None:
+        self.prep: Prepared = prepare(text)
+        self.tokens = tokenize(self.prep.text)
+        self.index = TextIndex(self.tokens, self.prep.text, rubric.lexicon)
+        self.st: Structure = analyse(self.prep.text, self.tokens)
+        mentions: list[Mention] = []
+        for subject, phrases in rubric.subjects.items():
+            for ph in phrases:
+                for a, b in self.index.find(ph):
+                    mentions.append(Mention(subject, a, b, contrast_mention(self.tokens, a, b)))
+        self.st.set_mentions(mentions)
+        self.mention_tokens = self.st.mention_tokens()
+        self._mention_starts = [m.start for m in self.st.mentions if not m.contrast]
+        self._phrase_cache: dict[Phrase, list[tuple[int, int]]] = {}
+        starts = [t.start for t in self.tokens]
+        self.formulas: list[tuple[str, int, int, int, int]] = []
+        for f in find_formulas(self.prep.text):
+            a = bisect.bisect_left(starts, f.start)
+            b = max(a + 1, bisect.bisect_left(starts, f.end))
+            if a >= len(self.tokens):
+                continue
+            for side in f.sides:
+                self.formulas.append((side, a, b, f.start, f.end))
+
+    def find(self, phrase: Phrase) -> list[tuple[int, int]]:
+        if phrase not in self._phrase_cache:
+            self._phrase_cache[phrase] = [
+                (a, b) for a, b in self.index.find(phrase)
+                if not any(i in self.mention_tokens for i in range(a, b))
+            ]
+        return self._phrase_cache[phrase]
+
+    def _mention_inside(self, lo: int, hi: int) -> bool:
+        """True when a subject is named between two terms: they belong to different claims."""
+        k = bisect.bisect_right(self._mention_starts, lo)
+        return k < len(self._mention_starts) and self._mention_starts[k] < hi
+
+    def occurrences(self, matcher: Matcher) -> list[_Occurrence]:
+        if matcher.formula is not None:
+            return [_Occurrence(a, b, ((a, b),), True, (cs, ce))
+                    for side, a, b, cs, ce in self.formulas if side == matcher.formula]
+        per_group: list[list[tuple[int, int]]] = []
+        for group in matcher.groups:
+            hits: list[tuple[int, int]] = []
+            for ph in group:
+                hits.extend(self.find(ph))
+            if not hits:
+                return []
+            per_group.append(sorted(set(hits)))
+        seg_of = self.st.segment_of
+        out: list[_Occurrence] = []
+        by_seg: list[dict[int, list[tuple[int, int]]]] = []
+        for hits in per_group[1:]:
+            d: dict[int, list[tuple[int, int]]] = {}
+            for h in hits:
+                d.setdefault(seg_of[h[0]], []).append(h)
+            by_seg.append(d)
+        seen_segments: dict[int, int] = {}
+        for anchor in per_group[0]:
+            seg = seg_of[anchor[0]]
+            if seen_segments.get(seg, 0) >= 4:
+                continue
+            terms = [anchor]
+            ok = True
+            for d in by_seg:
+                cands = d.get(seg)
+                if not cands:
+                    ok = False
+                    break
+                best = None
+                for h in sorted(cands, key=lambda h: abs(h[0] - anchor[0])):
+                    lo, hi = min(h[0], anchor[0]), max(h[1], anchor[1])
+                    if not self._mention_inside(lo, hi):
+                        best = h
+                        break
+                if best is None:
+                    ok = False
+                    break
+                terms.append(best)
+            if not ok:
+                continue
+            seen_segments[seg] = seen_segments.get(seg, 0) + 1
+            a = min(t[0] for t in terms)
+            b = max(t[1] for t in terms)
+            out.append(_Occurrence(a, b, tuple(terms), False,
+                                   (self.tokens[a].start, self.tokens[b - 1].end)))
+        return out
+
+    def affirmed(self, occ: _Occurrence) -> bool:
+        if occ.formula:
+            return True
+        skip = {i for a, b in occ.terms for i in range(a, b)}
+        cues: set[int] = set()
+        for a, b in occ.terms:
+            cues |= negation_cues(self.tokens, self.st, a, b, skip)
+        return len(cues) % 2 == 0
+
+    def evidence(self, occ: _Occurrence, subject_start: int | None) -> tuple[str, tuple[tuple[int, int], ...]]:
+        a = occ.char_span[0]
+        if subject_start is not None:
+            a = min(a, self.tokens[subject_start].start)
+        quote = self.prep.quote(a, occ.char_span[1])
+        spans = tuple(self.prep.span(self.tokens[x].start, self.tokens[y - 1].end) for x, y in occ.terms)
+        return quote, spans
+
+    def subject_mention_start(self, occ: _Occurrence, subject: str | None) -> int | None:
+        if subject is None:
+            return None
+        seg = self.st.segment_of[occ.start]
+        for m in reversed(self.st.mentions):
+            if m.end <= occ.start and m.subject == subject and self.st.segment_of[m.start] == seg:
+                return m.start
+        return None
+
+    def match_claim(self, claim: Claim, mistake: bool) -> tuple[str, tuple[tuple[int, int], ...]] | None:
+        for matcher in claim.matchers:
+            for occ in self.occurrences(matcher):
+                if not occ.formula and not self.st.segment_claim[self.st.segment_of[occ.start]]:
+                    continue
+                subject = self.st.subject_for(occ.start, occ.end)
+                if claim.any_subject_but_about:
+                    if subject is None or subject == claim.about or subject not in claim.rivals:
+                        continue
+                elif claim.about is not None and subject != claim.about:
+                    # An unattributed formula still shows the structure; it earns the point but
+                    # cannot be a mistake.
+                    if not (occ.formula and subject is None and not mistake):
+                        continue
+                if self.affirmed(occ) != claim.affirm:
+                    continue
+                return self.evidence(occ, self.subject_mention_start(occ, subject))
+        return None
+
+
+def score_answer(card: Card, text: str | bytes) -> ScoreResult:
+    """Score `text` against `card`: per point hit/miss with evidence, mistakes with explanations.
+
+    Never raises on any input; the total is always in [0, 100]; the empty answer scores 0.
+    """
+    rubric = rubric_for(card)
+    answer = _Answer(rubric, text)
+    sections: list[SectionResult] = []
+    mistakes: list[MistakeResult] = []
+    for section in card.sections:
+        points: list[PointResult] = []
+        for point in section.points:
+            found = answer.match_claim(rubric.point_claims[point.id], mistake=False)
+            evidence, spans = found if found else ("", ())
+            points.append(PointResult(point.id, point.claim, point.weight, found is not None, evidence, spans))
+            for m in point.mistakes:
+                bad = answer.match_claim(rubric.mistake_claims[(point.id, m.id)], mistake=True)
+                if bad:
+                    mistakes.append(MistakeResult(m.id, point.id, m.explanation, m.penalty, bad[0], bad[1]))
+        sections.append(SectionResult(section.id, section.title, tuple(points)))
+    notes: list[str] = []
+    if answer.prep.truncated:
+        notes.append("Only the first 60,000 characters of this answer were scored.")
+    if answer.prep.dropped_repeats:
+        notes.append(f"{answer.prep.dropped_repeats} repeated line(s) were counted once.")
+    return ScoreResult(card.id, tuple(sections), tuple(mistakes), tuple(notes))

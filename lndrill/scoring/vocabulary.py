@@ -1,0 +1,17 @@
+"""The shared vocabulary (subjects and concepts) that card rubrics refer to as `@name`."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from importlib import resources
+
+import yaml
+
+
+@lru_cache(maxsize=1)
+def shared_vocabulary() -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]:
+    """(subjects, concepts): phrase lists from lndrill/scoring/vocab.yaml."""
+    raw = yaml.safe_load(resources.files("lndrill.scoring").joinpath("vocab.yaml").read_text("utf-8"))
+    subjects = {str(k): tuple(str(p) for p in v) for k, v in raw["subjects"].items()}
+    concepts = {str(k): tuple(str(p) for p in v) for k, v in raw["concepts"].items()}
+    return subjects, concepts

@@ -1,0 +1,206 @@
+"""Simulator configuration: names, validation, preset resolution and a cost guard."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, fields
+from typing import Any
+
+from lndrill.sim.layernorm import DEFAULT_EPS
+
+MODELS: tuple[str, ...] = ("toy", "transformer")
+PLACEMENTS: tuple[str, ...] = ("post", "pre", "sandwich", "deepnorm")
+SWEEP_METRICS: tuple[str, ...] = ("article", "jacobian", "last-layer")
+LAYER_METRICS: tuple[str, ...] = ("param", "stream")
+METRICS: tuple[str, ...] = ("article", "jacobian", "param", "last-layer", "stream")
+PRESETS: tuple[str, ...] = ("article", "paper")
+
+#: A run estimated above this many seconds is refused (the CLI promises an answer in about 10 s).
+TIME_BUDGET_S = 10.0
+#: The largest working set (bytes) a run may allocate.
+MEMORY_BUDGET_BYTES = 2_000_000_000
+
+_GENERAL_DEFAULTS: dict[str, Any] = {
+    "model": "toy",
+    "width": 64,
+    "placements": ("post", "pre"),
+    "metric": "jacobian",
+    "seed": 0,
+    "seeds": 1,
+    "tokens": 8,
+    "vocab": 128,
+    "final_ln": False,
+    "shared_weights": True,
+}
+_DEFAULT_SWEEP_DEPTHS: tuple[int, ...] = tuple(range(1, 49))
+_DEFAULT_LAYER_DEPTH = 12
+
+
+class SimConfigError(ValueError):
+    """An invalid simulator configuration; the message is one plain line for the user."""
+
+
+@dataclass(frozen=True)
+class SimConfig:
+    """What to simulate. Fields left as None take the preset's value, then the general default.
+
+    model: "toy" (the article's tanh residual tower on one vector) or "transformer" (Xiong et al.'s
+    uniform-attention + ReLU-FFN stack with a softmax readout). width: D (toy) or d (transformer).
+    depths: stack depths to sweep; per-layer metrics ("param", "stream") take exactly one depth.
+    seeds: how many random draws, batched; results are the median with min-max spread.
+    tokens, vocab: transformer only. final_ln, shared_weights: toy only (a final LN after Pre-LN and
+    Sandwich stacks; one W reused by every layer, as in the article, or a W per layer).
+    """
+
+    width: int | None = None
+    depths: Sequence[int] | None = None
+    placements: Sequence[str] | None = None
+    metric: str | None = None
+    seed: int | None = None
+    seeds: int | None = None
+    model: str | None = None
+    preset: str | None = None
+    tokens: int | None = None
+    vocab: int | None = None
+    final_ln: bool | None = None
+    shared_weights: bool | None = None
+    eps: float = DEFAULT_EPS
+
+    def __post_init__(self) -> None:
+        from lndrill.sim.presets import preset_defaults, preset_fixed
+
+        if self.preset is not None and self.preset not in PRESETS:
+            raise SimConfigError(f"unknown preset {self.preset!r} (choose from {', '.join(PRESETS)})")
+        fixed = preset_fixed(self.preset)
+        for name, value in fixed.items():
+            given = getattr(self, name)
+            if given is not None and given != value:
+                raise SimConfigError(
+                    f"the {self.preset} preset fixes {name.replace('_', ' ')} = {value!r}; "
+                    f"drop that option or the preset"
+                )
+        defaults = {**_GENERAL_DEFAULTS, **preset_defaults(self.preset), **fixed}
+        for f in fields(self):
+            if getattr(self, f.name) is None and f.name in defaults:
+                object.__setattr__(self, f.name, defaults[f.name])
+        if self.depths is None:
+            layer_metric = self.metric in LAYER_METRICS
+            preset_depths = preset_defaults(self.preset).get("layer_depths" if layer_metric else "sweep_depths")
+            if preset_depths is None:
+                preset_depths = (_DEFAULT_LAYER_DEPTH,) if layer_metric else _DEFAULT_SWEEP_DEPTHS
+            object.__setattr__(self, "depths", tuple(preset_depths))
+        object.__setattr__(self, "placements", tuple(self.placements or ()))
+        object.__setattr__(self, "depths", tuple(self.depths))
+        self._validate()
+
+    # ------------------------------------------------------------------ validation
+    def _validate(self) -> None:
+        if self.model not in MODELS:
+            raise SimConfigError(f"unknown model {self.model!r} (choose from {', '.join(MODELS)})")
+        if self.metric not in METRICS:
+            raise SimConfigError(f"unknown metric {self.metric!r} (choose from {', '.join(METRICS)})")
+        if not self.placements:
+            raise SimConfigError("give at least one placement")
+        for p in self.placements:
+            if p not in PLACEMENTS:
+                raise SimConfigError(f"unknown placement {p!r} (choose from {', '.join(PLACEMENTS)})")
+        if len(set(self.placements)) != len(self.placements):
+            raise SimConfigError("each placement may be given only once")
+        _check_int("width", self.width, 2, "LayerNorm over a single value is always 0")
+        _check_int("seeds", self.seeds, 1)
+        _check_int("seed", self.seed, 0)
+        _check_int("tokens", self.tokens, 1)
+        _check_int("vocab", self.vocab, 2)
+        if not self.depths:
+            raise SimConfigError("give at least one depth")
+        for depth in self.depths:
+            _check_int("depth", depth, 1)
+        if list(self.depths) != sorted(set(self.depths)):
+            object.__setattr__(self, "depths", tuple(sorted(set(self.depths))))
+        if self.metric in LAYER_METRICS and len(self.depths) != 1:
+            raise SimConfigError(
+                f"metric {self.metric!r} gives one value per layer of a single stack: "
+                f"pass one depth (got {len(self.depths)})"
+            )
+        if not (isinstance(self.eps, float | int) and self.eps > 0):
+            raise SimConfigError(f"eps must be positive (got {self.eps!r})")
+        seconds, memory = estimate_cost(self)
+        if memory > MEMORY_BUDGET_BYTES:
+            raise SimConfigError(
+                f"this run would need about {memory / 1e9:.1f} GB of memory; reduce width, depths or seeds"
+            )
+        if seconds > TIME_BUDGET_S:
+            raise SimConfigError(
+                f"this run would take about {seconds:.0f} s (limit {TIME_BUDGET_S:.0f} s); "
+                f"reduce width, depths or seeds"
+            )
+
+    @property
+    def is_layer_metric(self) -> bool:
+        """True for metrics that report one value per layer of a single stack."""
+        return self.metric in LAYER_METRICS
+
+    @property
+    def max_depth(self) -> int:
+        """The deepest stack in the sweep."""
+        return max(self.depths)  # type: ignore[arg-type]
+
+
+def _check_int(name: str, value: object, minimum: int, why: str = "") -> None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise SimConfigError(f"{name} must be a whole number (got {value!r})")
+    if value < minimum:
+        reason = f": {why}" if why else ""
+        raise SimConfigError(f"{name} must be at least {minimum} (got {value}){reason}")
+
+
+def estimate_cost(cfg: SimConfig) -> tuple[float, float]:
+    """Rough (seconds, bytes) for a run, deliberately pessimistic (5 GFLOP/s, 60 us per layer call)."""
+    d = cfg.width
+    batch = cfg.seeds
+    depths = list(cfg.depths)  # type: ignore[arg-type]
+    nested_steps = max(depths)
+    steps = 0
+    for p in cfg.placements:  # type: ignore[union-attr]
+        steps += sum(depths) if p == "deepnorm" and cfg.metric in SWEEP_METRICS else nested_steps
+    forward_mode = cfg.metric in ("article", "jacobian")
+    if cfg.model == "toy":
+        per_step = (2 * d**3 + 12 * d * d) if forward_mode else 12 * d * d
+        if not cfg.shared_weights:
+            per_step += 20 * d * d  # drawing a fresh W per layer
+        memory = 8 * batch * d * d * (6 if forward_mode else 2)
+        if not cfg.shared_weights:
+            memory += 8 * batch * nested_steps * d * d
+    else:
+        n, v = cfg.tokens, cfg.vocab
+        tangents = n * d if forward_mode else 1
+        per_step = (4 * n + 2) * d * d * tangents + 24 * n * d * tangents + 2 * n * d * v + 60 * d * d
+        memory = 8 * batch * (n * d * tangents * 8 + 3 * nested_steps * d * d + nested_steps * n * d * 12)
+    flops = per_step * steps * batch
+    return flops / 5e9 + steps * 60e-6, float(memory)
+
+
+def parse_depths(text: str) -> tuple[int, ...]:
+    """Parse "1,6,12,24", "1-48" or a mix ("1-4,8") into sorted distinct depths."""
+    depths: set[int] = set()
+    for part in text.split(","):
+        part = part.strip()
+        if not part:
+            continue
+        try:
+            if "-" in part[1:]:
+                lo_text, hi_text = part.split("-", 1)
+                lo, hi = int(lo_text), int(hi_text)
+                if hi < lo:
+                    raise SimConfigError(f"depth range {part!r} runs backwards")
+                depths.update(range(lo, hi + 1))
+            else:
+                depths.add(int(part))
+        except ValueError:
+            raise SimConfigError(f"cannot read depths {text!r} (write e.g. 1,6,12,24 or 1-48)") from None
+    if not depths:
+        raise SimConfigError(f"cannot read depths {text!r} (write e.g. 1,6,12,24 or 1-48)")
+    bad = [x for x in depths if x < 1]
+    if bad:
+        raise SimConfigError(f"depth must be at least 1 (got {min(bad)})")
+    return tuple(sorted(depths))

@@ -1,0 +1,305 @@
+"""Xiong et al.'s analysed Transformer (arXiv:2002.04745 §3), with analytic derivatives.
+
+n tokens of width d. Each layer has two residual blocks: attention, then FFN.
+  attention: uniform (W^Q = W^K = 0), so Attn(z)_i = mean_j(z_j) W^V for every token i
+  FFN:       ReLU(z W^1) W^2
+All d x d weights N(0, 1/d), zero biases, LN gain 1. Input tokens are LN-normalised Gaussians
+(||x_i||^2 = d). Loss: mean over tokens of softmax cross-entropy of S E (E: d x V readout, N(0, 1/d))
+against random targets, S the stack's output (after the final LN for Pre-LN and Sandwich).
+
+Blocks wrap a sublayer F according to the placement: post LN(x + F(x)); pre x + F(LN(x));
+sandwich x + LN(F(LN(x))); deepnorm LN(alpha x + F(x)) with W^V, W^1, W^2 scaled by beta at init
+(gradients are reported for the scaled matrices, the parameters DeepNet trains).
+
+Forward mode pushes K = n d input tangents (the full input Jacobian) through the stack; reverse mode
+back-propagates the loss by hand. Row convention: tokens are rows, a linear map is z @ W.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from lndrill.sim.layernorm import grad_sum_squares_of_ln, ln_forward, ln_jvp, ln_vjp
+from lndrill.sim.toy import deepnorm_constants
+
+
+@dataclass(frozen=True)
+class TransformerInputs:
+    """A batch of seeds: x (B, n, d); weights (B, L, 3, d, d) as W^V, W^1, W^2; readout (B, d, V);
+    targets (B, n) integer classes."""
+
+    x: np.ndarray
+    weights: np.ndarray
+    readout: np.ndarray
+    targets: np.ndarray
+
+    def layer(self, index: int, scale: float = 1.0) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(W^V, W^1, W^2) of layer ``index`` (0-based), each (B, d, d), times ``scale``."""
+        w = self.weights[:, index]
+        if scale != 1.0:
+            w = w * scale
+        return w[:, 0], w[:, 1], w[:, 2]
+
+
+def sample_transformer_inputs(
+    width: int, tokens: int, vocab: int, depth: int, seed: int, seeds: int
+) -> TransformerInputs:
+    """Draw one set of inputs per seed (seed index i uses default_rng(seed + i)); layers are nested."""
+    xs, ws, es, ts = [], [], [], []
+    scale = 1.0 / np.sqrt(width)
+    for i in range(seeds):
+        rng = np.random.default_rng(seed + i)
+        x, _ = ln_forward(rng.standard_normal((tokens, width)), 0.0)
+        xs.append(x)
+        es.append(rng.standard_normal((width, vocab)) * scale)
+        ts.append(rng.integers(0, vocab, size=tokens))
+        ws.append(rng.standard_normal((depth, 3, width, width)) * scale)
+    return TransformerInputs(x=np.stack(xs), weights=np.stack(ws), readout=np.stack(es), targets=np.stack(ts))
+
+
+def _reduce_to(g: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
+    """Sum a cotangent over the token axis when the value it belongs to was broadcast over tokens."""
+    return g.sum(axis=1, keepdims=True) if shape[1] == 1 and g.shape[1] != 1 else g
+
+
+def _t(w: np.ndarray) -> np.ndarray:
+    """W^T with a token axis inserted, for tangents shaped (B, n, d, K)."""
+    return np.swapaxes(w, -1, -2)[:, None]
+
+
+class Attention:
+    """Uniform attention: every token receives mean_j(z_j) W^V; output shape (B, 1, d)."""
+
+    def __init__(self, wv: np.ndarray) -> None:
+        self.wv = wv
+
+    def forward(self, z: np.ndarray) -> np.ndarray:
+        """Apply the sublayer."""
+        self.n = z.shape[1]
+        return np.matmul(z.mean(axis=1, keepdims=True), self.wv)
+
+    def jvp(self, tangent: np.ndarray) -> np.ndarray:
+        """Push (B, n, d, K) tangents through; returns (B, 1, d, K)."""
+        return np.matmul(_t(self.wv), tangent.mean(axis=1, keepdims=True))
+
+    def vjp(self, g: np.ndarray) -> np.ndarray:
+        """Cotangent at the input (broadcast over tokens) from the (B, 1, d) output cotangent."""
+        return np.matmul(g, np.swapaxes(self.wv, -1, -2)) / self.n
+
+
+class FeedForward:
+    """ReLU(z W^1) W^2 applied to every token."""
+
+    def __init__(self, w1: np.ndarray, w2: np.ndarray) -> None:
+        self.w1, self.w2 = w1, w2
+
+    def forward(self, z: np.ndarray) -> np.ndarray:
+        """Apply the sublayer."""
+        pre = np.matmul(z, self.w1)
+        self.mask = pre > 0
+        self.hidden = pre * self.mask
+        return np.matmul(self.hidden, self.w2)
+
+    def jvp(self, tangent: np.ndarray) -> np.ndarray:
+        """Push (B, n, d, K) tangents through."""
+        inner = np.matmul(_t(self.w1), tangent) * self.mask[..., None]
+        return np.matmul(_t(self.w2), inner)
+
+    def vjp(self, g: np.ndarray) -> np.ndarray:
+        """Cotangent at the input from the output cotangent g (B, n, d)."""
+        return np.matmul(np.matmul(g, np.swapaxes(self.w2, -1, -2)) * self.mask, np.swapaxes(self.w1, -1, -2))
+
+    def w2_grad_norm(self, g: np.ndarray) -> np.ndarray:
+        """||sum_i hidden_i^T g_i||_F per seed, via token Gram matrices (no d x d product)."""
+        gram_h = np.matmul(self.hidden, np.swapaxes(self.hidden, -1, -2))
+        gram_g = np.matmul(g, np.swapaxes(g, -1, -2))
+        return np.sqrt(np.maximum(np.einsum("bij,bij->b", gram_h, gram_g), 0.0))
+
+
+Sublayer = Attention | FeedForward
+
+
+class Block:
+    """One residual block: a sublayer wrapped according to the placement."""
+
+    def __init__(self, sublayer: Sublayer, placement: str, alpha: float, eps: float) -> None:
+        self.f, self.placement, self.alpha, self.eps = sublayer, placement, alpha, eps
+
+    def forward(self, x: np.ndarray) -> np.ndarray:
+        """Apply the block; keeps what the derivatives need."""
+        p = self.placement
+        if p in ("post", "deepnorm"):
+            self.f_out = self.f.forward(x)
+            self.u = (self.alpha * x if p == "deepnorm" else x) + self.f_out
+            self.y, self.s = ln_forward(self.u, self.eps)
+            return self.y
+        self.a, self.s1 = ln_forward(x, self.eps)
+        self.f_out = self.f.forward(self.a)
+        if p == "sandwich":
+            self.o, self.s2 = ln_forward(self.f_out, self.eps)
+            return x + self.o
+        return x + self.f_out
+
+    @property
+    def pre_ln_sum(self) -> np.ndarray:
+        """For post/deepnorm: the residual sum before the block's LN (x^{post,5} for the FFN block)."""
+        return self.u
+
+    def jvp(self, tangent: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
+        """Push tangents through; also returns the tangent of the pre-LN sum for post/deepnorm."""
+        p = self.placement
+        if p in ("post", "deepnorm"):
+            t_u = (self.alpha * tangent if p == "deepnorm" else tangent) + self.f.jvp(tangent)
+            return ln_jvp(t_u, self.y, self.s), t_u
+        t_f = self.f.jvp(ln_jvp(tangent, self.a, self.s1))
+        if p == "sandwich":
+            t_f = ln_jvp(t_f, self.o, self.s2)
+        return tangent + t_f, None
+
+    def branch_cotangent(self, g: np.ndarray) -> np.ndarray:
+        """Cotangent at the sublayer's output from the block-output cotangent g."""
+        p = self.placement
+        if p in ("post", "deepnorm"):
+            return _reduce_to(ln_vjp(g, self.y, self.s), self.f_out.shape)
+        g = _reduce_to(g, self.f_out.shape)
+        return ln_vjp(g, self.o, self.s2) if p == "sandwich" else g
+
+    def vjp(self, g: np.ndarray, g_branch: np.ndarray) -> np.ndarray:
+        """Cotangent at the block input; g_branch is ``branch_cotangent(g)``."""
+        p = self.placement
+        g_in = self.f.vjp(g_branch)
+        if p == "post":
+            return ln_vjp(g, self.y, self.s) + g_in
+        if p == "deepnorm":
+            return self.alpha * ln_vjp(g, self.y, self.s) + g_in
+        return g + ln_vjp(g_in, self.a, self.s1)
+
+
+def readout_cotangent(out: np.ndarray, inputs: TransformerInputs) -> np.ndarray:
+    """d(loss)/d(S): loss = mean over tokens of cross-entropy(S E, targets)."""
+    logits = np.matmul(out, inputs.readout)
+    logits -= logits.max(axis=-1, keepdims=True)
+    prob = np.exp(logits)
+    prob /= prob.sum(axis=-1, keepdims=True)
+    b_idx, t_idx = np.indices(inputs.targets.shape)
+    prob[b_idx, t_idx, inputs.targets] -= 1.0
+    prob /= out.shape[1]
+    return np.matmul(prob, np.swapaxes(inputs.readout, -1, -2))
+
+
+def _frob(t: np.ndarray) -> np.ndarray:
+    flat = t.reshape(t.shape[0], -1)
+    return np.sqrt(np.einsum("bi,bi->b", flat, flat))
+
+
+@dataclass
+class TransformerForward:
+    """Per-seed results of one pass; columns follow the recorded depths (or layers for stream)."""
+
+    jacobian: np.ndarray | None
+    article: np.ndarray | None
+    last_layer: np.ndarray | None
+    stream: np.ndarray | None
+
+
+def _blocks_for_layer(
+    inputs: TransformerInputs, layer: int, placement: str, alpha: float, beta: float, eps: float
+) -> tuple[Block, Block]:
+    wv, w1, w2 = inputs.layer(layer, beta)
+    return (
+        Block(Attention(wv), placement, alpha, eps),
+        Block(FeedForward(w1, w2), placement, alpha, eps),
+    )
+
+
+def transformer_forward(
+    inputs: TransformerInputs,
+    placement: str,
+    depth: int,
+    record: list[int],
+    *,
+    want_jacobian: bool = False,
+    want_last_layer: bool = False,
+    want_stream: bool = False,
+    deepnorm_depth: int | None = None,
+    eps: float = 1e-5,
+) -> TransformerForward:
+    """Run ``depth`` layers once, recording metrics after each depth in ``record``.
+
+    Stream: mean over tokens of ||x_l||^2 / d after each layer; for post/deepnorm the FFN block's sum
+    before its LN (Xiong's x^{post,5}), since the LN output itself always has ||x||^2 / d = 1.
+    """
+    batch, n, d = inputs.x.shape
+    alpha, beta = deepnorm_constants(deepnorm_depth or depth) if placement == "deepnorm" else (1.0, 1.0)
+    final_ln = placement in ("pre", "sandwich")
+    slot = {L: k for k, L in enumerate(record)}
+    jac = np.zeros((batch, len(record))) if want_jacobian else None
+    art = np.zeros((batch, len(record))) if want_jacobian else None
+    last = np.zeros((batch, len(record))) if want_last_layer else None
+    stream = np.zeros((batch, depth)) if want_stream else None
+    x = inputs.x.copy()
+    tangent = None
+    if want_jacobian:
+        tangent = np.broadcast_to(np.eye(n * d).reshape(n, d, n * d), (batch, n, d, n * d)).copy()
+    for layer in range(depth):
+        attn, ffn = _blocks_for_layer(inputs, layer, placement, alpha, beta, eps)
+        x = ffn.forward(attn.forward(x))
+        here = layer + 1
+        t_u = None
+        if want_jacobian:
+            tangent, _ = attn.jvp(tangent)
+            tangent, t_u = ffn.jvp(tangent)
+        if want_stream:
+            summed = ffn.pre_ln_sum if placement in ("post", "deepnorm") else x
+            stream[:, layer] = np.mean(np.sum(summed * summed, axis=-1), axis=-1) / d
+        if here not in slot:
+            continue
+        k = slot[here]
+        if final_ln:
+            out, sf = ln_forward(x, eps)
+        else:
+            out = x
+        if want_last_layer:
+            g = readout_cotangent(out, inputs)
+            if final_ln:
+                g = ln_vjp(g, out, sf)
+            last[:, k] = ffn.f.w2_grad_norm(ffn.branch_cotangent(g))
+        if want_jacobian:
+            if final_ln:
+                u, t_u = x, tangent
+                jac[:, k] = _frob(ln_jvp(tangent, out, sf))
+            else:
+                u = ffn.pre_ln_sum
+                jac[:, k] = _frob(tangent)
+            g_u = grad_sum_squares_of_ln(u, eps)
+            art[:, k] = np.sqrt(np.sum(np.einsum("bnd,bndk->bk", g_u, t_u) ** 2, axis=-1))
+    return TransformerForward(jacobian=jac, article=art, last_layer=last, stream=stream)
+
+
+def transformer_layer_gradients(
+    inputs: TransformerInputs, placement: str, depth: int, *, eps: float = 1e-5
+) -> np.ndarray:
+    """Per-layer ||dLoss/dW^{2,l}||_F for l = 1..depth: one forward and one backward pass; (B, depth)."""
+    batch = inputs.x.shape[0]
+    alpha, beta = deepnorm_constants(depth) if placement == "deepnorm" else (1.0, 1.0)
+    blocks: list[Block] = []
+    x = inputs.x.copy()
+    for layer in range(depth):
+        for block in _blocks_for_layer(inputs, layer, placement, alpha, beta, eps):
+            x = block.forward(x)
+            blocks.append(block)
+    if placement in ("pre", "sandwich"):
+        out, sf = ln_forward(x, eps)
+        g = ln_vjp(readout_cotangent(out, inputs), out, sf)
+    else:
+        g = readout_cotangent(x, inputs)
+    norms = np.zeros((batch, depth))
+    for index in range(len(blocks) - 1, -1, -1):
+        block = blocks[index]
+        g_branch = block.branch_cotangent(g)
+        if isinstance(block.f, FeedForward):
+            norms[:, index // 2] = block.f.w2_grad_norm(g_branch)
+        g = block.vjp(g, g_branch)
+    return norms
