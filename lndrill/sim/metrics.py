@@ -1,0 +1,69 @@
+"""Metric and placement names, labels, and the plain-language notes attached to results."""
+
+from __future__ import annotations
+
+from lndrill.sim.config import SimConfig
+
+METRIC_LABELS: dict[str, str] = {
+    "article": "article metric ||grad_x sum S(x)^2||",
+    "jacobian": "input-output Jacobian ||dS/dx||_F",
+    "param": "per-layer ||dLoss/dW2_l||_F",
+    "last-layer": "last-layer ||dLoss/dW2_L||_F",
+    "stream": "stream ||x_l||^2 / d",
+}
+PLACEMENT_LABELS: dict[str, str] = {
+    "post": "Post-LN",
+    "pre": "Pre-LN",
+    "sandwich": "Sandwich",
+    "deepnorm": "DeepNorm",
+}
+
+
+def ends_in_layernorm(cfg: SimConfig, placement: str) -> bool:
+    """Whether the stack's last operation is a LayerNorm for this placement."""
+    if placement in ("post", "deepnorm"):
+        return True
+    return cfg.model == "transformer" or bool(cfg.final_ln)
+
+
+def _names(cfg: SimConfig, placements: list[str]) -> str:
+    labels = []
+    for p in placements:
+        label = PLACEMENT_LABELS[p]
+        if p in ("pre", "sandwich") and ends_in_layernorm(cfg, p):
+            label += " (final LN)"
+        labels.append(label)
+    return ", ".join(labels)
+
+
+def notes_for(cfg: SimConfig) -> list[str]:
+    """Notes a reader needs to interpret this configuration's numbers honestly."""
+    notes: list[str] = []
+    placements = list(cfg.placements or ())
+    if cfg.metric == "article":
+        flat = [p for p in placements if ends_in_layernorm(cfg, p)]
+        if flat:
+            notes.append(
+                f"{_names(cfg, flat)}: the article metric is degenerate here. The stack ends in a LayerNorm, "
+                "so sum(S(x)^2) is close to D for every input and its gradient is of order eps (1e-5) at "
+                "any depth, vanishing or not; read the jacobian metric instead."
+            )
+        growing = [p for p in placements if not ends_in_layernorm(cfg, p)]
+        if growing:
+            notes.append(
+                f"{_names(cfg, growing)}: the article metric is 2 J^T S(x), so it scales with the size of "
+                "the output S(x) itself; its growth with depth is mostly forward growth of the stream, not "
+                "healthier gradients. The jacobian metric measures the gradient path alone."
+            )
+    if cfg.metric == "stream" and any(p in ("post", "deepnorm") for p in placements):
+        notes.append(
+            "Post-LN and DeepNorm: after a LayerNorm ||x||^2/d is always 1, so the value shown is the "
+            "residual sum just before each layer's last LayerNorm (x^{post,5} in Xiong et al.)."
+        )
+    if cfg.model == "toy" and cfg.metric in ("param", "last-layer"):
+        notes.append(
+            "Toy model: the loss is a random probe g^T S(x) (its expected squared gradient is the "
+            "Jacobian's), and layer l's value is the gradient for the W used at layer l"
+            + (" (one shared W: each layer's use counted separately)." if cfg.shared_weights else ".")
+        )
+    return notes

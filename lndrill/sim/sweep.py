@@ -1,0 +1,92 @@
+"""Run a configuration: sample inputs once, run each placement, reduce over seeds."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+from lndrill.sim.config import SimConfig
+from lndrill.sim.metrics import notes_for
+from lndrill.sim.presets import article_input, article_weights
+from lndrill.sim.result import SimResult
+from lndrill.sim.toy import ToyInputs, sample_toy_inputs, toy_forward, toy_layer_gradients
+from lndrill.sim.transformer import (
+    TransformerInputs,
+    sample_transformer_inputs,
+    transformer_forward,
+    transformer_layer_gradients,
+)
+
+Inputs = ToyInputs | TransformerInputs
+
+
+def sample_inputs(cfg: SimConfig) -> Inputs:
+    """Weights and inputs for every seed of the configuration (shared by all placements)."""
+    if cfg.preset == "article":
+        probe = np.random.default_rng(0).standard_normal((1, cfg.width))
+        return ToyInputs(w=article_weights()[None], x=article_input()[None], probe=probe, shared=True)
+    if cfg.model == "toy":
+        return sample_toy_inputs(cfg.width, cfg.max_depth, cfg.seed, cfg.seeds, bool(cfg.shared_weights))
+    return sample_transformer_inputs(cfg.width, cfg.tokens, cfg.vocab, cfg.max_depth, cfg.seed, cfg.seeds)
+
+
+def run_placement(cfg: SimConfig, placement: str, inputs: Inputs) -> dict[str, np.ndarray]:
+    """Per-seed values, (seeds, columns), for the config's metric (and the Jacobian beside "article")."""
+    toy = cfg.model == "toy"
+    metric = cfg.metric
+    final_ln = bool(cfg.final_ln) and placement in ("pre", "sandwich")
+    if metric == "param":
+        depth = cfg.max_depth
+        if toy:
+            return {metric: toy_layer_gradients(inputs, placement, depth, final_ln=final_ln, eps=cfg.eps)}
+        return {metric: transformer_layer_gradients(inputs, placement, depth, eps=cfg.eps)}
+
+    forward: Callable[..., object]
+    if toy:
+        def forward(depth: int, record: list[int], **kw: object) -> object:
+            return toy_forward(inputs, placement, depth, record, final_ln=final_ln, eps=cfg.eps, **kw)
+    else:
+        def forward(depth: int, record: list[int], **kw: object) -> object:
+            return transformer_forward(inputs, placement, depth, record, eps=cfg.eps, **kw)
+
+    if metric == "stream":
+        return {metric: forward(cfg.max_depth, [], want_stream=True).stream}
+    flags = {"want_jacobian": metric in ("article", "jacobian"), "want_last_layer": metric == "last-layer"}
+    depths = list(cfg.depths or ())
+    if placement == "deepnorm":
+        # alpha and beta depend on the stack's depth, so depths are separate stacks, not prefixes.
+        runs = [forward(d, [d], deepnorm_depth=d, **flags) for d in depths]
+    else:
+        runs = [forward(max(depths), depths, **flags)]
+    out: dict[str, np.ndarray] = {}
+    names = ("article", "jacobian") if metric == "article" else (metric,)
+    for name in names:
+        attr = name.replace("-", "_")
+        out[name] = np.concatenate([getattr(r, attr) for r in runs], axis=1)
+    return out
+
+
+def _reduce(cfg: SimConfig, metric: str, per_seed: dict[str, np.ndarray], notes: list[str]) -> SimResult:
+    values = {p: np.median(a, axis=0) for p, a in per_seed.items()}
+    spread = {p: (a.min(axis=0), a.max(axis=0)) for p, a in per_seed.items()}
+    depths = list(cfg.depths or ())
+    layers = list(range(1, cfg.max_depth + 1)) if metric in ("param", "stream") else None
+    return SimResult(cfg, metric, depths, values, spread, notes, layers)
+
+
+def sweep(cfg: SimConfig) -> SimResult:
+    """Run the configuration and return medians over seeds with min-max spread and notes.
+
+    With the article's metric, the result's ``companion`` holds the input-output Jacobian norm from
+    the same pass: the faithful measurement of the same question.
+    """
+    inputs = sample_inputs(cfg)
+    per_metric: dict[str, dict[str, np.ndarray]] = {}
+    for placement in cfg.placements or ():
+        for name, arr in run_placement(cfg, placement, inputs).items():
+            per_metric.setdefault(name, {})[placement] = arr
+    result = _reduce(cfg, cfg.metric, per_metric[cfg.metric], notes_for(cfg))
+    if "jacobian" in per_metric and cfg.metric == "article":
+        result.companion = _reduce(cfg, "jacobian", per_metric["jacobian"], [])
+    return result
