@@ -34,7 +34,8 @@ _EN_NEG = {stem(w) for w in (
     "needless", "nothing", "fewer", "away")}
 _ZH_NEG = ("不", "没", "无", "免", "去掉", "去除", "省去", "省掉", "省略", "移除", "取消", "摆脱", "非", "别", "未", "勿",
            "拿掉", "砍掉", "甩掉")
-_ZH_NEG_EXCEPT = ("不同", "不断", "不仅", "不少", "不过", "不管", "不久", "无论", "非常", "未来", "不止", "并非")
+_ZH_NEG_EXCEPT = ("不同", "不断", "不仅", "不少", "不过", "不管", "不久", "无论", "非常", "未来", "不止", "并非",
+                  "离不开", "少不了", "不可或缺", "必不可少", "不得不", "免不了", "缺一不可")
 _EN_FAIL = {stem(w) for w in ("diverge", "diverges", "diverged", "unstable", "instability", "fail", "fails",
                                "explode", "explodes", "crash", "crashes", "blow", "nan")}
 _ZH_FAIL = ("发散", "崩", "炸", "训飞", "训不动", "训不起来")
@@ -48,12 +49,12 @@ _EN_FUNCTION = {stem(w) for w in (
     "is", "are", "was", "were", "be", "been", "being", "has", "have", "had", "does", "do", "did", "can", "could",
     "will", "would", "should", "may", "might", "must", "need", "needs", "needed", "require", "requires",
     "required", "the", "a", "an", "to", "of", "in", "on", "at", "by", "for", "with", "without", "from", "through",
-    "into", "than", "that", "which", "it", "its", "they", "their", "this", "these", "not", "no", "only", "more",
-    "less", "gets", "makes", "keeps", "stays", "grows", "passes", "goes", "flows", "reaches", "becomes", "so",
-    "because", "while", "but", "and", "or", "if", "when", "where", "there", "here", "both", "each", "every",
-    "uses", "use", "used", "lets", "allows", "so", "too", "very", "much", "after", "before", "then", "i", "we",
-    "you", "get", "got", "put", "puts", "applied", "apply", "applies", "since", "though", "whereas", "isn't",
-    "aren't", "doesn't", "don't", "can't", "cannot", "won't", "also", "still", "even", "almost", "just")}
+    "into", "than", "that", "which", "it", "its", "they", "their", "this", "these", "not", "gets", "makes",
+    "keeps", "stays", "grows", "passes", "goes", "flows", "reaches", "becomes", "so", "because", "while", "but",
+    "and", "or", "if", "when", "where", "there", "uses", "use", "used", "lets", "allows", "after", "before",
+    "then", "i", "we", "you", "get", "got", "put", "puts", "applied", "apply", "applies", "since", "though",
+    "whereas", "cannot", "computes", "compute", "gives", "give", "trains", "train", "ends", "tends", "try",
+    "tries", "choose", "chooses", "pick", "picks")}
 _ZH_FUNCTION = set("的是要会能可需让使在过就都很更比把被了着对从到为而也才再先后并且将则即因所得地靠用经穿变保没不"
                    "好差高低略稍容易难快慢强弱点最还又已有与及此其它他们该这那给乘")
 
@@ -105,7 +106,23 @@ class Structure:
             return self._inherited(start)
         seg = self.segment_of[start]
         sent = self.sentence_of[start]
+        part = self.part_of[start]
         k = bisect.bisect_left(self._mention_starts, start)
+        # 0. the same comma/"and" part: before, then after ("F(LN(x)) is Pre-LN")
+        for m in reversed(self.mentions[:k]):
+            if m.end > start:
+                continue
+            if self.part_of[m.start] != part:
+                break
+            if not m.contrast:
+                return m.subject
+        for m in self.mentions[k:]:
+            if m.start < end:
+                continue
+            if self.part_of[m.start] != part:
+                break
+            if not m.contrast:
+                return m.subject
         # 1. nearest before, same segment
         for m in reversed(self.mentions[:k]):
             if m.end > start:
@@ -223,7 +240,7 @@ def analyse(text: str, tokens: list[Token]) -> Structure:
         if _is_connective(tokens, i) or (tok.kind == PUNCT and tok.key == ";"):
             seg += 1
             part += 1
-        elif tok.kind == PUNCT and tok.key in ",:(" or (tok.kind == WORD and tok.key in ("and", "or")):
+        elif tok.kind == PUNCT and tok.key in ",:" or (tok.kind == WORD and tok.key in ("and", "or")):
             part += 1
         st.sentence_of[i] = sent
         st.segment_of[i] = seg
@@ -304,7 +321,11 @@ def _claim_like(tokens: list[Token], a: int, b: int) -> bool:
                 function += 1
     if function == 0:
         return False
-    return not (content >= 10 and function / content < 0.06)
+    if content >= 10 and function / content < 0.06:
+        return False
+    # A list of short comma-separated items ("Post-LN, Pre-LN, warm-up, ...") is not a claim.
+    parts = 1 + sum(1 for t in tokens[a:b] if t.kind == PUNCT and t.key == ",")
+    return not (parts >= 5 and content / parts <= 4)
 
 
 def negation_cues(tokens: list[Token], st: Structure, start: int, end: int, skip: set[int],

@@ -142,10 +142,14 @@ class _Answer:
         return len(cues) % 2 == 0
 
     def evidence(self, occ: _Occurrence, subject_start: int | None) -> tuple[str, tuple[tuple[int, int], ...]]:
-        a = occ.char_span[0]
+        a, b = occ.char_span
         if subject_start is not None:
             a = min(a, self.tokens[subject_start].start)
-        quote = self.prep.quote(a, occ.char_span[1])
+        seg_a, seg_b = self.st.segment_span[self.st.segment_of[occ.start]]
+        seg_start, seg_end = self.tokens[seg_a].start, self.tokens[seg_b - 1].end
+        if seg_end - seg_start <= 160:
+            a, b = min(a, seg_start), max(b, seg_end)
+        quote = self.prep.quote(a, b)
         spans = tuple(self.prep.span(self.tokens[x].start, self.tokens[y - 1].end) for x, y in occ.terms)
         return quote, spans
 

@@ -1,0 +1,31 @@
+"""Shared fixtures: keep every test away from the developer's own data and content."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+
+@pytest.fixture(autouse=True)
+def _isolated_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("LNDRILL_HOME", str(tmp_path / "home"))
+    monkeypatch.delenv("LNDRILL_CONTENT", raising=False)
+    monkeypatch.setenv("NO_COLOR", "1")
+
+
+@pytest.fixture(scope="session")
+def deck():
+    """The bundled deck."""
+    from lndrill.cards.deck import load_deck
+
+    return load_deck()
+
+
+@pytest.fixture(scope="session")
+def main_card(deck):
+    """The article's question card."""
+    return deck.get("pre-vs-post-ln")

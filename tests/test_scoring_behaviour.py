@@ -1,0 +1,194 @@
+"""Behaviour of the scorer a user would notice: attribution, negation, formulas, languages, junk."""
+
+from __future__ import annotations
+
+import pytest
+
+from lndrill.scoring.engine import score_answer
+from lndrill.scoring.formula import canonical, find_formulas
+from lndrill.scoring.normalize import prepare
+
+
+def hits(card, text: str) -> set[str]:
+    r = score_answer(card, text)
+    return {p.id for s in r.sections for p in s.points if p.hit}
+
+
+def mistakes(card, text: str) -> set[str]:
+    return {m.id for m in score_answer(card, text).mistakes}
+
+
+def test_empty_answer_scores_exactly_zero(main_card) -> None:
+    r = score_answer(main_card, "")
+    assert r.score == 0
+    assert not any(p.hit for s in r.sections for p in s.points)
+    assert r.mistakes == ()
+
+
+@pytest.mark.parametrize("text", [
+    "Post-LN needs warm-up.",
+    "Warm-up is required for Post-LN.",
+    "Post-LN cannot be trained without warm-up.",
+    "Without warm-up, Post-LN diverges.",
+    "Post-LN 需要 warm-up。",
+    "Post-LN 不做预热就会发散。",
+    "Post-LN needs warmpu.",
+])
+def test_post_needs_warmup_phrasings_hit(main_card, text: str) -> None:
+    assert "post-needs-warmup" in hits(main_card, text)
+    assert not mistakes(main_card, text)
+
+
+@pytest.mark.parametrize("text", [
+    "Post-LN does not need warm-up.",
+    "Post-LN trains fine without warm-up.",
+    "Post-LN 不需要 warm-up。",
+])
+def test_denying_post_ln_warmup_is_a_mistake(main_card, text: str) -> None:
+    assert "post-needs-warmup" not in hits(main_card, text)
+    assert "post-no-warmup" in mistakes(main_card, text)
+
+
+@pytest.mark.parametrize("text", [
+    "Pre-LN can drop warm-up.",
+    "Pre-LN does not need warm-up.",
+    "Pre-LN trains without warm-up.",
+    "Pre-LN 可以去掉 warm-up。",
+    "Pre-LN 不用预热。",
+])
+def test_pre_ln_without_warmup_is_a_hit(main_card, text: str) -> None:
+    assert "pre-no-warmup" in hits(main_card, text)
+    assert not mistakes(main_card, text)
+
+
+def test_pre_ln_needs_warmup_is_a_mistake(main_card) -> None:
+    assert "pre-needs-warmup" in mistakes(main_card, "Pre-LN needs warm-up.")
+
+
+def test_identity_path_must_be_attributed_to_pre_ln(main_card) -> None:
+    assert "pre-identity-path" in hits(main_card, "Pre-LN has an identity residual path.")
+    assert "pre-identity-path" not in hits(main_card, "Post-LN has an identity residual path.")
+    assert "post-identity-path" in mistakes(main_card, "Post-LN has an identity residual path.")
+
+
+def test_comparisons_do_not_steal_the_subject(main_card) -> None:
+    assert "pre-stable" in hits(main_card, "Pre-LN is more stable than Post-LN.")
+    assert "pre-stable" in hits(main_card, "Unlike Post-LN, Pre-LN is stable to train.")
+    assert "pre-stable" in hits(main_card, "与 Post-LN 相比，Pre-LN 训练更稳定。")
+
+
+def test_subject_carries_over_to_the_next_sentence(main_card) -> None:
+    text = "In Post-LN the LayerNorm is on the main path. So it needs warm-up."
+    assert "post-needs-warmup" in hits(main_card, text)
+
+
+def test_fully_swapped_answer_scores_near_zero_despite_every_keyword(main_card) -> None:
+    swapped = (
+        "Post-LN: y = x + F(LN(x)). Pre-LN: y = LN(x + F(x)). Post-LN has an identity path and needs no "
+        "warm-up; Pre-LN passes its gradient through LN at every layer and needs warm-up. Pre-LN reaches "
+        "the better final quality, and Post-LN is the stable one."
+    )
+    right = (
+        "Pre-LN: y = x + F(LN(x)). Post-LN: y = LN(x + F(x)). Pre-LN has an identity path and needs no "
+        "warm-up; Post-LN passes its gradient through LN at every layer and needs warm-up. Post-LN reaches "
+        "the better final quality, and Pre-LN is the stable one."
+    )
+    assert score_answer(main_card, swapped).score <= 5
+    assert score_answer(main_card, right).score >= 50
+
+
+@pytest.mark.parametrize("formula", [
+    "LN(x + F(x))",
+    "y = LayerNorm(x + Sublayer(x))",
+    "out = Norm(F(x) + x)",
+    "x_{l+1} = LN(x_l + F(x_l))",
+    r"$x_{l+1} = \mathrm{LayerNorm}(x_l + \mathcal{F}(x_l))$",
+    r"\text{LN}\left(h + \text{Attn}(h)\right)",
+    "输出 = LN(x + 子层(x))",
+    "ｙ＝ＬＮ（ｘ＋Ｆ（ｘ））",
+    "h_{l+1} = LN(h_l + FFN(h_l))",
+    "y = LN(x + Block(x))",
+])
+def test_post_ln_formula_variants_are_recognised(main_card, formula: str) -> None:
+    assert "post-formula" in hits(main_card, f"Post-LN: {formula}")
+    assert "post-formula-given-for-pre" in mistakes(main_card, f"Pre-LN: {formula}")
+
+
+@pytest.mark.parametrize("formula", [
+    "x + F(LN(x))",
+    "y = F(LN(x)) + x",
+    "x_{l+1} = x_l + SubLayer(LayerNorm(x_l))",
+    r"x_{l+1} = x_l + \mathcal{F}(\mathrm{LN}(x_l))",
+    "h + FFN(Norm(h))",
+])
+def test_pre_ln_formula_variants_are_recognised(main_card, formula: str) -> None:
+    assert "pre-formula" in hits(main_card, f"Pre-LN: {formula}")
+
+
+def test_formula_structure_not_string() -> None:
+    assert canonical("x + F(x)") == canonical("F(x) + x")
+    assert canonical("LN(x + F(x))") != canonical("LN(x) + F(x)")
+    assert canonical("LN(x + F(x))") != canonical("x + F(LN(x))")
+    assert find_formulas(prepare("no formula here, just words").text) == []
+
+
+def test_chinese_needs_no_spaces_and_mixed_text_works(main_card) -> None:
+    assert "pre-identity-path" in hits(main_card, "Pre-LN的残差是恒等通道，梯度直达输入层。")
+    assert "post-grad-through-ln" in hits(main_card, "Post-LN 的 backward 每层都要过 LN 的 Jacobian。")
+
+
+def test_typos_of_key_terms_are_tolerated(main_card) -> None:
+    text = "Post-LN: the gradeint crosses the layernrom at every layer, so it needs warmpu."
+    got = hits(main_card, text)
+    assert {"post-grad-through-ln", "post-needs-warmup"} <= got
+
+
+def test_keyword_list_offtopic_and_repetition_earn_almost_nothing(main_card) -> None:
+    keywords = "Post-LN Pre-LN LayerNorm residual identity warm-up gradient Jacobian deep stable ceiling LLM"
+    assert score_answer(main_card, keywords).score == 0
+    offtopic = "Dropout and weight decay regularise a network; AdamW decouples the decay from the update."
+    assert score_answer(main_card, offtopic).score == 0
+    once = score_answer(main_card, "Post-LN needs warm-up.\n").score
+    many = score_answer(main_card, "Post-LN needs warm-up.\n" * 200).score
+    assert many == once <= 10
+
+
+def test_headings_in_either_language_and_points_anywhere(main_card) -> None:
+    text = "## 权衡\nPost-LN: y = LN(x + F(x))\n## Formulas\nPre-LN is stable and easy to train."
+    got = hits(main_card, text)
+    assert {"post-formula", "pre-stable"} <= got
+
+
+def test_evidence_quotes_the_users_own_words(main_card) -> None:
+    text = "Intro.\nPre‑LN’s residual is an IDENTITY path, so gradients reach the input directly."
+    r = score_answer(main_card, text)
+    p = next(p for s in r.sections for p in s.points if p.id == "pre-identity-path")
+    assert p.hit and "IDENTITY" in p.evidence
+    a, b = p.spans[0]
+    assert text[a:b].lower() == "identity"
+
+
+def test_overruling_a_point_changes_the_total(main_card) -> None:
+    r = score_answer(main_card, "Pre-LN: y = x + F(LN(x)).")
+    up = r.overrule("post-formula", True)
+    assert up.score > r.score
+    down = r.overrule("pre-formula", False)
+    assert down.score < r.score
+
+
+def test_json_shape(main_card) -> None:
+    d = score_answer(main_card, "Post-LN needs warm-up. Pre-LN needs warm-up.").to_dict()
+    assert d["card"] == "pre-vs-post-ln" and 0 <= d["score"] <= 100
+    assert [s["id"] for s in d["sections"]] == ["formulas", "backprop", "tradeoffs"]
+    for s in d["sections"]:
+        assert {"id", "score", "max", "points"} <= set(s)
+        for p in s["points"]:
+            assert {"id", "hit", "evidence"} <= set(p)
+    assert d["mistakes"] and {"id", "evidence", "explanation"} <= set(d["mistakes"][0])
+
+
+def test_huge_paste_is_scored_and_flagged(main_card) -> None:
+    text = "".join(f"Line {i}: Post-LN needs warm-up for reason {i}.\n" for i in range(40000))
+    r = score_answer(main_card, text)
+    assert 0 <= r.score <= 100
+    assert any("first 60,000" in n for n in r.notes)
