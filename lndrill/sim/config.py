@@ -193,6 +193,8 @@ def parse_depths(text: str) -> tuple[int, ...]:
                 lo, hi = int(lo_text), int(hi_text)
                 if hi < lo:
                     raise SimConfigError(f"depth range {part!r} runs backwards")
+                if hi - lo > 100_000:
+                    raise SimConfigError(f"depth range {part!r} is far too long")
                 depths.update(range(lo, hi + 1))
             else:
                 depths.add(int(part))

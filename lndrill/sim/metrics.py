@@ -62,8 +62,8 @@ def notes_for(cfg: SimConfig) -> list[str]:
         )
     if cfg.model == "toy" and cfg.metric in ("param", "last-layer"):
         notes.append(
-            "Toy model: the loss is a random probe g^T S(x) (its expected squared gradient is the "
-            "Jacobian's), and layer l's value is the gradient for the W used at layer l"
+            "Toy model: the loss is a random probe g^T S(x) with g ~ N(0, I), and layer l's value is the "
+            "gradient for the W used at layer l"
             + (" (one shared W: each layer's use counted separately)." if cfg.shared_weights else ".")
         )
     return notes

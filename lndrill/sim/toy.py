@@ -194,7 +194,7 @@ def toy_forward(
                 j = j_aug[:, :d, :]
                 # J_new = J + c G P(v) J with G = diag(h) W (pre) or P(t) diag(h) W (sandwich).
                 if placement == "pre":
-                    c = h / s1
+                    c = h / s1[:, None]
                     np.multiply(c[:, :, None], w, out=m_aug[:, :, :d])
                     g_one = c * rowsum
                     g_a = c * z
