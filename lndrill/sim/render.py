@@ -1,0 +1,163 @@
+"""A Rich renderable bar chart of a simulator result (used by `lndrill sim --plain` and the TUI).
+
+Every label is a rich.text.Text, never a markup string, so text from anywhere is shown literally.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.text import Text
+
+from lndrill.sim.metrics import METRIC_LABELS, PLACEMENT_LABELS
+from lndrill.sim.result import SimResult
+
+PLACEMENT_STYLES: dict[str, str] = {
+    "post": "medium_purple1",
+    "pre": "cyan",
+    "sandwich": "green",
+    "deepnorm": "yellow",
+}
+SCALES: tuple[str, ...] = ("log", "linear")
+_EIGHTHS = " ▏▎▍▌▋▊▉"
+
+
+def format_value(value: float) -> str:
+    """Four decimals, or scientific notation (2.1e-06) below 1e-3 so small values never read 0.0000."""
+    if not math.isfinite(value):
+        return str(value)
+    if value == 0:
+        return "0"
+    if abs(value) < 1e-3:
+        return f"{value:.1e}"
+    return f"{value:.4f}"
+
+
+def _bar(fraction: float, width: int) -> str:
+    """A horizontal bar of ``fraction`` of ``width`` cells, with eighth-cell resolution."""
+    fraction = min(max(fraction, 0.0), 1.0)
+    eighths = int(round(fraction * width * 8))
+    full, part = divmod(eighths, 8)
+    text = "█" * full + (_EIGHTHS[part] if part else "")
+    return text.ljust(width)
+
+
+class _Scale:
+    """Maps values to bar fractions, logarithmically or linearly, over all values shown together."""
+
+    def __init__(self, arrays: list[np.ndarray], kind: str) -> None:
+        values = np.concatenate([np.asarray(a, dtype=float).ravel() for a in arrays]) if arrays else np.zeros(0)
+        finite = values[np.isfinite(values)]
+        self.kind = kind
+        self.top = float(finite.max()) if finite.size else 1.0
+        positive = finite[finite > 0]
+        if positive.size:
+            self.lo = math.floor(math.log10(positive.min()))
+            self.hi = math.ceil(math.log10(positive.max()))
+            if self.hi <= self.lo:
+                self.hi = self.lo + 1
+        else:
+            self.lo, self.hi = 0, 1
+
+    def fraction(self, value: float) -> float:
+        """Share of the bar width for ``value``."""
+        if not math.isfinite(value) or value <= 0:
+            return 0.0
+        if self.kind == "linear":
+            return value / self.top if self.top > 0 else 0.0
+        return max((math.log10(value) - self.lo) / (self.hi - self.lo), 1 / 64)
+
+    def describe(self) -> str:
+        """The axis range in words."""
+        if self.kind == "linear":
+            return f"linear scale, 0 to {format_value(self.top)}"
+        return f"log scale, 1e{self.lo:+03d} to 1e{self.hi:+03d}"
+
+
+class SimChart:
+    """Bars per depth (or per layer) and placement, the numbers beside them, and the notes below.
+
+    When the result carries a companion (the Jacobian beside the article's metric), both are drawn
+    side by side, each with its own scale.
+    """
+
+    def __init__(self, result: SimResult, scale: str = "log", width: int | None = None, notes: bool = True) -> None:
+        if scale not in SCALES:
+            raise ValueError(f"unknown scale {scale!r} (choose from {', '.join(SCALES)})")
+        self.result = result
+        self.scale = scale
+        self.width = width
+        self.show_notes = notes
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        """Yield the chart as Text lines fitted to the available width."""
+        result = self.result
+        width = min(self.width or options.max_width, options.max_width)
+        panels = [result] + ([result.companion] if result.companion is not None else [])
+        placements = list(result.values)
+        scales = [_Scale([p.values[k] for k in placements], self.scale) for p in panels]
+        spread = (result.config.seeds or 1) > 1
+        numbers = {
+            id(panel): {k: [self._number(panel, k, i, spread) for i in range(len(panel.rows))] for k in placements}
+            for panel in panels
+        }
+        row_label_w = max(len(f"{result.row_kind} {r}") for r in result.rows)
+        place_w = max(len(PLACEMENT_LABELS[k]) for k in placements)
+        num_w = [max(len(s) for k in placements for s in numbers[id(p)][k]) for p in panels]
+        sep = " │ "
+        fixed = row_label_w + 2 + place_w + 2 + sum(n + 1 for n in num_w) + len(sep) * (len(panels) - 1)
+        bar_w = max(4, (width - fixed) // len(panels))
+
+        yield self._title(result)
+        if len(panels) > 1:
+            header = Text(" " * (row_label_w + 2 + place_w + 2))
+            for i, panel in enumerate(panels):
+                name = "as published: " + panel.metric if i == 0 else "faithful: " + panel.metric
+                header.append(name[: bar_w + num_w[i] + 1].ljust(bar_w + num_w[i] + 1), style="bold")
+                if i < len(panels) - 1:
+                    header.append(sep)
+            yield header
+        for index, row in enumerate(result.rows):
+            for j, key in enumerate(placements):
+                label = f"{result.row_kind} {row}" if j == 0 else ""
+                line = Text(label.ljust(row_label_w) + "  ")
+                style = PLACEMENT_STYLES.get(key, "white")
+                line.append(PLACEMENT_LABELS[key].ljust(place_w), style=style)
+                line.append("  ")
+                for i, panel in enumerate(panels):
+                    value = float(panel.values[key][index])
+                    line.append(_bar(scales[i].fraction(value), bar_w), style=style)
+                    line.append(" " + numbers[id(panel)][key][index].rjust(num_w[i]))
+                    if i < len(panels) - 1:
+                        line.append(sep)
+                yield line
+        axis = "; ".join(f"{p.metric}: {s.describe()}" for p, s in zip(panels, scales, strict=True))
+        yield Text(axis + (" (median over seeds, min-max in brackets)" if spread else ""), style="dim")
+        if self.show_notes:
+            for note in result.notes:
+                yield Text("Note: " + note, style="italic")
+
+    @staticmethod
+    def _number(panel: SimResult, key: str, index: int, spread: bool) -> str:
+        text = format_value(float(panel.values[key][index]))
+        if spread:
+            lo, hi = panel.spread[key]
+            text += f" [{format_value(float(lo[index]))}-{format_value(float(hi[index]))}]"
+        return text
+
+    @staticmethod
+    def _title(result: SimResult) -> Text:
+        cfg = result.config
+        bits = [f"model {cfg.model}", f"width {cfg.width}"]
+        if cfg.model == "transformer":
+            bits += [f"{cfg.tokens} tokens", f"vocab {cfg.vocab}"]
+        if cfg.preset:
+            bits.insert(0, f"preset {cfg.preset}")
+        bits.append(f"{cfg.seeds} seed" + ("s" if (cfg.seeds or 1) > 1 else "") + f" from {cfg.seed}")
+        if result.layers is not None:
+            bits.append(f"one stack of depth {result.depths[0]}")
+        title = Text(METRIC_LABELS[result.metric], style="bold")
+        title.append("  (" + ", ".join(bits) + ")")
+        return title
