@@ -227,7 +227,7 @@ def parse_card(doc: Any, path: Path) -> tuple[Card | None, list[Problem]]:
         ctx.bad(top.line_of("tags"), "'tags' must be a list of slugs")
         tags = []
     difficulty = top.get("difficulty")
-    if difficulty not in DIFFICULTIES:
+    if "difficulty" in top and difficulty not in DIFFICULTIES:
         ctx.bad(top.line_of("difficulty"), f"'difficulty' must be one of {', '.join(DIFFICULTIES)}")
     subjects = top.get("subjects", ["post", "pre"])
     if not isinstance(subjects, list) or not all(isinstance(s, str) for s in subjects):

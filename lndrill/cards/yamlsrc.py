@@ -86,7 +86,7 @@ def load_yaml(path: Path) -> Any:
         line = mark.line + 1 if mark else 0
         problem = exc.problem or "cannot construct value"
         if "could not determine a constructor" in problem:
-            tag = problem.split("tag", 1)[-1].strip(" '!")
+            tag = problem.split("tag", 1)[-1].strip(" '!").replace("tag:yaml.org,2002:", "!")
             problem = f"unsafe or unknown YAML tag '!{tag}' (cards may only use plain YAML)"
         raise YamlProblem(line, problem) from None
     except yaml.MarkedYAMLError as exc:

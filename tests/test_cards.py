@@ -1,0 +1,131 @@
+"""The deck and the card format: loading, validation with path:line, and the bundled cards."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from lndrill.cards.deck import load_deck
+from lndrill.cli import main
+from lndrill.scoring.engine import score_answer
+from lndrill.scoring.selfcheck import check_card
+
+REQUIRED = {"pre-vs-post-ln", "post-ln-warmup", "xiong-theorem", "pre-ln-final-norm", "pre-ln-effective-depth",
+            "deepnorm", "sandwich-ln", "rmsnorm", "layernorm-jacobian", "toy-metric-artifact"}
+
+GOOD = """\
+id: {id}
+title: {{en: "A test card", zh: "测试卡片"}}
+prompt: {{en: "Which placement needs warm-up?", zh: "哪种摆法需要 warm-up？"}}
+tags: [test]
+difficulty: easy
+sections:
+  - id: main
+    title: {{en: Main, zh: 主要}}
+    points:
+      - id: post-warmup
+        weight: 10
+        claim: {{en: "Post-LN needs warm-up.", zh: "Post-LN 需要 warm-up。"}}
+        about: post
+        match:
+          - concepts: [["@warmup"]]
+model_answer: {{en: "Post-LN needs warm-up.", zh: "Post-LN 需要 warm-up。"}}
+follow_ups:
+  - {{en: "Why?", zh: "为什么？"}}
+sources:
+  - {{arxiv: "2002.04745", section: "3.2"}}
+"""
+
+
+def _write(d: Path, name: str, text: str) -> Path:
+    p = d / name
+    p.write_text(text, encoding="utf-8")
+    return p
+
+
+def test_bundled_deck_is_complete_bilingual_and_sourced(deck) -> None:
+    assert deck.problems == []
+    assert len(deck.cards) >= 12
+    assert REQUIRED <= set(deck.cards)
+    for card in deck.cards.values():
+        for text in (card.title, card.prompt, card.model_answer, *card.follow_ups):
+            assert text.en.strip() and text.zh.strip(), card.id
+            assert any("\u4e00" <= ch <= "\u9fff" for ch in text.zh), card.id
+        assert card.sources, card.id
+        for s in card.sections:
+            for p in s.points:
+                assert p.claim.en and p.claim.zh, (card.id, p.id)
+                for m in p.mistakes:
+                    assert m.explanation.en and m.explanation.zh, (card.id, m.id)
+
+
+def test_main_card_has_the_three_sections_in_order(main_card) -> None:
+    assert [s.id for s in main_card.sections] == ["formulas", "backprop", "tradeoffs"]
+
+
+@pytest.mark.parametrize("card_id", sorted(REQUIRED))
+def test_every_required_card_passes_its_own_check(deck, card_id: str) -> None:
+    card = deck.get(card_id)
+    assert card is not None
+    assert [str(p) for p in check_card(card)] == []
+
+
+def test_model_answers_score_high_in_both_languages(deck) -> None:
+    for card in deck.cards.values():
+        for lang in ("en", "zh"):
+            assert score_answer(card, card.model_answer.get(lang)).score >= 80, (card.id, lang)
+
+
+def test_broken_cards_are_each_named_once_with_a_line_and_good_ones_still_load(tmp_path: Path) -> None:
+    _write(tmp_path, "good.yaml", GOOD.format(id="fixture-good"))
+    _write(tmp_path, "syntax.yaml", GOOD.format(id="fixture-syntax").replace("tags: [test]", "tags: [test\n  oops: ]"))
+    _write(tmp_path, "unknown.yaml", GOOD.format(id="fixture-unknown").replace("difficulty: easy",
+                                                                                "difficulty: easy\ncolour: blue"))
+    _write(tmp_path, "missing.yaml", GOOD.format(id="fixture-missing").replace("difficulty: easy\n", ""))
+    _write(tmp_path, "wrongtype.yaml", GOOD.format(id="fixture-wrongtype").replace("weight: 10", "weight: heavy"))
+    _write(tmp_path, "unsafe.yaml", "!!python/object/apply:os.system ['echo hacked']\n")
+    _write(tmp_path, "zz-dup.yaml", GOOD.format(id="fixture-good"))
+    deck = load_deck([str(tmp_path)], include_bundled=False)
+    assert set(deck.cards) == {"fixture-good"}
+    by_file: dict[str, list] = {}
+    for p in deck.problems:
+        by_file.setdefault(p.path.name, []).append(p)
+    assert set(by_file) == {"syntax.yaml", "unknown.yaml", "missing.yaml", "wrongtype.yaml", "unsafe.yaml", "zz-dup.yaml"}
+    assert all(len(v) == 1 for v in by_file.values()), by_file
+    unknown = by_file["unknown.yaml"][0]
+    assert unknown.line == 6 and "colour" in unknown.message
+    assert "difficulty" in by_file["missing.yaml"][0].message
+    assert "weight" in by_file["wrongtype.yaml"][0].message and by_file["wrongtype.yaml"][0].line == 11
+    assert "unsafe" in by_file["unsafe.yaml"][0].message
+    assert "duplicate card id" in by_file["zz-dup.yaml"][0].message
+    assert by_file["syntax.yaml"][0].line >= 4
+
+
+def test_cards_check_prints_path_line_message_and_exits_1(tmp_path: Path, capsys) -> None:
+    _write(tmp_path, "good.yaml", GOOD.format(id="fixture-good"))
+    bad = GOOD.format(id="fixture-unhittable").replace('[["@warmup"]]', '[["@no-such-vocab"]]')
+    _write(tmp_path, "unhittable.yaml", bad)
+    nohit = GOOD.format(id="fixture-nohit").replace('[["@warmup"]]', '[["...", "!!"]]')
+    _write(tmp_path, "nohit.yaml", nohit)
+    _write(tmp_path, "unknown.yaml", GOOD.format(id="fixture-unknown").replace("tags: [test]", "tags: [test]\nfoo: 1"))
+    code = main(["cards", "check", "--content", str(tmp_path)])
+    out = capsys.readouterr().out.splitlines()
+    assert code == 1
+    assert any(line.startswith(f"{tmp_path / 'unknown.yaml'}:5: unknown field 'foo'") for line in out), out
+    assert any("unhittable.yaml:" in line and "no-such-vocab" in line for line in out), out
+    assert any("nohit.yaml:" in line and "never be hit" in line for line in out), out
+    assert not any("good.yaml" in line for line in out)
+
+
+def test_cards_check_passes_on_the_bundled_deck(capsys) -> None:
+    assert main(["cards", "check"]) == 0
+
+
+def test_cards_list_json_and_extra_dirs(tmp_path: Path, capsys, monkeypatch) -> None:
+    _write(tmp_path, "good.yaml", GOOD.format(id="fixture-good"))
+    monkeypatch.setenv("LNDRILL_CONTENT", str(tmp_path))
+    assert main(["cards", "list", "--json"]) == 0
+    ids = {c["id"] for c in json.loads(capsys.readouterr().out)}
+    assert "fixture-good" in ids and "pre-vs-post-ln" in ids

@@ -1,0 +1,42 @@
+"""Property-based: the scorer never raises and stays in [0, 100] on arbitrary input."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from lndrill.scoring.engine import score_answer
+
+_pieces = st.sampled_from([
+    "Post-LN", "Pre-LN", "LN(", "x + F(", "))", "warm-up", "不", "需要", "梯度", " not ", "\\mathrm{", "}",
+    "=", "\n## ", "，", "。", ".", "without", "identity", "$", "_{", "(", "\x00", "\u200b", "ＬＮ（",
+])
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.text(max_size=400))
+def test_any_text_scores_in_range(main_card, text: str) -> None:
+    r = score_answer(main_card, text)
+    assert 0 <= r.score <= 100
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(_pieces, max_size=60).map("".join))
+def test_answer_shaped_junk_scores_in_range(main_card, text: str) -> None:
+    r = score_answer(main_card, text)
+    assert 0 <= r.score <= 100
+    assert all(p.evidence == "" for s in r.sections for p in s.points if not p.hit)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.binary(max_size=600))
+def test_binary_junk_scores_in_range(main_card, data: bytes) -> None:
+    assert 0 <= score_answer(main_card, data).score <= 100
+
+
+def test_control_characters_and_one_megabyte(main_card) -> None:
+    junk = "".join(chr(c) for c in range(0, 32)) * 10
+    assert 0 <= score_answer(main_card, junk).score <= 100
+    big = ("Pre-LN 的残差是恒等通道。" + "x" * 1000 + "\n") * 1000
+    assert len(big.encode()) > 1_000_000
+    assert 0 <= score_answer(main_card, big).score <= 100
