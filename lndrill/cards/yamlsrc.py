@@ -26,8 +26,11 @@ class LineList(list):
     item_lines: list[int]
 
 
-class _LineLoader(yaml.SafeLoader):
-    """SafeLoader (no arbitrary tags, ever) that records where mappings and sequences start."""
+_SafeBase = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml's parser when available: ~5x faster
+
+
+class _LineLoader(_SafeBase):  # type: ignore[valid-type,misc]
+    """A safe loader (no arbitrary tags, ever) that records where mappings and sequences start."""
 
     def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> LineDict:  # type: ignore[override]
         self.flatten_mapping(node)

@@ -203,8 +203,6 @@ def analyse(text: str, tokens: list[Token]) -> Structure:
     for k, (a, b) in enumerate(lines):
         raw = text[a:b]
         stripped = raw.strip()
-        ltoks = [tokens[i] for i in range(n) if False]  # placeholder, filled lazily below
-        del ltoks
         blank = not stripped
         bullet = stripped[:2] in ("- ", "* ", "• ") or (stripped[:1].isdigit() and stripped[1:3] in (". ", ") "))
         heading = not blank and _is_heading_line(_line_tokens(tokens, tok_line, k), raw)
