@@ -1,7 +1,8 @@
 """Benchmark the gradient simulator (a plain script: `python benchmarks/bench_sim.py`).
 
-Prints medians of repeated runs and ratios to a matmul floor measured in the same process. The
-machine may be noisy (shared cores), so treat single-digit-percent differences as noise.
+Prints medians of repeated runs and ratios to a matmul floor measured in the same process, the sweep
+and its floor timed alternately so both see the same load. The machine may be noisy (shared cores,
+multithreaded BLAS), so treat differences of a few tens of percent between runs as noise.
 """
 
 from __future__ import annotations
@@ -28,8 +29,8 @@ def median_time(fn: Callable[[], object], repeats: int, warmup: int = 2) -> floa
     return statistics.median(times)
 
 
-def matmul_floor(batch: int, d: int, layers: int, placements: int, repeats: int) -> float:
-    """Time of one (batch of) D x D @ D x D product per layer per placement: the sweep's lower bound."""
+def matmul_floor_fn(batch: int, d: int, layers: int, placements: int) -> Callable[[], None]:
+    """One (batch of) D x D @ D x D product per layer per placement: the sweep's lower bound."""
     shape = (batch, d, d) if batch > 1 else (d, d)
     a = np.random.default_rng(0).standard_normal(shape)
     b = np.random.default_rng(1).standard_normal(shape)
@@ -40,7 +41,20 @@ def matmul_floor(batch: int, d: int, layers: int, placements: int, repeats: int)
         for _ in range(count):
             np.matmul(a, b, out=out)
 
-    return median_time(products, repeats)
+    return products
+
+
+def interleaved_ratio(work: Callable[[], object], floor: Callable[[], object], rounds: int) -> tuple[float, float]:
+    """Median times of ``work`` and ``floor``, measured alternately so both see the same machine noise."""
+    work()
+    floor()
+    t_work, t_floor = [], []
+    for _ in range(rounds):
+        for fn, bucket in ((work, t_work), (floor, t_floor)):
+            start = time.perf_counter()
+            fn()
+            bucket.append(time.perf_counter() - start)
+    return statistics.median(t_work), statistics.median(t_floor)
 
 
 def torch_live_sweep(width: int, depth: int) -> Callable[[], object] | None:
@@ -84,16 +98,14 @@ def main() -> None:
     print(f"live sweep  width 64, depths 1-48, post+pre, jacobian: {t_live * 1e3:7.2f} ms  (target <= 16 ms)")
 
     wide = SimConfig(width=256, depths=list(range(1, 201)), placements=("post", "pre"), metric="jacobian")
-    t_wide = median_time(lambda: sweep(wide), repeats=7, warmup=1)
-    f_wide = matmul_floor(1, 256, 200, 2, repeats=7)
+    t_wide, f_wide = interleaved_ratio(lambda: sweep(wide), matmul_floor_fn(1, 256, 200, 2), rounds=9)
     results["wide_ratio"] = t_wide / f_wide
     print(f"wide sweep  width 256, depths 1-200, post+pre:        {t_wide * 1e3:7.1f} ms, "
           f"matmul floor {f_wide * 1e3:6.1f} ms, ratio {t_wide / f_wide:4.2f}x  (target <= 2.5x)")
 
     seeds = SimConfig(width=64, depths=list(range(1, 49)), placements=("post", "pre"), metric="jacobian",
                       seeds=32)
-    t_seeds = median_time(lambda: sweep(seeds), repeats=15)
-    f_seeds = matmul_floor(32, 64, 48, 2, repeats=15)
+    t_seeds, f_seeds = interleaved_ratio(lambda: sweep(seeds), matmul_floor_fn(32, 64, 48, 2), rounds=15)
     results["seeds_ratio"] = t_seeds / f_seeds
     print(f"32 seeds    width 64, depths 1-48, batched:           {t_seeds * 1e3:7.1f} ms, "
           f"matmul floor {f_seeds * 1e3:6.1f} ms, ratio {t_seeds / f_seeds:4.2f}x  (target <= 3x)")

@@ -14,8 +14,9 @@ DEFAULT_EPS = 1e-5
 
 def ln_forward(x: np.ndarray, eps: float = DEFAULT_EPS) -> tuple[np.ndarray, np.ndarray]:
     """Normalise ``x`` over its last axis; return (y, s) where s has the last axis dropped."""
-    centred = x - x.mean(axis=-1, keepdims=True)
-    s = np.sqrt(np.mean(centred * centred, axis=-1) + eps)
+    d = x.shape[-1]
+    centred = x - np.add.reduce(x, axis=-1, keepdims=True) / d  # ufunc reduce: no Python-level mean
+    s = np.sqrt(np.add.reduce(centred * centred, axis=-1) / d + eps)
     return centred / s[..., None], s
 
 

@@ -52,7 +52,11 @@ def run_placement(cfg: SimConfig, placement: str, inputs: Inputs) -> dict[str, n
 
     if metric == "stream":
         return {metric: forward(cfg.max_depth, [], want_stream=True).stream}
-    flags = {"want_jacobian": metric in ("article", "jacobian"), "want_last_layer": metric == "last-layer"}
+    flags = {
+        "want_jacobian": metric in ("article", "jacobian"),
+        "want_article": metric == "article",
+        "want_last_layer": metric == "last-layer",
+    }
     depths = list(cfg.depths or ())
     if placement == "deepnorm":
         # alpha and beta depend on the stack's depth, so depths are separate stacks, not prefixes.

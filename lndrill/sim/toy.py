@@ -80,7 +80,13 @@ def _vecmat(v: np.ndarray, w: np.ndarray) -> np.ndarray:
 
 
 def _sq_norm(v: np.ndarray) -> np.ndarray:
-    return np.einsum("bi,bi->b", v, v)
+    return np.matmul(v[:, None, :], v[:, :, None])[:, 0, 0]
+
+
+def _frobenius(m: np.ndarray) -> np.ndarray:
+    """||m_b||_F for a (B, D, D) stack, as a BLAS dot product (no temporary)."""
+    flat = m.reshape(m.shape[0], 1, -1)
+    return np.sqrt(np.matmul(flat, flat.transpose(0, 2, 1))[:, 0, 0])
 
 
 @dataclass
@@ -100,6 +106,7 @@ def toy_forward(
     record: list[int],
     *,
     want_jacobian: bool = False,
+    want_article: bool = False,
     want_last_layer: bool = False,
     want_stream: bool = False,
     final_ln: bool = False,
@@ -108,7 +115,7 @@ def toy_forward(
 ) -> ToyForward:
     """Run ``depth`` layers once and record metrics after each depth in ``record``.
 
-    want_jacobian: ||dS/dx||_F and the article metric ||grad_x sum(S^2)|| (both need J).
+    want_jacobian: ||dS/dx||_F. want_article: the article's ||grad_x sum(S^2)|| (it also needs J).
     want_last_layer: ||d(g^T S)/dW_L||_F for the last layer of each recorded depth.
     want_stream: ||v_l||^2 / D after every layer (for post/deepnorm: the sum before the layer's LN).
     deepnorm_depth: N used for DeepNorm's alpha and beta (defaults to ``depth``).
@@ -118,8 +125,9 @@ def toy_forward(
     alpha, beta = deepnorm_constants(deepnorm_depth or depth) if placement == "deepnorm" else (1.0, 1.0)
     slot = {L: k for k, L in enumerate(record)}
     n_rec = len(record)
+    want_jacobian = want_jacobian or want_article
     jac = np.zeros((batch, n_rec)) if want_jacobian else None
-    art = np.zeros((batch, n_rec)) if want_jacobian else None
+    art = np.zeros((batch, n_rec)) if want_article else None
     last = np.zeros((batch, n_rec)) if want_last_layer else None
     stream = np.zeros((batch, depth)) if want_stream else None
 
@@ -163,7 +171,7 @@ def toy_forward(
                 q_rows[:, 0, :] += alpha
                 q_rows[:, 1, :] += alpha * y
                 q_rows /= d
-                if recording:
+                if recording and want_article:
                     # article metric: grad_x = J_prev^T B^T g_u with g_u = grad of ||LN(u)||^2.
                     g_u = grad_sum_squares_of_ln(u, eps)
                     r = alpha * g_u + _vecmat(g_u * bh, w)
@@ -235,14 +243,13 @@ def toy_forward(
                         pj = j - np.matmul(
                             np.stack([ones, yf], axis=2), np.matmul(np.stack([ones, yf], axis=1) / d, j)
                         )
-                        jac[:, slot[here]] = np.sqrt(np.einsum("bij,bij->b", pj, pj)) / sf
-                        r = grad_sum_squares_of_ln(v, eps)
-                    else:
-                        r = 2.0 * v
-                    art[:, slot[here]] = np.sqrt(_sq_norm(_vecmat(r, j)))
+                        jac[:, slot[here]] = _frobenius(pj) / sf
+                    if want_article:
+                        r = grad_sum_squares_of_ln(v, eps) if final_ln else 2.0 * v
+                        art[:, slot[here]] = np.sqrt(_sq_norm(_vecmat(r, j)))
         if want_jacobian and recording and not (final_ln and placement in ("pre", "sandwich")):
             j = j_aug[:, :d, :]
-            jac[:, slot[here]] = np.sqrt(np.einsum("bij,bij->b", j, j)) * np.exp(log_scale)
+            jac[:, slot[here]] = _frobenius(j) * np.exp(log_scale)
     return ToyForward(jacobian=jac, article=art, last_layer=last, stream=stream)
 
 

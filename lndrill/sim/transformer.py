@@ -221,6 +221,7 @@ def transformer_forward(
     record: list[int],
     *,
     want_jacobian: bool = False,
+    want_article: bool = False,
     want_last_layer: bool = False,
     want_stream: bool = False,
     deepnorm_depth: int | None = None,
@@ -235,8 +236,9 @@ def transformer_forward(
     alpha, beta = deepnorm_constants(deepnorm_depth or depth) if placement == "deepnorm" else (1.0, 1.0)
     final_ln = placement in ("pre", "sandwich")
     slot = {L: k for k, L in enumerate(record)}
+    want_jacobian = want_jacobian or want_article
     jac = np.zeros((batch, len(record))) if want_jacobian else None
-    art = np.zeros((batch, len(record))) if want_jacobian else None
+    art = np.zeros((batch, len(record))) if want_article else None
     last = np.zeros((batch, len(record))) if want_last_layer else None
     stream = np.zeros((batch, depth)) if want_stream else None
     x = inputs.x.copy()
@@ -273,8 +275,9 @@ def transformer_forward(
             else:
                 u = ffn.pre_ln_sum
                 jac[:, k] = _frob(tangent)
-            g_u = grad_sum_squares_of_ln(u, eps)
-            art[:, k] = np.sqrt(np.sum(np.einsum("bnd,bndk->bk", g_u, t_u) ** 2, axis=-1))
+            if want_article:
+                g_u = grad_sum_squares_of_ln(u, eps)
+                art[:, k] = np.sqrt(np.sum(np.einsum("bnd,bndk->bk", g_u, t_u) ** 2, axis=-1))
     return TransformerForward(jacobian=jac, article=art, last_layer=last, stream=stream)
 
 
