@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
-from lndrill.scoring.tokens import CJK, NUMBER, WORD, Token, stem, tokenize
 from lndrill.scoring.normalize import prepare
+from lndrill.scoring.tokens import CJK, NUMBER, WORD, Token, stem, tokenize
 
 #: How many extra words may sit between two Latin words of a phrase ("identity residual path").
 WORD_GAP = 1
