@@ -89,7 +89,7 @@ def torch_live_sweep(width: int, depth: int) -> Callable[[], object] | None:
 
 def main() -> None:
     """Run every measurement once and print medians and ratios."""
-    print("lndrill sim benchmark (medians; the machine is shared and noisy, expect +-20% run to run)")
+    print("lndrill sim benchmark (medians; the machine is shared and noisy: expect tens of percent run to run)")
     results: dict[str, float] = {}
 
     live = SimConfig(width=64, depths=list(range(1, 49)), placements=("post", "pre"), metric="jacobian")
