@@ -122,3 +122,12 @@ def test_help_describes_every_option(capsys):
     for option in ("--plain", "--json", "--preset", "--model", "--metric", "--depths", "--width", "--seed ",
                    "--seeds", "--placements", "--scale", "--tokens", "--vocab", "--final-ln", "--untied"):
         assert option in out
+
+
+def test_sim_core_never_imports_textual():
+    import subprocess
+    import sys
+
+    code = "import sys, lndrill.sim, lndrill.sim.command, lndrill.sim.render; print('textual' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "False"
