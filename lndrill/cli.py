@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from lndrill import __version__
 
@@ -17,8 +18,15 @@ class UsageError(Exception):
     """A user mistake on the command line: printed as one line, exit status 2."""
 
 
+class _Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose errors are one line (`lndrill: error: ...`), exit status 2."""
+
+    def error(self, message: str) -> NoReturn:  # type: ignore[override]
+        self.exit(2, f"lndrill: error: {message} (see `{self.prog} --help`)\n")
+
+
 def _build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="lndrill",
         description=(
             "Drill the 'Pre-LN or Post-LN?' interview question: answer question cards, get a "
@@ -39,7 +47,8 @@ def _build_parser() -> argparse.ArgumentParser:
         help="the gradient simulator (--plain / --json print and exit)",
         description=(
             "Simulate gradient norms per depth for Post-LN, Pre-LN and variants. With --plain or "
-            "--json it prints and exits; otherwise it opens the simulator screen."
+            "--json it prints and exits; without either it will open the simulator screen once the "
+            "terminal app lands (until then it prints the chart)."
         ),
     )
     try:
