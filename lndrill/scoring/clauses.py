@@ -54,9 +54,14 @@ _EN_FUNCTION = {stem(w) for w in (
     "and", "or", "if", "when", "where", "there", "uses", "use", "used", "lets", "allows", "after", "before",
     "then", "i", "we", "you", "get", "got", "put", "puts", "applied", "apply", "applies", "since", "though",
     "whereas", "cannot", "computes", "compute", "gives", "give", "trains", "train", "ends", "tends", "try",
-    "tries", "choose", "chooses", "pick", "picks")}
+    "tries", "choose", "chooses", "pick", "picks", "sets", "set", "takes", "take", "adds", "add", "scales",
+    "scale", "multiplies", "divides", "normalizes", "normalises", "removes", "drops", "keeps", "keep", "shrinks",
+    "grow", "falls", "decays", "vanishes", "explodes", "diverges", "converges", "stays", "remains", "means",
+    "shows", "proves", "proved", "showed", "says", "works", "helps", "leads", "causes", "makes", "adopts",
+    "adopted", "follows", "bounds", "controls", "stabilizes", "stabilises", "prevents", "avoids", "fixes",
+    "replaces", "skips", "sits", "lies", "goes", "comes", "reads", "measures", "equals", "depends")}
 _ZH_FUNCTION = set("的是要会能可需让使在过就都很更比把被了着对从到为而也才再先后并且将则即因所得地靠用经穿变保没不"
-                   "好差高低略稍容易难快慢强弱点最还又已有与及此其它他们该这那给乘")
+                   "好差高低略稍容易难快慢强弱点最还又已有与及此其它他们该这那给乘取沿加除做放走等也")
 
 
 @dataclass(frozen=True)
@@ -321,9 +326,18 @@ def _claim_like(tokens: list[Token], a: int, b: int) -> bool:
         return False
     if content >= 10 and function / content < 0.06:
         return False
-    # A list of short comma-separated items ("Post-LN, Pre-LN, warm-up, ...") is not a claim.
-    parts = 1 + sum(1 for t in tokens[a:b] if t.kind == PUNCT and t.key == ",")
-    return not (parts >= 5 and content / parts <= 4)
+    # A list of short comma-separated items ("Post-LN, Pre-LN, warm-up, ...") is not a claim: most
+    # of its items have no function word at all.
+    parts = bare = 0
+    has_function = False
+    for t in tokens[a:b] + [Token(",", PUNCT, 0, 0)]:
+        if t.kind == PUNCT and t.key == ",":
+            parts += 1
+            bare += 0 if has_function else 1
+            has_function = False
+        elif (t.kind == WORD and t.key in _EN_FUNCTION) or (t.kind == CJK and t.key in _ZH_FUNCTION):
+            has_function = True
+    return not (parts >= 5 and bare >= 0.8 * parts)
 
 
 def negation_cues(tokens: list[Token], st: Structure, start: int, end: int, skip: set[int],
