@@ -56,7 +56,7 @@ _EN_FUNCTION = {stem(w) for w in (
     "whereas", "cannot", "computes", "compute", "gives", "give", "trains", "train", "ends", "tends", "try",
     "tries", "choose", "chooses", "pick", "picks", "sets", "set", "takes", "take", "adds", "add", "scales",
     "scale", "multiplies", "divides", "normalizes", "normalises", "removes", "drops", "keeps", "keep", "shrinks",
-    "grow", "falls", "decays", "vanishes", "explodes", "diverges", "converges", "stays", "remains", "means",
+    "grow", "falls", "decays", "vanishes", "explodes", "diverges", "converges", "stays", "remains",
     "shows", "proves", "proved", "showed", "says", "works", "helps", "leads", "causes", "makes", "adopts",
     "adopted", "follows", "bounds", "controls", "stabilizes", "stabilises", "prevents", "avoids", "fixes",
     "replaces", "skips", "sits", "lies", "goes", "comes", "reads", "measures", "equals", "depends")}
@@ -337,7 +337,7 @@ def _claim_like(tokens: list[Token], a: int, b: int) -> bool:
             has_function = False
         elif (t.kind == WORD and t.key in _EN_FUNCTION) or (t.kind == CJK and t.key in _ZH_FUNCTION):
             has_function = True
-    return not (parts >= 5 and bare >= 0.8 * parts)
+    return not (parts >= 5 and bare >= 0.7 * parts)
 
 
 def negation_cues(tokens: list[Token], st: Structure, start: int, end: int, skip: set[int],
