@@ -38,9 +38,13 @@ def _build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     from lndrill.cli_cards import add_cards_parser, add_score_parser
+    from lndrill.cli_stats import add_stats_parser
+    from lndrill.cli_tui import add_tui_parsers
 
+    add_tui_parsers(sub)
     add_score_parser(sub)
     add_cards_parser(sub)
+    add_stats_parser(sub)
 
     sim = sub.add_parser(
         "sim",
@@ -66,6 +70,12 @@ def _missing(what: str) -> int:
 
 
 def _run_sim(args: argparse.Namespace) -> int:
+    if not getattr(args, "plain", False) and not getattr(args, "json", False):
+        from lndrill.cli_tui import run_sim_screen
+
+        code = run_sim_screen(args)
+        if code is not None:
+            return code
     from lndrill.sim.command import run
 
     return run(args)
@@ -77,8 +87,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     handler = getattr(args, "handler", None)
     if handler is None:
-        parser.print_help()
-        return 0
+        from lndrill.cli_tui import run_home
+
+        code = run_home(args)
+        if code < 0:
+            parser.print_help()
+            return 0
+        return code
     try:
         return int(handler(args) or 0)
     except UsageError as exc:
