@@ -13,7 +13,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from lndrill.scoring.normalize import prepare
-from lndrill.scoring.tokens import CJK, NUMBER, WORD, Token, stem, tokenize
+from lndrill.scoring.tokens import CJK, NUMBER, PUNCT, WORD, Token, stem, tokenize
 
 #: How many extra words may sit between two Latin words of a phrase ("identity residual path").
 WORD_GAP = 1
@@ -42,17 +42,31 @@ def compile_phrase(source: str) -> Phrase:
     kinds: list[str] = []
     prefix: list[bool] = []
     for tok in tokenize(text):
-        if tok.kind == "p":
-            if tok.key == "*" and units and kinds[-1] == WORD:
+        if tok.kind == PUNCT:
+            at_word_end = tok.end == len(text) or text[tok.end].isspace()
+            if tok.key == "*" and units and kinds[-1] == WORD and at_word_end and units[-1] == "\x00":
+                continue
+            if tok.key == "*" and units and kinds[-1] == WORD and at_word_end and not prefix[-1]:
+                # "normaliz*": a prefix of the written word (compared unstemmed and stemmed)
                 prefix[-1] = True
-            continue
-        units.append(tok.key if tok.kind != WORD else tok.key)
+                units[-1] = text[_last_word_start(text, tok.start) : tok.start]
+                continue
+            if tok.key in ",.;:!?":
+                continue
+        units.append(tok.key)
         kinds.append(tok.kind)
         prefix.append(False)
     joined = None
     if len(units) > 1 and all(k == WORD for k in kinds) and not any(prefix):
         joined = stem("".join(units))
     return Phrase(source, tuple(units), tuple(kinds), tuple(prefix), joined)
+
+
+def _last_word_start(text: str, end: int) -> int:
+    i = end
+    while i > 0 and (text[i - 1].isalnum() or text[i - 1] in "_'"):
+        i -= 1
+    return i
 
 
 def osa_distance(a: str, b: str, limit: int) -> int:
@@ -129,6 +143,7 @@ class TextIndex:
 
     def __init__(self, tokens: list[Token], text: str, lexicon: Lexicon) -> None:
         self.tokens = tokens
+        self.text = text
         self.by_key: dict[str, list[int]] = defaultdict(list)
         self.pair_key: dict[str, list[int]] = defaultdict(list)
         near_cache: dict[str, set[str]] = {}
@@ -154,6 +169,13 @@ class TextIndex:
                 for k in {joined} | aliases(joined):
                     self.pair_key[k].append(i)
 
+    def _prefix_at(self, j: int, unit: str) -> bool:
+        tok = self.tokens[j]
+        if tok.kind != WORD:
+            return False
+        root = unit[:-1] if unit.endswith("e") and len(unit) > 4 else unit  # "scale*" also covers "scaling"
+        return tok.key.startswith(root) or self.text.startswith(root, tok.start)
+
     def _unit_at(self, j: int, unit: str, kind: str, is_prefix: bool) -> bool:
         if j >= len(self.tokens):
             return False
@@ -162,14 +184,14 @@ class TextIndex:
             if tok.kind != WORD:
                 return False
             if is_prefix:
-                return tok.key.startswith(unit)
+                return self._prefix_at(j, unit)
             return unit in self.alias[j]
         return tok.kind == kind and tok.key == unit
 
     def _starts(self, phrase: Phrase) -> list[int]:
         unit = phrase.units[0]
         if phrase.prefix[0]:
-            return [i for i, t in enumerate(self.tokens) if t.kind == WORD and t.key.startswith(unit)]
+            return [i for i in range(len(self.tokens)) if self._prefix_at(i, unit)]
         return self.by_key.get(unit, [])
 
     def find(self, phrase: Phrase) -> list[tuple[int, int]]:

@@ -15,7 +15,7 @@ WORD, NUMBER, CJK, PUNCT = "w", "n", "c", "p"
 
 _TOKEN_RE = re.compile(
     r"(?P<w>[a-z\u00e0-\u024f\u03b1-\u03c9][a-z0-9\u00e0-\u024f\u03b1-\u03c9]*(?:'[a-z]+)?)"
-    r"|(?P<n>[0-9]+(?:\.[0-9]+)?)"
+    r"|(?P<n>[0-9]{1,3}(?:,[0-9]{3})+(?![0-9])|[0-9]+(?:\.[0-9]+)?)"
     r"|(?P<c>[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff])"
     r"|(?P<p>[.,;:!?()\[\]{}=+*/#\u3001\u3002\u300a\u300b\u3010\u3011])"
 )
@@ -70,6 +70,8 @@ def tokenize(text: str) -> list[Token]:
             key = _word_key(raw)
         elif kind == PUNCT:
             key = {"\u3002": ".", "\u3001": ","}.get(raw, raw)
+        elif kind == NUMBER:
+            key = raw.replace(",", "")
         else:
             key = raw
         out.append(Token(key, kind, m.start(), m.end()))
