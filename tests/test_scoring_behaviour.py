@@ -192,3 +192,31 @@ def test_huge_paste_is_scored_and_flagged(main_card) -> None:
     r = score_answer(main_card, text)
     assert 0 <= r.score <= 100
     assert any("first 60,000" in n for n in r.notes)
+
+
+@pytest.mark.parametrize("text", [
+    "People often say Pre-LN needs warm-up; that is wrong.",
+    "“Pre-LN 需要 warm-up”这个说法是错的。",
+    "Pre-LN needs warm-up; that is a common misconception.",
+])
+def test_a_refuted_claim_means_its_opposite(main_card, text: str) -> None:
+    assert "pre-no-warmup" in hits(main_card, text)
+    assert not mistakes(main_card, text)
+
+
+def test_refuting_a_true_claim_is_a_mistake_and_a_negated_marker_refutes_nothing(main_card) -> None:
+    assert "post-no-warmup" in mistakes(main_card, "It is wrong that Post-LN needs warm-up.")
+    assert "post-needs-warmup" in hits(main_card, "Post-LN needs warm-up, and that is not a myth.")
+
+
+def test_negation_stays_with_its_own_words(main_card) -> None:
+    got = hits(main_card, "Pre-LN does not need warm-up and trains 100+ layers stably.")
+    assert {"pre-no-warmup", "pre-deep-stable"} <= got
+    assert "pre-diluted-depth" in hits(main_card, "Pre-LN 的残差流从不重新归一化，范数随深度一路变大。")
+    assert "post-needs-warmup" in hits(main_card, "Post-LN needs warm-up no matter how small the model is.")
+
+
+def test_chinese_comparison_partner_is_not_the_subject(main_card) -> None:
+    text = "Post-LN 的梯度和 Pre-LN 比要大，所以需要 warm-up。"
+    assert "post-needs-warmup" in hits(main_card, text)
+    assert not mistakes(main_card, text)

@@ -22,10 +22,9 @@ _ABBREV = {"i", "e", "g", "al", "vs", "eq", "fig", "sec", "cf", "approx", "resp"
 _EN_CONNECTIVES = {stem(w) for w in (
     "so", "thus", "hence", "therefore", "because", "whereas", "while", "but", "however", "although",
     "though", "meanwhile", "whilst", "consequently", "since", "whereby")}
-_ZH_CONNECTIVES = ("所以", "因此", "因而", "于是", "因为", "由于", "但是", "然而", "不过", "从而", "以致", "导致",
+_ZH_CONNECTIVES = ("所以", "因此", "因而", "于是", "因为", "由于", "但是", "然而", "不过", "从而", "以致",
                    "但", "却", "而")
 _ZH_NOT_CONNECTIVE_AFTER_ER = ("且", "言", "已")  # 而且, 而言, 而已
-_ZH_NOT_CONNECTIVE_BEFORE_ER = ("从", "进", "反", "因", "然", "继")
 
 _EN_NEG = {stem(w) for w in (
     "not", "no", "never", "without", "none", "nor", "neither", "cannot", "free", "drop", "dropped", "remove",
@@ -36,6 +35,10 @@ _ZH_NEG = ("不", "没", "无", "免", "去掉", "去除", "省去", "省掉", "
            "拿掉", "砍掉", "甩掉")
 _ZH_NEG_EXCEPT = ("不同", "不断", "不仅", "不少", "不过", "不管", "不久", "无论", "非常", "未来", "不止", "并非",
                   "离不开", "少不了", "不可或缺", "必不可少", "不得不", "免不了", "缺一不可")
+_EN_POST_NEG = {stem(w) for w in (
+    "not", "cannot", "free", "unnecessary", "unneeded", "optional", "dispensable", "needless", "drop", "dropped",
+    "remove", "removed", "skip", "skipped", "eliminated", "omitted", "away")}
+_EN_NOT_A_CUE_BEFORE = {("no", "matter"), ("not", "only"), ("no", "doubt"), ("not", "just")}
 _EN_FAIL = {stem(w) for w in ("diverge", "diverges", "diverged", "unstable", "instability", "fail", "fails",
                                "explode", "explodes", "crash", "crashes", "blow", "nan")}
 _ZH_FAIL = ("发散", "崩", "炸", "训飞", "训不动", "训不起来")
@@ -62,6 +65,49 @@ _EN_FUNCTION = {stem(w) for w in (
     "replaces", "skips", "sits", "lies", "goes", "comes", "reads", "measures", "equals", "depends")}
 _ZH_FUNCTION = set("的是要会能可需让使在过就都很更比把被了着对从到为而也才再先后并且将则即因所得地靠用经穿变保没不"
                    "好差高低略稍容易难快慢强弱点最还又已有与及此其它他们该这那给乘取沿加除做放走等也")
+
+
+_EN_REFUTE = {stem(w) for w in ("myth", "misconception", "wrong", "incorrect", "false", "untrue", "mistaken",
+                                 "misleading", "fallacy", "misunderstanding")}
+_EN_REFUTE_PAIRS = {("people", "say"), ("often", "said"), ("often", "say"), ("not", "true"), ("commonly", "believ"),
+                    ("is", "said"), ("some", "say"), ("some", "claim")}
+_ZH_REFUTE = ("错误", "是错的", "不对", "误解", "误区", "说法", "迷思", "谣言", "有人说", "常说", "以为", "并非如此", "不成立",
+              "讲反", "说反", "搞反")
+
+
+_ANAPHORA = {"that", "this", "it", "which"} | set("这此该")
+
+
+def refuting_segments(tokens: list[Token], st: Structure) -> set[int]:
+    """Segments whose claim is reported or refuted ("people say X", "X 这个说法是错的", "X; that is a myth").
+
+    A claim in such a segment means its opposite. When the refuting segment starts with "that"/"这",
+    it refutes the segment before it.
+    """
+    out: set[int] = set()
+    for i, t in enumerate(tokens):
+        hit = False
+        if t.kind == WORD:
+            nxt = stem(tokens[i + 1].key) if i + 1 < len(tokens) and tokens[i + 1].kind == WORD else ""
+            hit = t.key in _EN_REFUTE or (t.key, nxt) in _EN_REFUTE_PAIRS
+        elif t.kind == CJK:
+            hit = _cjk_word_at(tokens, i, _ZH_REFUTE) is not None
+        if not hit:
+            continue
+        # "that is not a myth" / "不是误解": the marker itself is negated, nothing is refuted.
+        if any(_is_neg(tokens, j) for j in range(max(0, i - 2), i) if st.segment_of[j] == st.segment_of[i]):
+            continue
+        seg = st.segment_of[i]
+        out.add(seg)
+        a, _ = st.segment_span[seg]
+        first = tokens[a] if a < len(tokens) else None
+        while first is not None and first.kind == PUNCT and a + 1 < len(tokens):
+            a += 1
+            first = tokens[a]
+        if first is not None and first.key in _ANAPHORA and seg > 0 and st.sentence_of[a] == st.sentence_of[
+                st.segment_span[seg - 1][0]]:
+            out.add(seg - 1)
+    return out
 
 
 @dataclass(frozen=True)
@@ -301,8 +347,11 @@ def _is_connective(tokens: list[Token], i: int) -> bool:
         return False
     if w == "而":
         nxt = tokens[i + 1].key if i + 1 < len(tokens) else ""
-        prv = tokens[i - 1].key if i > 0 else ""
-        if nxt in _ZH_NOT_CONNECTIVE_AFTER_ER or prv in _ZH_NOT_CONNECTIVE_BEFORE_ER:
+        prv = tokens[i - 1] if i > 0 else None
+        if nxt in _ZH_NOT_CONNECTIVE_AFTER_ER:
+            return False
+        # Only a clause-initial 而 ("..., 而 Pre-LN ...") joins two claims; "随 L 增大而减小" is one claim.
+        if prv is not None and not (prv.kind == PUNCT or prv.kind == WORD):
             return False
     if w in ("但", "却") and i > 0 and tokens[i - 1].key in ("不",):
         return False
@@ -341,13 +390,17 @@ def _claim_like(tokens: list[Token], a: int, b: int) -> bool:
 
 
 def negation_cues(tokens: list[Token], st: Structure, start: int, end: int, skip: set[int],
-                  window: int = 5) -> set[int]:
-    """Token indices of negation cues that govern the term at [start, end)."""
+                  window: int = 5, with_post: bool = True) -> set[int]:
+    """Token indices of negation cues that govern the term at [start, end).
+
+    Cues before the term count; cues after it count only when `with_post` (the last term of a claim)
+    and, in English, only words that negate what precedes them ("is not needed", "can be dropped").
+    """
     cues: set[int] = set()
     part = st.part_of[start]
     seg = st.segment_of[start]
 
-    def scan(indices: range) -> None:
+    def scan(indices: range, post: bool) -> None:
         steps = 0
         for j in indices:
             t = tokens[j]
@@ -364,11 +417,12 @@ def negation_cues(tokens: list[Token], st: Structure, start: int, end: int, skip
             steps += 1
             if steps > window:
                 return
-            if _is_neg(tokens, j):
+            if _is_neg(tokens, j) and not (post and t.kind == WORD and t.key not in _EN_POST_NEG):
                 cues.add(j)
 
-    scan(range(start - 1, -1, -1))
-    scan(range(end, len(tokens)))
+    scan(range(start - 1, -1, -1), post=False)
+    if with_post:
+        scan(range(end, len(tokens)), post=True)
     del part
     if cues:
         # "without warm-up, it diverges": a failure word later in the segment flips the cue back.
@@ -387,7 +441,10 @@ def negation_cues(tokens: list[Token], st: Structure, start: int, end: int, skip
 def _is_neg(tokens: list[Token], j: int) -> bool:
     t = tokens[j]
     if t.kind == WORD:
-        return t.key in _EN_NEG
+        if t.key not in _EN_NEG:
+            return False
+        nxt = tokens[j + 1].key if j + 1 < len(tokens) else ""
+        return (t.key, nxt) not in _EN_NOT_A_CUE_BEFORE
     if t.kind != CJK:
         return False
     for w in _ZH_NEG_EXCEPT:
@@ -412,4 +469,7 @@ def contrast_mention(tokens: list[Token], start: int, end: int) -> bool:
     for j in range(end, min(len(tokens), end + 3)):
         if tokens[j].kind == CJK and _cjk_word_at(tokens, j, _ZH_CONTRAST_AFTER):
             return True
-    return False
+    # "和 Pre-LN 比" / "与 Pre-LN 比": a comparison partner
+    before = tokens[start - 1].key if start > 0 else ""
+    after = tokens[end].key if end < len(tokens) else ""
+    return before in ("和", "与", "跟", "同") and after in ("比", "较")

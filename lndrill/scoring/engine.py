@@ -7,7 +7,14 @@ from dataclasses import dataclass
 from weakref import WeakKeyDictionary
 
 from lndrill.cards.schema import Card
-from lndrill.scoring.clauses import Mention, Structure, analyse, contrast_mention, negation_cues
+from lndrill.scoring.clauses import (
+    Mention,
+    Structure,
+    analyse,
+    contrast_mention,
+    negation_cues,
+    refuting_segments,
+)
 from lndrill.scoring.formula import find_formulas
 from lndrill.scoring.normalize import Prepared, prepare
 from lndrill.scoring.phrases import Phrase, TextIndex
@@ -58,6 +65,8 @@ class _Answer:
         self.mention_tokens = self.st.mention_tokens()
         self._mention_starts = [m.start for m in self.st.mentions if not m.contrast]
         self._phrase_cache: dict[Phrase, list[tuple[int, int]]] = {}
+        self.refuting = refuting_segments(self.tokens, self.st)
+        self.quoted = self._quoted_tokens()
         starts = [t.start for t in self.tokens]
         self.formulas: list[tuple[str, int, int, int, int]] = []
         for f in find_formulas(self.prep.text):
@@ -67,6 +76,19 @@ class _Answer:
                 continue
             for side in f.sides:
                 self.formulas.append((side, a, b, f.start, f.end))
+
+    def _quoted_tokens(self) -> set[int]:
+        """Tokens inside quotation marks: a quoted claim is being discussed, not made."""
+        text = self.prep.text
+        marks = [i for i, ch in enumerate(text) if ch in '"\u300c\u300d']
+        out: set[int] = set()
+        starts = [t.start for t in self.tokens]
+        for a, b in zip(marks[::2], marks[1::2], strict=False):
+            if b - a > 400:
+                continue
+            lo, hi = bisect.bisect_left(starts, a), bisect.bisect_left(starts, b)
+            out.update(range(lo, hi))
+        return out
 
     def find(self, phrase: Phrase) -> list[tuple[int, int]]:
         if phrase not in self._phrase_cache:
@@ -137,9 +159,13 @@ class _Answer:
             return True
         skip = {i for a, b in occ.terms for i in range(a, b)}
         cues: set[int] = set()
+        last = max(occ.terms)
         for a, b in occ.terms:
-            cues |= negation_cues(self.tokens, self.st, a, b, skip)
-        return len(cues) % 2 == 0
+            cues |= negation_cues(self.tokens, self.st, a, b, skip, with_post=(a, b) == last)
+        # A reported or refuted claim means its opposite, unless the user already negated it
+        # ("Post-LN's gradient does not grow (the common claim gets this backwards)").
+        refuted = not cues and self.st.segment_of[occ.start] in self.refuting
+        return (len(cues) + refuted) % 2 == 0
 
     def evidence(self, occ: _Occurrence, subject_start: int | None) -> tuple[str, tuple[tuple[int, int], ...]]:
         a, b = occ.char_span
@@ -166,6 +192,8 @@ class _Answer:
         for matcher in claim.matchers:
             for occ in self.occurrences(matcher):
                 if not occ.formula and not self.st.segment_claim[self.st.segment_of[occ.start]]:
+                    continue
+                if mistake and occ.start in self.quoted:
                     continue
                 subject = self.st.subject_for(occ.start, occ.end)
                 if claim.any_subject_but_about:
