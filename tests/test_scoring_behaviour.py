@@ -220,3 +220,16 @@ def test_chinese_comparison_partner_is_not_the_subject(main_card) -> None:
     text = "Post-LN 的梯度和 Pre-LN 比要大，所以需要 warm-up。"
     assert "post-needs-warmup" in hits(main_card, text)
     assert not mistakes(main_card, text)
+
+
+@pytest.mark.parametrize("text", [
+    "Post-LN 残差 梯度 恒等 warm-up 深层 稳定 Pre-LN 恒等通道 上百层 有效深度 大模型",
+    "Post-LN warm-up gradient Jacobian initialization Xiong mean-field theory output",
+    "Post-LN、Pre-LN、LayerNorm、残差、恒等通道、warm-up、梯度、雅可比、初始化、上百层、有效深度、大模型",
+])
+def test_term_lists_separated_by_spaces_or_commas_earn_nothing(main_card, text: str) -> None:
+    assert score_answer(main_card, text).score == 0
+
+
+def test_a_claim_without_a_listed_verb_still_counts(main_card) -> None:
+    assert "pre-identity-path" in hits(main_card, "Deep Pre-LN layers behave almost like identity functions.")

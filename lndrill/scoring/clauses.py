@@ -132,6 +132,7 @@ class Structure:
     heading_block: set[int] = field(default_factory=set)
     segment_span: list[tuple[int, int]] = field(default_factory=list)
     segment_claim: list[bool] = field(default_factory=list)
+    segment_list: list[bool] = field(default_factory=list)
     mentions: list[Mention] = field(default_factory=list)
     _mention_starts: list[int] = field(default_factory=list)
 
@@ -304,6 +305,8 @@ def analyse(text: str, tokens: list[Token]) -> Structure:
     st.segment_span = [(a, b) if b >= 0 else (0, 0) for a, b in spans]
     st.segment_claim = [_claim_like(tokens, a, b) and st.block_of[a] not in st.heading_block
                         if b > a else False for a, b in st.segment_span]
+    st.segment_list = [_list_like(tokens, a, b) or st.block_of[a] in st.heading_block if b > a else True
+                       for a, b in st.segment_span]
     return st
 
 
@@ -375,8 +378,12 @@ def _claim_like(tokens: list[Token], a: int, b: int) -> bool:
         return False
     if content >= 10 and function / content < 0.06:
         return False
-    # A list of short comma-separated items ("Post-LN, Pre-LN, warm-up, ...") is not a claim: most
-    # of its items have no function word at all.
+    return not _list_like(tokens, a, b)
+
+
+def _list_like(tokens: list[Token], a: int, b: int) -> bool:
+    """A list of short comma-separated items ("Post-LN, Pre-LN, warm-up, ..."): most items have no
+    function word at all."""
     parts = bare = 0
     has_function = False
     for t in tokens[a:b] + [Token(",", PUNCT, 0, 0)]:
@@ -386,7 +393,7 @@ def _claim_like(tokens: list[Token], a: int, b: int) -> bool:
             has_function = False
         elif (t.kind == WORD and t.key in _EN_FUNCTION) or (t.kind == CJK and t.key in _ZH_FUNCTION):
             has_function = True
-    return not (parts >= 5 and bare >= 0.7 * parts)
+    return parts >= 5 and bare >= 0.7 * parts
 
 
 def negation_cues(tokens: list[Token], st: Structure, start: int, end: int, skip: set[int],

@@ -8,6 +8,8 @@ from weakref import WeakKeyDictionary
 
 from lndrill.cards.schema import Card
 from lndrill.scoring.clauses import (
+    _EN_FUNCTION,
+    _ZH_FUNCTION,
     Mention,
     Structure,
     analyse,
@@ -23,6 +25,7 @@ from lndrill.scoring.rubric import Claim, Matcher, Rubric, compile_rubric
 from lndrill.scoring.tokens import tokenize
 
 _RUBRICS: WeakKeyDictionary[Card, Rubric] = WeakKeyDictionary()
+_FUNCTION_KEYS = _EN_FUNCTION | _ZH_FUNCTION
 
 
 def rubric_for(card: Card) -> Rubric:
@@ -66,6 +69,11 @@ class _Answer:
         self._mention_starts = [m.start for m in self.st.mentions if not m.contrast]
         self._phrase_cache: dict[Phrase, list[tuple[int, int]]] = {}
         self.refuting = refuting_segments(self.tokens, self.st)
+        self._claim_cache: dict[int, bool] = {}
+        self.covered: set[int] = set(self.mention_tokens)
+        for phrase in rubric.phrases:
+            for a, b in self.find(phrase):
+                self.covered.update(range(a, b))
         self.quoted = self._quoted_tokens()
         starts = [t.start for t in self.tokens]
         self.formulas: list[tuple[str, int, int, int, int]] = []
@@ -76,6 +84,59 @@ class _Answer:
                 continue
             for side in f.sides:
                 self.formulas.append((side, a, b, f.start, f.end))
+
+    def claim_like(self, seg: int) -> bool:
+        """Does this segment read as a claim? A function word or verb says so; failing that, enough
+        ordinary words that are not rubric vocabulary (a bare keyword list has almost none)."""
+        if seg in self._claim_cache:
+            return self._claim_cache[seg]
+        if self.st.segment_list[seg] or self._term_list(seg):
+            self._claim_cache[seg] = False
+        elif self.st.segment_claim[seg]:
+            self._claim_cache[seg] = True
+        else:
+            a, b = self.st.segment_span[seg]
+            words = cjk = plain_words = plain_cjk = 0
+            for i in range(a, b):
+                t = self.tokens[i]
+                if t.kind == "w":
+                    words += 1
+                    plain_words += i not in self.covered
+                elif t.kind == "c":
+                    cjk += 1
+                    plain_cjk += i not in self.covered
+            ok = (plain_words >= 3 and plain_words >= 0.5 * max(1, words)) or (
+                plain_cjk >= 4 and plain_cjk >= 0.5 * max(1, cjk))
+            self._claim_cache[seg] = ok
+        return self._claim_cache[seg]
+
+    def _term_list(self, seg: int) -> bool:
+        """A run of vocabulary terms separated by spaces or commas ("残差 梯度 恒等 warm-up ...")."""
+        a, b = self.st.segment_span[seg]
+        toks = self.tokens
+        if not any(toks[i].kind == "c" for i in range(a, b)):
+            return False
+        items: list[list[int]] = [[]]
+        for i in range(a, b):
+            t = toks[i]
+            if t.kind == "p":
+                if t.key == "," and items[-1]:
+                    items.append([])
+                continue
+            if items[-1] and t.start > toks[items[-1][-1]].end and self.prep.text[toks[items[-1][-1]].end:t.start].isspace():
+                items.append([])
+            if t.kind in ("w", "c"):
+                items[-1].append(i)
+        # Only items with a CJK character or a real word count: math fragments like "o(d" or "l))" don't.
+        items = [it for it in items if any(toks[i].kind == "c" or len(toks[i].key) >= 3 for i in it)]
+        if len(items) < 6:
+            return False
+        bare = 0
+        for it in items:
+            loose = [i for i in it if i not in self.covered]
+            if len(loose) < len(it) and len(loose) <= 2 and not any(toks[i].key in _FUNCTION_KEYS for i in loose):
+                bare += 1
+        return bare >= 0.7 * len(items)
 
     def _quoted_tokens(self) -> set[int]:
         """Tokens inside quotation marks: a quoted claim is being discussed, not made."""
@@ -191,7 +252,7 @@ class _Answer:
     def match_claim(self, claim: Claim, mistake: bool) -> tuple[str, tuple[tuple[int, int], ...]] | None:
         for matcher in claim.matchers:
             for occ in self.occurrences(matcher):
-                if not occ.formula and not self.st.segment_claim[self.st.segment_of[occ.start]]:
+                if not occ.formula and not self.claim_like(self.st.segment_of[occ.start]):
                     continue
                 if mistake and occ.start in self.quoted:
                     continue

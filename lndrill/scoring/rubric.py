@@ -39,6 +39,7 @@ class Rubric:
     point_claims: dict[str, Claim]
     mistake_claims: dict[tuple[str, str], Claim]
     problems: list[tuple[int, str]] = field(default_factory=list)
+    phrases: tuple[Phrase, ...] = ()
 
 
 def _expand(card: Card, alt: str, problems: list[tuple[int, str]], line: int) -> list[str]:
@@ -118,11 +119,14 @@ def compile_rubric(card: Card) -> Rubric:
                 claim = Claim(m.about, m.stance == "affirm", _matchers(card, m.match, problems, f"mistake '{m.id}'"))
             mistake_claims[(point.id, m.id)] = claim
     all_phrases = [p for ps in subjects.values() for p in ps]
+    concept_phrases: list[Phrase] = []
     for claim in list(point_claims.values()) + list(mistake_claims.values()):
         for mt in claim.matchers:
             for g in mt.groups:
-                all_phrases.extend(g)
-    return Rubric(card, subjects, Lexicon(lexicon_words(all_phrases)), point_claims, mistake_claims, problems)
+                concept_phrases.extend(g)
+    all_phrases += concept_phrases
+    return Rubric(card, subjects, Lexicon(lexicon_words(all_phrases)), point_claims, mistake_claims, problems,
+                  phrases=tuple(dict.fromkeys(concept_phrases)))
 
 
 def point_by_id(card: Card, point_id: str) -> Point | None:
