@@ -26,6 +26,8 @@ from lndrill.scoring.tokens import tokenize
 
 _RUBRICS: WeakKeyDictionary[Card, Rubric] = WeakKeyDictionary()
 _FUNCTION_KEYS = _EN_FUNCTION | _ZH_FUNCTION
+#: The terms of one claim must lie within this many tokens of its first term.
+CO_OCCURRENCE_WINDOW = 30
 
 
 def rubric_for(card: Card) -> Rubric:
@@ -176,39 +178,41 @@ class _Answer:
             if not hits:
                 return []
             per_group.append(sorted(set(hits)))
-        seg_of = self.st.segment_of
+        # Terms of one claim must share a sentence and sit within a few words of each other; they may
+        # not reach across another subject named in a different clause ("Pre-LN ..., Post-LN ...").
+        sent_of = self.st.sentence_of
+        part_of = self.st.part_of
         out: list[_Occurrence] = []
-        by_seg: list[dict[int, list[tuple[int, int]]]] = []
+        by_sent: list[dict[int, list[tuple[int, int]]]] = []
         for hits in per_group[1:]:
             d: dict[int, list[tuple[int, int]]] = {}
             for h in hits:
-                d.setdefault(seg_of[h[0]], []).append(h)
-            by_seg.append(d)
-        seen_segments: dict[int, int] = {}
+                d.setdefault(sent_of[h[0]], []).append(h)
+            by_sent.append(d)
+        seen: dict[int, int] = {}
         for anchor in per_group[0]:
-            seg = seg_of[anchor[0]]
-            if seen_segments.get(seg, 0) >= 4:
+            sent = sent_of[anchor[0]]
+            if seen.get(sent, 0) >= 6:
                 continue
             terms = [anchor]
             ok = True
-            for d in by_seg:
-                cands = d.get(seg)
-                if not cands:
-                    ok = False
-                    break
+            for d in by_sent:
                 best = None
-                for h in sorted(cands, key=lambda h: abs(h[0] - anchor[0])):
-                    lo, hi = min(h[0], anchor[0]), max(h[1], anchor[1])
-                    if not self._mention_inside(lo, hi):
-                        best = h
+                for h in sorted(d.get(sent, ()), key=lambda h: abs(h[0] - anchor[0])):
+                    if abs(h[0] - anchor[0]) > CO_OCCURRENCE_WINDOW:
                         break
+                    lo, hi = min(h[0], anchor[0]), max(h[1], anchor[1])
+                    if part_of[h[0]] != part_of[anchor[0]] and self._mention_inside(lo, hi):
+                        continue
+                    best = h
+                    break
                 if best is None:
                     ok = False
                     break
                 terms.append(best)
             if not ok:
                 continue
-            seen_segments[seg] = seen_segments.get(seg, 0) + 1
+            seen[sent] = seen.get(sent, 0) + 1
             a = min(t[0] for t in terms)
             b = max(t[1] for t in terms)
             out.append(_Occurrence(a, b, tuple(terms), False,
