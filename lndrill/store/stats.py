@@ -90,6 +90,7 @@ def build_stats(cards: Mapping[str, Card], attempts: Sequence[Attempt], statuses
     return {
         "generated_at": iso(now),
         "total_attempts": len(attempts),
+        "first_at": iso(attempts[0].submitted_at) if attempts else None,
         "cards": out_cards,
         "sections": sections,
         "tags": tags,
