@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.table import Table
@@ -13,6 +14,9 @@ from rich.text import Text
 
 from lndrill.cards.deck import Deck, load_deck
 from lndrill.cards.schema import Card
+
+if TYPE_CHECKING:
+    from lndrill.scoring.result import ScoreResult
 
 #: Answers larger than this are cut before scoring (the scorer only reads the first 60,000 characters).
 MAX_ANSWER_BYTES = 4 * 1024 * 1024
@@ -41,6 +45,7 @@ def add_score_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--json", action="store_true", help="print one JSON object instead of the report")
     p.add_argument("--lang", choices=("en", "zh"), default="en", help="language of claims and explanations")
     p.add_argument("--model-answer", action="store_true", help="also print the card's model answer")
+    p.add_argument("--no-save", action="store_true", help="do not record this answer in your history")
     _add_content_option(p)
     p.set_defaults(handler=run_score)
 
@@ -107,6 +112,20 @@ def _bar(value: float, total: float, width: int = 20) -> str:
     return "\u2588" * filled + "\u2591" * (width - filled)
 
 
+def _save_score(card_id: str, answer: str, result: ScoreResult) -> None:
+    """Record a scored answer in the history and the review schedule; on failure, one line on stderr."""
+    from lndrill.store import StoreError, open_store
+
+    try:
+        with open_store() as store:
+            if store.notice:
+                print(store.notice, file=sys.stderr)
+            attempt_id = store.record_attempt(card_id, "cli", {"answer": answer}, result, 0.0)
+            store.review(card_id, result.score, 0.0, attempt_id=attempt_id)
+    except StoreError as exc:
+        print(f"{exc} (the answer was scored; history not updated)", file=sys.stderr)
+
+
 def run_score(args: argparse.Namespace) -> int:
     """Score an answer and print the report (or JSON)."""
     from lndrill.scoring.engine import score_answer
@@ -115,6 +134,8 @@ def run_score(args: argparse.Namespace) -> int:
     card = _card(deck, args.card_id)
     answer = _read_answer(args.file)
     result = score_answer(card, answer)
+    if not getattr(args, "no_save", False) and answer.strip():
+        _save_score(card.id, answer, result)
     if args.json:
         out = result.to_dict(args.lang)
         if args.model_answer:
