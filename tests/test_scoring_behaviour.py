@@ -233,3 +233,17 @@ def test_term_lists_separated_by_spaces_or_commas_earn_nothing(main_card, text: 
 
 def test_a_claim_without_a_listed_verb_still_counts(main_card) -> None:
     assert "pre-identity-path" in hits(main_card, "Deep Pre-LN layers behave almost like identity functions.")
+
+
+@pytest.mark.parametrize(("text", "pre_hit", "pre_mistake"), [
+    ("Post-LN needs a warm-up to avoid early divergence, Pre-LN doesn't.", True, False),
+    ("Post-LN needs warm-up while Pre-LN does not.", True, False),
+    ("Post-LN 需要 warm-up，Pre-LN 不需要。", True, False),
+    ("Post-LN needs warm-up, unlike Pre-LN.", True, False),
+    ("Post-LN needs warm-up, and Pre-LN does too.", False, True),
+    ("Post-LN 需要 warm-up，Pre-LN 也需要。", False, True),
+])
+def test_elliptical_follow_ups_carry_the_claim_over(main_card, text: str, pre_hit: bool, pre_mistake: bool) -> None:
+    assert "post-needs-warmup" in hits(main_card, text)
+    assert ("pre-no-warmup" in hits(main_card, text)) == pre_hit
+    assert ("pre-needs-warmup" in mistakes(main_card, text)) == pre_mistake

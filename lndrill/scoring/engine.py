@@ -12,6 +12,7 @@ from lndrill.scoring.clauses import (
     _ZH_FUNCTION,
     Mention,
     Structure,
+    _is_neg,
     analyse,
     contrast_mention,
     negation_cues,
@@ -22,10 +23,14 @@ from lndrill.scoring.normalize import Prepared, prepare
 from lndrill.scoring.phrases import Phrase, TextIndex
 from lndrill.scoring.result import MistakeResult, PointResult, ScoreResult, SectionResult
 from lndrill.scoring.rubric import Claim, Matcher, Rubric, compile_rubric
-from lndrill.scoring.tokens import tokenize
+from lndrill.scoring.tokens import stem, tokenize
 
 _RUBRICS: WeakKeyDictionary[Card, Rubric] = WeakKeyDictionary()
 _FUNCTION_KEYS = _EN_FUNCTION | _ZH_FUNCTION
+_ELLIPSIS_KEYS = {stem(w) for w in (
+    "does", "do", "did", "not", "is", "are", "can", "cannot", "too", "also", "either", "neither", "nor", "no",
+    "so", "as", "well", "same", "the", "one", "other", "hand", "it", "its", "on", "while", "whereas", "but",
+    "and", "doesn't", "isn't", "unlike")} | set("不需要用也是则就会没有同样如此并非但而却样与和跟同像")
 #: The terms of one claim must lie within this many tokens of its first term.
 CO_OCCURRENCE_WINDOW = 30
 
@@ -107,8 +112,9 @@ class _Answer:
                 elif t.kind == "c":
                     cjk += 1
                     plain_cjk += i not in self.covered
-            ok = (plain_words >= 3 and plain_words >= 0.5 * max(1, words)) or (
-                plain_cjk >= 4 and plain_cjk >= 0.5 * max(1, cjk))
+            # Chinese packs a claim into few characters ("前置结构训练稳定"); a Chinese keyword list is
+            # caught above by its separators, so any Chinese clause that is not a list counts.
+            ok = (plain_words >= 3 and plain_words >= 0.5 * max(1, words)) or cjk >= 2
             self._claim_cache[seg] = ok
         return self._claim_cache[seg]
 
@@ -125,7 +131,11 @@ class _Answer:
                 if t.key == "," and items[-1]:
                     items.append([])
                 continue
-            if items[-1] and t.start > toks[items[-1][-1]].end and self.prep.text[toks[items[-1][-1]].end:t.start].isspace():
+            prev = toks[items[-1][-1]] if items[-1] else None
+            # In mixed prose spaces sit around English words; only a space between two Chinese
+            # characters separates items.
+            if (prev is not None and prev.kind == "c" and t.kind == "c" and t.start > prev.end
+                    and self.prep.text[prev.end:t.start].isspace()):
                 items.append([])
             if t.kind in ("w", "c"):
                 items[-1].append(i)
@@ -253,6 +263,48 @@ class _Answer:
                 return m.start
         return None
 
+    def _subject_fits(self, claim: Claim, subject: str | None, formula: bool, mistake: bool) -> bool:
+        if claim.any_subject_but_about:
+            return subject is not None and subject != claim.about and subject in claim.rivals
+        if claim.about is not None and subject != claim.about:
+            # An unattributed formula still shows the structure; it earns the point but cannot be a mistake.
+            return formula and subject is None and not mistake
+        return True
+
+    def ellipses(self, occ: _Occurrence) -> list[tuple[str, bool, int, int]]:
+        """Elliptical follow-ups of a claim: "Post-LN needs warm-up, Pre-LN doesn't" / "Pre-LN 不需要".
+
+        Returns (subject, negated, first token, last token + 1) for each clause after the claim, in the
+        same sentence, that names another subject and says nothing but "does (not)/too/不/也".
+        """
+        if occ.formula:
+            return []
+        st, toks = self.st, self.tokens
+        last = occ.end - 1
+        sent, part = st.sentence_of[last], st.part_of[last]
+        out: list[tuple[str, bool, int, int]] = []
+        i = occ.end
+        while i < len(toks) and st.sentence_of[i] == sent and st.part_of[i] <= part + 3:
+            p = st.part_of[i]
+            j = i
+            while j < len(toks) and st.part_of[j] == p and st.sentence_of[j] == sent:
+                j += 1
+            if p > part:
+                found = [m for m in st.mentions if i <= m.start < j]
+                rest = [k for k in range(i, j) if toks[k].kind in ("w", "c") and k not in self.mention_tokens]
+                if (len(found) == 1 and len(rest) <= 6
+                        and all(toks[k].key in _ELLIPSIS_KEYS for k in rest)):
+                    negated = sum(1 for k in rest if _is_neg(toks, k)) % 2 == 1
+                    if found[0].contrast:
+                        # "..., unlike Pre-LN" / "..., 与 Pre-LN 不同": the opposite holds for it
+                        if not any(toks[k].key in (stem("unlike"), "不") for k in rest):
+                            i = j
+                            continue
+                        negated = True
+                    out.append((found[0].subject, negated, i, j))
+            i = j
+        return out
+
     def match_claim(self, claim: Claim, mistake: bool) -> tuple[str, tuple[tuple[int, int], ...]] | None:
         for matcher in claim.matchers:
             for occ in self.occurrences(matcher):
@@ -261,17 +313,14 @@ class _Answer:
                 if mistake and occ.start in self.quoted:
                     continue
                 subject = self.st.subject_for(occ.start, occ.end)
-                if claim.any_subject_but_about:
-                    if subject is None or subject == claim.about or subject not in claim.rivals:
-                        continue
-                elif claim.about is not None and subject != claim.about:
-                    # An unattributed formula still shows the structure; it earns the point but
-                    # cannot be a mistake.
-                    if not (occ.formula and subject is None and not mistake):
-                        continue
-                if self.affirmed(occ) != claim.affirm:
-                    continue
-                return self.evidence(occ, self.subject_mention_start(occ, subject))
+                affirmed = self.affirmed(occ)
+                if self._subject_fits(claim, subject, occ.formula, mistake) and affirmed == claim.affirm:
+                    return self.evidence(occ, self.subject_mention_start(occ, subject))
+                for other, negated, a, b in self.ellipses(occ):
+                    if self._subject_fits(claim, other, False, mistake) and (affirmed != negated) == claim.affirm:
+                        quote = self.prep.quote(self.tokens[occ.start].start, self.tokens[b - 1].end)
+                        spans = (self.prep.span(self.tokens[a].start, self.tokens[b - 1].end),)
+                        return quote, spans
         return None
 
 
