@@ -247,3 +247,26 @@ def test_elliptical_follow_ups_carry_the_claim_over(main_card, text: str, pre_hi
     assert "post-needs-warmup" in hits(main_card, text)
     assert ("pre-no-warmup" in hits(main_card, text)) == pre_hit
     assert ("pre-needs-warmup" in mistakes(main_card, text)) == pre_mistake
+
+
+def test_an_answer_laid_out_as_a_table_is_read_per_column(main_card) -> None:
+    table = (
+        "| | Post-LN | Pre-LN |\n|---|---|---|\n"
+        "| formula | y = LN(x + F(x)) | y = x + F(LN(x)) |\n"
+        "| warm-up | required | not required |\n"
+    )
+    got = hits(main_card, table)
+    assert {"post-formula", "pre-formula", "post-needs-warmup", "pre-no-warmup"} <= got
+    assert not mistakes(main_card, table)
+    r = score_answer(main_card, table)
+    a, b = next(p for s in r.sections for p in s.points if p.id == "pre-formula").spans[0]
+    assert table[a:b] == "y = x + F(LN(x))"[4:]
+
+
+def test_pipes_in_norms_are_not_a_table(main_card) -> None:
+    assert prepare("||J||_2 = O(sqrt(d)/||x||) and ||x|| grows").text.startswith("||j||_2")
+
+
+def test_numbered_chinese_headings_reset_the_subject(main_card) -> None:
+    text = "一、公式\nPre-LN：y = x + F(LN(x))\n二、反向传播\n梯度回传时层层乘 LN 的雅可比，直接用大学习率会发散"
+    assert not mistakes(main_card, text)

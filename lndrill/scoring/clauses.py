@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import bisect
+import re
 from dataclasses import dataclass, field
 
 from lndrill.scoring.tokens import CJK, PUNCT, WORD, Token, stem
@@ -43,7 +44,7 @@ _EN_FAIL = {stem(w) for w in ("diverge", "diverges", "diverged", "unstable", "in
                                "explode", "explodes", "crash", "crashes", "blow", "nan")}
 _ZH_FAIL = ("发散", "崩", "炸", "训飞", "训不动", "训不起来")
 _SCOPE_STOP = {stem(w) for w in ("and", "or", "also", "then", "plus", "which", "that")} | {
-    ",", ";", ".", ":", "\n", "(", ")"}
+    ",", ";", ".", "\n", "(", ")"}
 _ZH_SCOPE_STOP = ("和", "并", "且", "同时", "也")
 _CONTRAST_BEFORE = {stem(w) for w in ("than", "unlike", "vs", "versus", "compared", "compare", "over", "relative")}
 _ZH_CONTRAST_BEFORE = ("比", "于", "较", "同于", "像")
@@ -220,6 +221,10 @@ class Structure:
         return any(blk in self.heading_block for blk in range(ba + 1, bb + 1))
 
 
+_NUMBERED_TITLE = re.compile(r"^(?:[一二三四五六七八九十]+[、.．]|\(?[0-9]{1,2}[.)、]\s*|[0-9]{1,2}\s)")
+_ENDS_SENTENCE = re.compile(r"[.!?。！？;；]\s*$")
+
+
 def _is_heading_line(line_tokens: list[Token], raw_line: str) -> bool:
     stripped = raw_line.strip()
     if stripped.startswith("#"):
@@ -229,7 +234,13 @@ def _is_heading_line(line_tokens: list[Token], raw_line: str) -> bool:
         return True
     if stripped.startswith("**") and stripped.endswith("**") and len(words) <= 6:
         return True
-    return False
+    # "二、反向传播", "2. Backprop", "(3) Trade-offs": a numbered title line
+    if _NUMBERED_TITLE.match(stripped) and 0 < len(words) <= 8 and not _ENDS_SENTENCE.search(stripped):
+        return True
+    # A short bare title ("Backprop path", "权衡") with no punctuation, digits or formula
+    letters = [t for t in line_tokens if t.kind == WORD]
+    return (0 < len(words) <= 4 and len(letters) <= 3 and all(t.kind in (WORD, CJK) for t in line_tokens)
+            and sum(t.kind == CJK for t in line_tokens) <= 6)
 
 
 def analyse(text: str, tokens: list[Token]) -> Structure:

@@ -111,4 +111,85 @@ def prepare(original: str | bytes) -> Prepared:
             total += len(folded)
         if truncated:
             break
-    return Prepared(original, "".join(out), tuple(origin), truncated, dropped)
+    text = "".join(out)
+    if text.count("|") >= 4:
+        text, origin = _tables_to_sentences(text, origin)
+    return Prepared(original, text, tuple(origin), truncated, dropped)
+
+
+def _cells(text: str, a: int, b: int) -> list[tuple[int, int]]:
+    """Cell spans of one table row text[a:b] (outer pipes dropped, cells stripped)."""
+    bounds = [a - 1] + [k for k in range(a, b) if text[k] == "|"] + [b]
+    cells = []
+    for x, y in zip(bounds, bounds[1:], strict=False):
+        x += 1
+        while x < y and text[x].isspace():
+            x += 1
+        while y > x and text[y - 1].isspace():
+            y -= 1
+        cells.append((x, y))
+    if text[a:b].lstrip().startswith("|"):
+        cells = cells[1:]
+    if text[a:b].rstrip().endswith("|"):
+        cells = cells[:-1]
+    return cells
+
+
+def _tables_to_sentences(text: str, origin: list[int]) -> tuple[str, list[int]]:
+    """Rewrite Markdown tables as sentences: each cell becomes "<column header> <row label>: <cell>."
+
+    An answer laid out as a table (placements as columns, aspects as rows) then reads like prose,
+    and every character still maps back to the user's original text.
+    """
+    lines: list[tuple[int, int]] = []
+    pos = 0
+    for line in text.split("\n"):
+        lines.append((pos, pos + len(line)))
+        pos += len(line) + 1
+    out: list[str] = []
+    out_origin: list[int] = []
+
+    def emit(a: int, b: int) -> None:
+        out.append(text[a:b])
+        out_origin.extend(origin[a:b])
+
+    def emit_sep(sep: str, at: int) -> None:
+        out.append(sep)
+        out_origin.extend([origin[min(at, len(origin) - 1)]] * len(sep))
+
+    def is_rule(k: int) -> bool:
+        if k >= len(lines):
+            return False
+        row = text[lines[k][0] : lines[k][1]].strip()
+        return "-" in row and "|" in row and set(row) <= set("|-: ")
+
+    header: list[tuple[int, int]] | None = None
+    for k, (a, b) in enumerate(lines):
+        row = text[a:b]
+        if header is None and not (row.count("|") >= 2 and is_rule(k + 1)):
+            emit(a, min(b + 1, len(text)))
+            continue
+        if header is not None and row.count("|") < 2:
+            header = None
+            emit(a, min(b + 1, len(text)))
+            continue
+        if is_rule(k):
+            continue
+        cells = _cells(text, a, b)
+        if header is None:
+            header = cells  # a header row is always followed by a |---| rule
+            continue
+        label = cells[0]
+        for col in range(1, len(cells)):
+            ca, cb = cells[col]
+            if ca >= cb:
+                continue
+            if col < len(header) and header[col][0] < header[col][1]:
+                emit(*header[col])
+                emit_sep(" ", ca)
+            if label[0] < label[1]:
+                emit(*label)
+            emit_sep(": ", ca)
+            emit(ca, cb)
+            emit_sep(".\n", cb - 1)
+    return "".join(out), out_origin
