@@ -70,7 +70,8 @@ def render_stats(data: dict[str, Any], console: Console, now: datetime) -> None:
     """Print the stats dictionary (from `Store.stats`) for people."""
     trend = data["trend"]
     answered = {cid: c for cid, c in data["cards"].items() if c["attempts"]}
-    head = Text(f"{data['total_attempts']} answers to {len(answered)} cards", style="bold")
+    n, m = data["total_attempts"], len(answered)
+    head = Text(f"{n} answer{'' if n == 1 else 's'} to {m} card{'' if m == 1 else 's'}", style="bold")
     if data["first_at"]:
         head.append(f" since {datetime.fromisoformat(data['first_at']).astimezone():%Y-%m-%d}")
     console.print(head)

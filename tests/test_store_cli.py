@@ -63,7 +63,7 @@ def test_score_records_history_and_stats_reports_it(tmp_path: Path, capsys, main
 
     assert main(["stats"]) == 0
     out = capsys.readouterr().out
-    for words in ("2 answers to 1 cards", "Trend", main_card.id, "Formulas", "Backprop path", "core"):
+    for words in ("2 answers to 1 card", "Trend", main_card.id, "Formulas", "Backprop path", "core"):
         assert words in out
     assert any(ch in out for ch in "▁▂▃▄▅▆▇█") and "\x1b[" not in out
 
