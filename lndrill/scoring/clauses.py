@@ -63,7 +63,8 @@ _EN_FUNCTION = {stem(w) for w in (
     "grow", "falls", "decays", "vanishes", "explodes", "diverges", "converges", "stays", "remains",
     "shows", "proves", "proved", "showed", "says", "works", "helps", "leads", "causes", "makes", "adopts",
     "adopted", "follows", "bounds", "controls", "stabilizes", "stabilises", "prevents", "avoids", "fixes",
-    "replaces", "skips", "sits", "lies", "goes", "comes", "reads", "measures", "equals", "depends")}
+    "replaces", "skips", "sits", "lies", "goes", "comes", "reads", "measures", "equals", "depends", "more",
+    "less", "better", "worse", "easier", "harder", "larger", "smaller", "higher", "lower")}
 _ZH_FUNCTION = set("的是要会能可需让使在过就都很更比把被了着对从到为而也才再先后并且将则即因所得地靠用经穿变保没不"
                    "好差高低略稍容易难快慢强弱点最还又已有与及此其它他们该这那给乘取沿加除做放走等也")
 
@@ -213,7 +214,11 @@ class Structure:
             if self._heading_between(m.start, start):
                 return None
             if not m.contrast:
-                return m.subject
+                # A sentence that named two placements ("Pre-LN and Post-LN differ ...") leaves the
+                # next sentence's subject open.
+                named = {x.subject for x in self.mentions
+                         if self.sentence_of[x.start] == self.sentence_of[m.start] and not x.contrast}
+                return m.subject if len(named) == 1 else None
         return None
 
     def _heading_between(self, a: int, b: int) -> bool:
@@ -318,6 +323,9 @@ def analyse(text: str, tokens: list[Token]) -> Structure:
                         if b > a else False for a, b in st.segment_span]
     st.segment_list = [_list_like(tokens, a, b) or st.block_of[a] in st.heading_block if b > a else True
                        for a, b in st.segment_span]
+    # "..., hence warm-up." / "所以要 warm-up": a consequence clause continues the claim before it.
+    st.segment_claim = [c or (b > a and _is_consequence(tokens, a)) for c, (a, b) in
+                        zip(st.segment_claim, st.segment_span, strict=True)]
     return st
 
 
@@ -370,6 +378,17 @@ def _is_connective(tokens: list[Token], i: int) -> bool:
     if w in ("但", "却") and i > 0 and tokens[i - 1].key in ("不",):
         return False
     return True
+
+
+_EN_CONSEQUENCE = {stem(w) for w in ("so", "hence", "thus", "therefore", "consequently")}
+_ZH_CONSEQUENCE = ("所以", "因此", "因而", "于是", "从而")
+
+
+def _is_consequence(tokens: list[Token], a: int) -> bool:
+    t = tokens[a]
+    if t.kind == WORD:
+        return t.key in _EN_CONSEQUENCE
+    return t.kind == CJK and _cjk_word_at(tokens, a, _ZH_CONSEQUENCE) is not None
 
 
 def _claim_like(tokens: list[Token], a: int, b: int) -> bool:
