@@ -158,50 +158,28 @@ class Structure:
         """The subject a claim spanning tokens [start, end) is attributed to (see module docstring)."""
         if not self.mentions or start >= len(self.tokens):
             return self._inherited(start)
-        seg = self.segment_of[start]
-        sent = self.sentence_of[start]
-        part = self.part_of[start]
         k = bisect.bisect_left(self._mention_starts, start)
-        # 0. the same comma/"and" part: before, then after ("F(LN(x)) is Pre-LN")
-        for m in reversed(self.mentions[:k]):
-            if m.end > start:
-                continue
-            if self.part_of[m.start] != part:
-                break
-            if not m.contrast:
-                return m.subject
-        for m in self.mentions[k:]:
-            if m.start < end:
-                continue
-            if self.part_of[m.start] != part:
-                break
-            if not m.contrast:
-                return m.subject
-        # 1. nearest before, same segment
-        for m in reversed(self.mentions[:k]):
-            if m.end > start:
-                continue
-            if self.segment_of[m.start] != seg:
-                break
-            if not m.contrast:
-                return m.subject
-        # 2. nearest after, same segment
-        for m in self.mentions[k:]:
-            if m.start < end:
-                continue
-            if self.segment_of[m.start] != seg:
-                break
-            if not m.contrast:
-                return m.subject
-        # 3. earlier in the sentence
-        for m in reversed(self.mentions[:k]):
-            if m.end > start:
-                continue
-            if self.sentence_of[m.start] != sent:
-                break
-            if not m.contrast:
-                return m.subject
+        part, seg, sent = self.part_of, self.segment_of, self.sentence_of
+        # Nearest in the same comma/"and" part (before, then after: "F(LN(x)) is Pre-LN"), then the
+        # same segment (before, then after), then earlier in the sentence, then inherited.
+        for unit, after in ((part, False), (part, True), (seg, False), (seg, True), (sent, False)):
+            found = self._nearest(k, start, end, unit, after)
+            if found is not None:
+                return found
         return self._inherited(start)
+
+    def _nearest(self, k: int, start: int, end: int, unit: list[int], after: bool) -> str | None:
+        """The closest non-comparison mention before (or after) the claim within the same `unit`."""
+        here = unit[start]
+        candidates = self.mentions[k:] if after else reversed(self.mentions[:k])
+        for m in candidates:
+            if (m.start < end) if after else (m.end > start):
+                continue
+            if unit[m.start] != here:
+                return None
+            if not m.contrast:
+                return m.subject
+        return None
 
     def _inherited(self, start: int) -> str | None:
         if start >= len(self.tokens):
