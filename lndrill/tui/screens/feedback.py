@@ -1,0 +1,218 @@
+"""The feedback view: Score NN/100, a bar per section, every point hit or missed with the user's own
+words highlighted in place, mistakes in red, the model answer and follow-up on a key, overruling."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from lndrill.cards.schema import Card
+from lndrill.scoring.result import PointResult, ScoreResult
+from lndrill.tui.answer import JoinedAnswer, spans_for_area
+from lndrill.tui.lang import other_lang
+from lndrill.tui.messages import PointOverruled
+from lndrill.tui.widgets import too_small
+from lndrill.tui.widgets.too_small import TooSmall
+
+BAR_CELLS = 24
+
+
+def _bar(earned: float, total: float, cells: int = BAR_CELLS) -> str:
+    filled = int(round(cells * earned / total)) if total else 0
+    return "█" * filled + "░" * (cells - filled)
+
+
+class FeedbackScreen(Screen[str]):
+    """Dismisses with "retry" (back to the editable answer) or "next" (the next card)."""
+
+    HORIZONTAL_BREAKPOINTS = too_small.HORIZONTAL
+    VERTICAL_BREAKPOINTS = too_small.VERTICAL
+    AUTO_FOCUS = "#fb-points"
+    BINDINGS = [
+        Binding("r,escape", "retry", "Retry", id="feedback.retry"),
+        Binding("n", "next", "Next card", id="feedback.next"),
+        Binding("o", "overrule", "Overrule point", id="feedback.overrule"),
+        Binding("a", "model_answer", "Model answer", id="feedback.model"),
+        Binding("f", "follow_up", "Follow-up", id="feedback.follow_up"),
+        Binding("ctrl+l", "toggle_lang", "中文/EN", id="feedback.lang"),
+    ]
+
+    def __init__(self, card: Card, joined: JoinedAnswer, texts: list[str], result: ScoreResult) -> None:
+        super().__init__()
+        self.card = card
+        self.joined = joined
+        self.texts = texts
+        self.result = result
+        self._point_ids: list[str] = []
+
+    @property
+    def lang(self) -> str:
+        """The app's card language."""
+        return getattr(self.app, "lang", "en")
+
+    def compose(self) -> ComposeResult:
+        yield TooSmall()
+        with VerticalScroll(id="feedback", classes="body"):
+            yield Static("", id="fb-score")
+            yield Static("", id="fb-sections")
+            yield Label("Points  (enter or o: overrule the scorer)", classes="fb-heading")
+            yield OptionList(id="fb-points")
+            yield Static("", id="fb-mistakes")
+            yield Label("Your answer", classes="fb-heading")
+            yield Static("", id="fb-answer")
+            yield Static("", id="fb-model", classes="fb-extra")
+            yield Static("", id="fb-follow-up", classes="fb-extra")
+        yield Footer(classes="body")
+
+    def on_mount(self) -> None:
+        self.query_one("#fb-model").display = False
+        self.query_one("#fb-follow-up").display = False
+        self.watch(self.app, "lang", lambda _lang: self._show(), init=False)
+        self._show()
+
+    # ------------------------------------------------------------------ drawing
+    def _colours(self) -> tuple[str, str]:
+        theme = self.app.current_theme
+        return theme.success or "green", theme.error or "red"
+
+    def _points(self) -> list[PointResult]:
+        return [p for s in self.result.sections for p in s.points]
+
+    def _show(self) -> None:
+        lang, result = self.lang, self.result
+        good, bad = self._colours()
+        score = result.score
+        style = f"bold {good}" if score >= 80 else ("bold" if score >= 50 else f"bold {bad}")
+        self.query_one("#fb-score", Static).update(Text(f"Score {score}/100", style=style, justify="center"))
+        lines = Text()
+        width = max(len(s.title.get(lang)) for s in result.sections) + 2
+        for s in result.sections:
+            lines.append(s.title.get(lang).ljust(width), style="bold")
+            lines.append(_bar(s.earned, s.max), style=good)
+            lines.append(f" {result.section_score(s):>3}/{result.section_max(s)}\n")
+        if result.mistakes:
+            lost = round(100 * result.penalty / result.max) if result.max else 0
+            lines.append(f"Mistakes  -{lost}", style=f"bold {bad}")
+        self.query_one("#fb-sections", Static).update(lines)
+        self._show_points()
+        mistakes = Text()
+        for m in result.mistakes:
+            mistakes.append(f"✗ “{m.evidence}”\n", style=f"bold {bad}")
+            mistakes.append(f"  {m.explanation.get(lang)}\n", style=bad)
+        box = self.query_one("#fb-mistakes", Static)
+        box.update(mistakes)
+        box.display = bool(result.mistakes)
+        self._show_answer()
+        model = Text("Model answer\n", style="bold")
+        model.append(self.card.model_answer.get(lang).rstrip())
+        self.query_one("#fb-model", Static).update(model)
+        follow = Text("Interviewer's follow-up\n", style="bold")
+        for f in self.card.follow_ups:
+            follow.append(f"› {f.get(lang).strip()}\n")
+        if not self.card.follow_ups:
+            follow.append("(this card has no follow-up question)", style="dim")
+        self.query_one("#fb-follow-up", Static).update(follow)
+
+    def _show_points(self) -> None:
+        lang = self.lang
+        good, bad = self._colours()
+        options = self.query_one("#fb-points", OptionList)
+        keep = options.highlighted
+        options.clear_options()
+        self._point_ids = []
+        items: list[Option] = []
+        for p in self._points():
+            prompt = Text()
+            prompt.append("✓ " if p.hit else "✗ ", style=f"bold {good}" if p.hit else f"bold {bad}")
+            prompt.append(p.claim.get(lang), style="" if p.hit else "dim")
+            if p.overruled:
+                prompt.append("  (overruled by you)", style="italic")
+            if p.hit and p.evidence and not p.overruled:
+                prompt.append(f"\n   “{p.evidence}”", style=f"italic {good}")
+            items.append(Option(prompt, id=p.id))
+            self._point_ids.append(p.id)
+        options.add_options(items)
+        if items:
+            options.highlighted = min(keep if keep is not None else 0, len(items) - 1)
+
+    def _show_answer(self, focus_point: str | None = None) -> None:
+        good, bad = self._colours()
+        out = Text()
+        focus = next((p for p in self._points() if p.id == focus_point), None)
+        for i, section in enumerate(self.card.sections):
+            out.append(section.title.get(self.lang) + "\n", style="bold")
+            body = Text(self.texts[i] if i < len(self.texts) else "")
+            if not body.plain.strip():
+                out.append("(empty)\n\n", style="dim")
+                continue
+            for p in self._points():
+                if p.hit and not p.overruled:
+                    for a, b in spans_for_area(self.joined, i, p.spans):
+                        body.stylize(f"underline {good}", a, b)
+            for m in self.result.mistakes:
+                for a, b in spans_for_area(self.joined, i, m.spans):
+                    body.stylize(f"bold underline {bad}", a, b)
+            if focus is not None:
+                for a, b in spans_for_area(self.joined, i, focus.spans):
+                    body.stylize("reverse", a, b)
+            out.append_text(body)
+            out.append("\n\n")
+        self.query_one("#fb-answer", Static).update(out)
+
+    @on(OptionList.OptionHighlighted, "#fb-points")
+    def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self._show_answer(event.option.id)
+
+    # ------------------------------------------------------------------ actions
+    @on(OptionList.OptionSelected, "#fb-points")
+    def _selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id:
+            self.overrule(event.option.id)
+
+    def overrule(self, point_id: str) -> None:
+        """Flip one point between hit and missed; the total updates."""
+        point = next((p for p in self._points() if p.id == point_id), None)
+        if point is None:
+            return
+        self.result = self.result.overrule(point_id, not point.hit)
+        self.post_message(PointOverruled(self.card.id, point_id, not point.hit, self.result))
+        self._show()
+        self._show_answer(point_id)
+
+    def action_overrule(self) -> None:
+        """Overrule the highlighted point."""
+        options = self.query_one("#fb-points", OptionList)
+        if options.highlighted is not None and options.highlighted < len(self._point_ids):
+            self.overrule(self._point_ids[options.highlighted])
+
+    def action_model_answer(self) -> None:
+        """Show or hide the model answer."""
+        box = self.query_one("#fb-model", Static)
+        box.display = not box.display
+        if box.display:
+            self.query_one("#feedback").scroll_to_widget(box)
+
+    def action_follow_up(self) -> None:
+        """Show or hide the interviewer's follow-up question."""
+        box = self.query_one("#fb-follow-up", Static)
+        box.display = not box.display
+        if box.display:
+            self.query_one("#feedback").scroll_to_widget(box)
+
+    def action_toggle_lang(self) -> None:
+        """Switch between English and Chinese."""
+        self.app.lang = other_lang(self.lang)
+
+    def action_retry(self) -> None:
+        """Back to the card; the answer stays editable."""
+        self.dismiss("retry")
+
+    def action_next(self) -> None:
+        """On to the next card."""
+        self.dismiss("next")

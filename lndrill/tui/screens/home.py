@@ -1,0 +1,74 @@
+"""The home screen: Drill, Mock interview (coming soon), Simulator, and the deck's size."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from lndrill.tui.widgets import too_small
+from lndrill.tui.widgets.too_small import TooSmall
+
+
+def _entry(title: str, key: str, line: str, dim: bool = False) -> Text:
+    text = Text()
+    text.append(title, style="bold dim" if dim else "bold")
+    text.append(f"  ({key})", style="dim")
+    text.append("\n  " + line, style="dim" if dim else "")
+    return text
+
+
+class HomeScreen(Screen[None]):
+    """Pick what to do."""
+
+    HORIZONTAL_BREAKPOINTS = too_small.HORIZONTAL
+    VERTICAL_BREAKPOINTS = too_small.VERTICAL
+    AUTO_FOCUS = "#home-menu"
+    BINDINGS = [
+        Binding("d", "drill", "Drill", id="home.drill"),
+        Binding("m", "mock", "Mock interview", show=False, id="home.mock"),
+        Binding("s", "sim", "Simulator", id="home.sim"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        app = self.app
+        deck = getattr(app, "deck", None)
+        n = len(deck.cards) if deck is not None else 0
+        yield TooSmall()
+        title = Text("lndrill", style="bold")
+        title.append("\nPre-LN or Post-LN: where does LayerNorm go, and why does it matter?")
+        yield Static(title, id="home-title", classes="body")
+        yield OptionList(
+            Option(_entry("Drill", "d", f"Answer question cards and get scored point by point ({n} cards)."),
+                   id="drill"),
+            Option(_entry("Mock interview", "m", "Coming soon: timed questions with follow-ups.", dim=True),
+                   id="mock", disabled=True),
+            Option(_entry("Simulator", "s", "Gradient norms per depth: Post-LN vs Pre-LN, live."), id="sim"),
+            id="home-menu", classes="body",
+        )
+        problems = len({str(p.path) for p in deck.problems}) if deck is not None else 0
+        status = f"Deck: {n} card{'s' if n != 1 else ''}"
+        if problems:
+            status += f" ({problems} broken file{'s' if problems != 1 else ''} skipped: lndrill cards check)"
+        yield Static(Text(status, style="dim"), id="home-deck", classes="body")
+        yield Footer(classes="body")
+
+    @on(OptionList.OptionSelected, "#home-menu")
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        getattr(self, f"action_{event.option.id}")()
+
+    def action_drill(self) -> None:
+        """Open the card browser."""
+        self.app.open_browser()  # type: ignore[attr-defined]
+
+    def action_mock(self) -> None:
+        """The mock interview is not built yet."""
+        self.notify("Mock interview: coming soon (it needs the history from `lndrill stats`).")
+
+    def action_sim(self) -> None:
+        """Open the simulator screen."""
+        self.app.open_sim()  # type: ignore[attr-defined]

@@ -1,0 +1,304 @@
+"""The simulator full screen: every option as a control, the bar chart, a table of exact values."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Checkbox, DataTable, Footer, Input, Label, Select, Static
+from textual.worker import get_current_worker
+
+from lndrill.sim import SimConfig, SimResult, sweep
+from lndrill.sim.config import (
+    LAYER_METRICS,
+    METRICS,
+    MODELS,
+    PLACEMENTS,
+    PRESETS,
+    SimConfigError,
+    parse_depths,
+)
+from lndrill.sim.metrics import PLACEMENT_LABELS
+from lndrill.sim.presets import preset_defaults, preset_fixed
+from lndrill.sim.render import SCALES, SimChart, format_value
+from lndrill.tui.simknobs import METRIC_EXPLANATIONS
+from lndrill.tui.theme import Recolour, placement_colours
+from lndrill.tui.widgets import too_small
+from lndrill.tui.widgets.sim_panel import SimComputed, SimFailed
+from lndrill.tui.widgets.too_small import TooSmall
+
+NO_PRESET = "none"
+
+
+def depths_text(depths: tuple[int, ...] | list[int]) -> str:
+    """Depths written compactly: runs of consecutive depths as a-b, the rest comma-separated."""
+    out: list[str] = []
+    ds = sorted(depths)
+    i = 0
+    while i < len(ds):
+        j = i
+        while j + 1 < len(ds) and ds[j + 1] == ds[j] + 1:
+            j += 1
+        out.append(f"{ds[i]}-{ds[j]}" if j - i >= 2 else ",".join(str(d) for d in ds[i:j + 1]))
+        i = j + 1
+    return ",".join(out)
+
+
+class SimScreen(Screen[None]):
+    """Change any control and the chart and table update (the run is in a thread worker)."""
+
+    HORIZONTAL_BREAKPOINTS = too_small.HORIZONTAL
+    VERTICAL_BREAKPOINTS = too_small.VERTICAL
+    AUTO_FOCUS = "#preset"
+    BINDINGS = [
+        Binding("escape", "back", "Home", id="sim.back"),
+        Binding("f5", "rerun", "Run again", id="sim.rerun"),
+        Binding("ctrl+o", "toggle_scale", "Log/linear", id="sim.scale"),
+    ]
+
+    def __init__(self, config: SimConfig | None = None, scale: str = "log") -> None:
+        super().__init__()
+        self.config = config or SimConfig()
+        self.scale = scale if scale in SCALES else "log"
+        self._generation = 0
+        self._result: SimResult | None = None
+        self._sweep_depths = "1-48"
+
+    def compose(self) -> ComposeResult:
+        cfg = self.config
+        yield TooSmall()
+        with Horizontal(id="sim-screen", classes="body"):
+            with VerticalScroll(id="sim-controls"):
+                yield Label("Preset")
+                yield Select([(p, p) for p in (NO_PRESET, *PRESETS)], value=cfg.preset or NO_PRESET,
+                             allow_blank=False, id="preset", compact=True)
+                yield Label("Model")
+                yield Select([(m, m) for m in MODELS], value=cfg.model, allow_blank=False, id="model",
+                             compact=True)
+                yield Label("Metric")
+                yield Select([(m, m) for m in METRICS], value=cfg.metric, allow_blank=False, id="metric",
+                             compact=True)
+                yield Label("Placements")
+                for p in PLACEMENTS:
+                    yield Checkbox(PLACEMENT_LABELS[p], p in (cfg.placements or ()), id=f"place-{p}",
+                                   compact=True, classes=f"placement {p}")
+                yield Label("Depths (1-48 or 1,6,12)")
+                yield Input(depths_text(cfg.depths), id="depths", compact=True)
+                yield Label("Width")
+                yield Input(str(cfg.width), id="width", type="integer", compact=True)
+                yield Label("Seed")
+                yield Input(str(cfg.seed), id="seed", type="integer", compact=True)
+                yield Label("Seeds")
+                yield Input(str(cfg.seeds), id="seeds", type="integer", compact=True)
+                yield Label("Scale")
+                yield Select([(s, s) for s in SCALES], value=self.scale, allow_blank=False, id="scale",
+                             compact=True)
+            with VerticalScroll(id="sim-main"):
+                with Horizontal(id="sim-status"):
+                    yield Static("", id="sim-error")
+                    yield Static("● computing", id="sim-busy", markup=False)
+                yield Static("", id="sim-chart")
+                yield Static("", id="sim-explain")
+                yield DataTable(id="sim-table", show_cursor=False, zebra_stripes=True)
+        yield Footer(classes="body")
+
+    def on_mount(self) -> None:
+        if self.app.is_headless:
+            for box in self.query(Input):
+                box.cursor_blink = False
+        if not self.config.is_layer_metric:
+            self._sweep_depths = depths_text(self.config.depths)
+        self._lock_fixed(self.config.preset)
+        self.app.theme_changed_signal.subscribe(self, lambda _theme: self._draw())
+        self._start(self.config)
+
+    # ------------------------------------------------------------------ controls -> config
+    def _lock_fixed(self, preset: str | None) -> None:
+        fixed = preset_fixed(preset)
+        for name, control in (("model", "#model"), ("width", "#width"), ("seed", "#seed"), ("seeds", "#seeds")):
+            self.query_one(control).disabled = name in fixed
+
+    def _value(self, selector: str) -> str:
+        widget = self.query_one(selector)
+        value = widget.value  # type: ignore[attr-defined]
+        return "" if value is Select.NULL else str(value)
+
+    def config_from_controls(self) -> SimConfig:
+        """A SimConfig from the controls; raises SimConfigError with a one-line message."""
+        preset = self._value("#preset")
+        kwargs: dict[str, object] = {"preset": None if preset == NO_PRESET else preset}
+        kwargs["model"] = self._value("#model")
+        kwargs["metric"] = self._value("#metric")
+        kwargs["placements"] = tuple(p for p in PLACEMENTS if self.query_one(f"#place-{p}", Checkbox).value)
+        kwargs["depths"] = parse_depths(self._value("#depths"))
+        for name in ("width", "seed", "seeds"):
+            text = self._value(f"#{name}").strip()
+            try:
+                kwargs[name] = int(text)
+            except ValueError:
+                raise SimConfigError(f"{name} must be a whole number (got {text!r})") from None
+        fixed = preset_fixed(kwargs["preset"])  # type: ignore[arg-type]
+        for name in fixed:
+            kwargs.pop(name, None)
+        return SimConfig(**kwargs)  # type: ignore[arg-type]
+
+    def _set_controls(self, cfg: SimConfig) -> None:
+        with self.prevent(Select.Changed, Input.Changed, Checkbox.Changed):
+            self.query_one("#model", Select).value = cfg.model
+            self.query_one("#metric", Select).value = cfg.metric
+            for p in PLACEMENTS:
+                self.query_one(f"#place-{p}", Checkbox).value = p in (cfg.placements or ())
+            self.query_one("#depths", Input).value = depths_text(cfg.depths)
+            self.query_one("#width", Input).value = str(cfg.width)
+            self.query_one("#seed", Input).value = str(cfg.seed)
+            self.query_one("#seeds", Input).value = str(cfg.seeds)
+
+    @on(Select.Changed, "#preset")
+    def _preset_changed(self, event: Select.Changed) -> None:
+        preset = None if event.value in (NO_PRESET, Select.NULL) else str(event.value)
+        try:
+            cfg = SimConfig(preset=preset)
+        except SimConfigError as exc:
+            self._error(str(exc))
+            return
+        self._set_controls(cfg)
+        self._lock_fixed(preset)
+        self._start(cfg)
+
+    @on(Select.Changed, "#metric")
+    def _metric_changed(self, event: Select.Changed) -> None:
+        metric = str(event.value)
+        depths_box = self.query_one("#depths", Input)
+        try:
+            depths = parse_depths(depths_box.value)
+        except SimConfigError:
+            depths = ()
+        preset = self._value("#preset")
+        with self.prevent(Input.Changed):
+            if metric in LAYER_METRICS and len(depths) != 1:
+                if depths:
+                    self._sweep_depths = depths_text(depths)
+                layer = preset_defaults(None if preset == NO_PRESET else preset).get("layer_depths", (12,))
+                depths_box.value = depths_text(layer)
+            elif metric not in LAYER_METRICS and len(depths) == 1:
+                depths_box.value = self._sweep_depths
+        self._changed()
+
+    @on(Select.Changed, "#model")
+    @on(Checkbox.Changed)
+    def _changed(self) -> None:
+        try:
+            cfg = self.config_from_controls()
+        except SimConfigError as exc:
+            self._error(str(exc))
+            return
+        self._start(cfg)
+
+    @on(Input.Submitted)
+    @on(Input.Blurred)
+    def _typed(self) -> None:
+        self._changed()
+
+    @on(Select.Changed, "#scale")
+    def _scale_changed(self, event: Select.Changed) -> None:
+        self.scale = str(event.value)
+        self._draw()
+
+    def _error(self, message: str) -> None:
+        self.query_one("#sim-error", Static).update(Text(message))
+        self.add_class("-error")
+
+    # ------------------------------------------------------------------ running
+    def _start(self, cfg: SimConfig) -> None:
+        self.remove_class("-error")
+        self.query_one("#sim-error", Static).update("")
+        if cfg == self.config and self._result is not None:
+            return
+        self.config = cfg
+        self._generation += 1
+        self.add_class("-busy")
+        self._run(cfg, self._generation)
+
+    @work(thread=True, exclusive=True, group="sim", exit_on_error=False)
+    def _run(self, config: SimConfig, generation: int) -> None:
+        worker = get_current_worker()
+        try:
+            result = sweep(config)
+        except Exception as exc:  # noqa: BLE001 - a failure is one line on screen, never a crash
+            self.post_message(SimFailed(generation, f"simulator: {exc}"))
+            return
+        if not worker.is_cancelled:
+            values = {k: [float(v) for v in arr] for k, arr in result.values.items()}
+            self.post_message(SimComputed(generation, list(result.rows), values, result))
+
+    @on(SimComputed)
+    def _computed(self, message: SimComputed) -> None:
+        if message.generation != self._generation:
+            return
+        self._result = message.result
+        self.remove_class("-busy")
+        self._draw()
+
+    @on(SimFailed)
+    def _failed(self, message: SimFailed) -> None:
+        if message.generation == self._generation:
+            self.remove_class("-busy")
+            self._error(message.message)
+
+    @property
+    def result(self) -> SimResult | None:
+        """The result drawn now."""
+        return self._result
+
+    def _draw(self) -> None:
+        result = self._result
+        if result is None or not self.is_mounted:
+            return
+        dark = self.app.current_theme.dark
+        self.query_one("#sim-chart", Static).update(Recolour(SimChart(result, scale=self.scale), dark=dark))
+        explain = Text("What this measures: ", style="bold")
+        explain.append(METRIC_EXPLANATIONS.get(result.metric, ""))
+        if result.companion is not None:
+            explain.append("\nBeside it: ", style="bold")
+            explain.append(METRIC_EXPLANATIONS.get(result.companion.metric, ""))
+        self.query_one("#sim-explain", Static).update(explain)
+        self._fill_table(result, dark)
+
+    def _fill_table(self, result: SimResult, dark: bool) -> None:
+        table = self.query_one("#sim-table", DataTable)
+        table.clear(columns=True)
+        colours = placement_colours(dark)
+        panels = [result] + ([result.companion] if result.companion is not None else [])
+        table.add_column(result.row_kind)
+        for panel in panels:
+            for key in panel.values:
+                name = PLACEMENT_LABELS[key] + (f" {panel.metric}" if len(panels) > 1 else "")
+                table.add_column(Text(name, style=f"bold {colours.get(key, '')}"))
+        spread = (result.config.seeds or 1) > 1
+        for i, row in enumerate(result.rows):
+            cells: list[Text] = [Text(str(row))]
+            for panel in panels:
+                for key, arr in panel.values.items():
+                    text = format_value(float(arr[i]))
+                    if spread and key in panel.spread:
+                        lo, hi = panel.spread[key]
+                        text += f" [{format_value(float(lo[i]))}-{format_value(float(hi[i]))}]"
+                    cells.append(Text(text, justify="right"))
+            table.add_row(*cells)
+
+    # ------------------------------------------------------------------ actions
+    def action_back(self) -> None:
+        """Back to the home screen."""
+        self.app.pop_screen()
+
+    def action_rerun(self) -> None:
+        """Read the controls and run again."""
+        self._result = None
+        self._changed()
+
+    def action_toggle_scale(self) -> None:
+        """Switch the bars between log and linear scale."""
+        self.query_one("#scale", Select).value = "linear" if self.scale == "log" else "log"

@@ -1,0 +1,87 @@
+"""The simulator panel's knobs as plain data, and how they become a SimConfig (no Textual here).
+
+The panel beside a card offers a few stepped choices per knob (depth range, width, metric, seed,
+placements) so a key or a click changes one thing and the bars update at once. The full simulator
+screen builds its SimConfig from free-form controls instead.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from lndrill.sim.config import LAYER_METRICS, METRICS, PLACEMENTS, SimConfig, parse_depths
+
+#: Depth choices for the panel, as `--depths` strings. "1-48" is SimConfig's default.
+DEPTH_CHOICES: tuple[str, ...] = ("1-12", "1-24", "1-48", "1,6,12,24,48", "1-96")
+WIDTH_CHOICES: tuple[int, ...] = (4, 8, 16, 32, 64, 128, 256)
+METRIC_CHOICES: tuple[str, ...] = METRICS
+
+#: What each metric measures, in a sentence or two (shown on the simulator screen).
+METRIC_EXPLANATIONS: dict[str, str] = {
+    "article": "The seed article's number: the gradient of sum(S(x)^2) with respect to the input, i.e. "
+               "2 J^T S(x). It mixes the gradient path with the size of the output, and is degenerate "
+               "when the stack ends in a LayerNorm.",
+    "jacobian": "The Frobenius norm of the whole stack's input-output Jacobian dS/dx: how strongly a change "
+                "at the input reaches the output, i.e. how much gradient flows back along every path.",
+    "param": "For one stack: the gradient norm of each layer's weight matrix. Post-LN's is largest near "
+             "the output at initialisation (Xiong et al.), which is why it needs warm-up.",
+    "last-layer": "The gradient norm of the last layer's weights, per stack depth. Post-LN's stays large "
+                  "as depth grows; Pre-LN's shrinks like 1/sqrt(L).",
+    "stream": "For one stack: the mean squared size of the residual stream before each layer. Pre-LN's "
+              "grows with depth, so later layers change it relatively less.",
+}
+
+
+@dataclass(frozen=True)
+class PanelKnobs:
+    """One panel setting: indices into the choice tuples, a seed and the placements shown."""
+
+    depth_index: int = DEPTH_CHOICES.index("1-48")
+    width_index: int = WIDTH_CHOICES.index(64)
+    metric: str = "jacobian"
+    seed: int = 0
+    placements: tuple[str, ...] = ("post", "pre")
+
+    @property
+    def depths_text(self) -> str:
+        """The depth choice as written on the panel."""
+        return DEPTH_CHOICES[self.depth_index]
+
+    @property
+    def width(self) -> int:
+        """The vector width D."""
+        return WIDTH_CHOICES[self.width_index]
+
+    def to_config(self) -> SimConfig:
+        """The toy-model SimConfig; per-layer metrics use one stack as deep as the range's top."""
+        depths = parse_depths(self.depths_text)
+        if self.metric in LAYER_METRICS:
+            depths = (max(depths),)
+        return SimConfig(width=self.width, depths=depths, metric=self.metric, seed=self.seed,
+                         placements=tuple(p for p in PLACEMENTS if p in self.placements))
+
+    # Each step returns a new PanelKnobs (or the same one when already at the end).
+    def step_depth(self, delta: int) -> PanelKnobs:
+        """Next or previous depth choice (clamped)."""
+        return replace(self, depth_index=min(max(self.depth_index + delta, 0), len(DEPTH_CHOICES) - 1))
+
+    def step_width(self, delta: int) -> PanelKnobs:
+        """Next or previous width (clamped)."""
+        return replace(self, width_index=min(max(self.width_index + delta, 0), len(WIDTH_CHOICES) - 1))
+
+    def step_metric(self, delta: int = 1) -> PanelKnobs:
+        """Next or previous metric (wraps)."""
+        i = METRIC_CHOICES.index(self.metric)
+        return replace(self, metric=METRIC_CHOICES[(i + delta) % len(METRIC_CHOICES)])
+
+    def step_seed(self, delta: int) -> PanelKnobs:
+        """Next or previous seed (not below 0)."""
+        return replace(self, seed=max(0, self.seed + delta))
+
+    def toggle_placement(self, placement: str) -> PanelKnobs:
+        """Show or hide a placement; the last one shown cannot be hidden (returns self)."""
+        if placement in self.placements:
+            if len(self.placements) == 1:
+                return self
+            return replace(self, placements=tuple(p for p in self.placements if p != placement))
+        return replace(self, placements=tuple(p for p in PLACEMENTS if p in self.placements or p == placement))

@@ -1,0 +1,33 @@
+"""A multi-line answer area: a TextArea that cuts huge pastes instead of freezing the app."""
+
+from __future__ import annotations
+
+from textual import events
+from textual.widgets import TextArea
+
+from lndrill.tui.answer import MAX_AREA_CHARS
+
+
+class AnswerArea(TextArea):
+    """One section's answer (soft-wrapped, Tab moves on, Chinese input works as in any TextArea)."""
+
+    def __init__(self, *, id: str | None = None, placeholder: str = "") -> None:  # noqa: A002
+        super().__init__("", id=id, soft_wrap=True, tab_behavior="focus", show_line_numbers=False,
+                         placeholder=placeholder, classes="answer")
+
+    def on_mount(self) -> None:
+        if self.app.is_headless:
+            self.cursor_blink = False
+
+    async def _on_paste(self, event: events.Paste) -> None:
+        room = MAX_AREA_CHARS - len(self.text)
+        text = event.text
+        if len(text) > room:
+            event.prevent_default()
+            if room <= 0:
+                self.notify(f"this answer area is full ({MAX_AREA_CHARS:,} characters)", severity="warning")
+                return
+            self.notify(f"paste cut to {room:,} characters (an area holds {MAX_AREA_CHARS:,})",
+                        severity="warning")
+            if result := self._replace_via_keyboard(text[:room], *self.selection):
+                self.move_cursor(result.end_location)

@@ -1,0 +1,211 @@
+"""The simulator panel beside a card: gradient-norm bars per depth, stepped knobs, a thread worker."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widgets import Button, Static
+from textual.worker import get_current_worker
+
+from lndrill.sim import SimResult, sweep
+from lndrill.sim.config import PLACEMENTS, SimConfigError
+from lndrill.sim.metrics import PLACEMENT_LABELS
+from lndrill.sim.render import SimChart
+from lndrill.tui.simknobs import DEPTH_CHOICES, PanelKnobs
+from lndrill.tui.theme import Recolour, placement_colours
+
+
+@dataclass
+class SimComputed(Message):
+    """A simulator run finished (posted from the worker thread): plain lists plus the result to draw."""
+
+    generation: int
+    rows: list[int]
+    values: dict[str, list[float]]
+    result: SimResult
+
+
+@dataclass
+class SimFailed(Message):
+    """A simulator run failed; message is one line for a notification."""
+
+    generation: int
+    message: str
+
+
+class SimPanel(Vertical, can_focus=True):
+    """Post-LN (purple) and Pre-LN (cyan) gradient norms per depth; keys and buttons change the knobs."""
+
+    BINDINGS = [
+        Binding("left_square_bracket", "depth(-1)", "Fewer depths", id="sim.depth_down"),
+        Binding("right_square_bracket", "depth(1)", "More depths", id="sim.depth_up"),
+        Binding("minus", "width(-1)", "Narrower", id="sim.width_down"),
+        Binding("plus,equals_sign", "width(1)", "Wider", id="sim.width_up"),
+        Binding("m", "metric(1)", "Metric", id="sim.metric_next"),
+        Binding("M", "metric(-1)", "Previous metric", show=False, id="sim.metric_prev"),
+        Binding("s", "seed(1)", "Seed +", id="sim.seed_up"),
+        Binding("S", "seed(-1)", "Seed -", show=False, id="sim.seed_down"),
+        Binding("1", "placement('post')", "Post-LN on/off", show=False, id="sim.toggle_post"),
+        Binding("2", "placement('pre')", "Pre-LN on/off", show=False, id="sim.toggle_pre"),
+        Binding("3", "placement('sandwich')", "Sandwich on/off", show=False, id="sim.toggle_sandwich"),
+        Binding("4", "placement('deepnorm')", "DeepNorm on/off", show=False, id="sim.toggle_deepnorm"),
+    ]
+
+    knobs: reactive[PanelKnobs] = reactive(PanelKnobs, init=False)
+    """What to simulate (depth choice, width, metric, seed, placements); a change starts a run."""
+    busy: reactive[bool] = reactive(False)
+    """True while a run is in flight (shows the busy indicator)."""
+
+    def __init__(self, knobs: PanelKnobs | None = None, *, id: str | None = None) -> None:  # noqa: A002
+        super().__init__(id=id)
+        self._generation = 0
+        self._result: SimResult | None = None
+        if knobs is not None:
+            self.set_reactive(SimPanel.knobs, knobs)
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="sim-head"):
+            yield Static(Text("Simulator", style="bold"), id="sim-title")
+            yield Static("● computing", id="sim-busy", markup=False)
+        with Grid(id="sim-knobs"):
+            yield Button("", id="knob-depth", compact=True, tooltip="Depths ([ and ])")
+            yield Button("", id="knob-width", compact=True, tooltip="Width D (- and +)")
+            yield Button("", id="knob-metric", compact=True, tooltip="Metric (m / M)")
+            yield Button("", id="knob-seed", compact=True, tooltip="Seed (s / S)")
+        with Horizontal(id="sim-placements"):
+            for i, p in enumerate(PLACEMENTS, 1):
+                yield Button("", id=f"knob-{p}", compact=True, classes="placement",
+                             tooltip=f"{PLACEMENT_LABELS[p]} on/off ({i})")
+        with VerticalScroll(id="sim-chart-scroll"):
+            yield Static("", id="sim-chart")
+
+    def on_mount(self) -> None:
+        self._label_knobs()
+        self.app.theme_changed_signal.subscribe(self, lambda _theme: self._redraw())
+        self.compute()
+
+    # ------------------------------------------------------------------ knobs
+    def watch_knobs(self, old: PanelKnobs, new: PanelKnobs) -> None:
+        self._label_knobs()
+        if old != new:
+            self.compute()
+
+    def watch_busy(self, busy: bool) -> None:
+        self.set_class(busy, "-busy")
+
+    def _label_knobs(self) -> None:
+        if not self.is_mounted:
+            return
+        k = self.knobs
+        self.query_one("#knob-depth", Button).label = f"depths {k.depths_text}"
+        self.query_one("#knob-width", Button).label = f"width {k.width}"
+        self.query_one("#knob-metric", Button).label = f"metric {k.metric}"
+        self.query_one("#knob-seed", Button).label = f"seed {k.seed}"
+        colours = placement_colours(self.app.current_theme.dark)
+        for p in PLACEMENTS:
+            on_ = p in k.placements
+            label = Text(("■ " if on_ else "□ ") + PLACEMENT_LABELS[p],
+                         style=colours[p] if on_ else "dim")
+            button = self.query_one(f"#knob-{p}", Button)
+            button.label = label
+            button.set_class(on_, "-on")
+
+    def action_depth(self, delta: int) -> None:
+        """Fewer or more depths."""
+        self.knobs = self.knobs.step_depth(delta)
+
+    def action_width(self, delta: int) -> None:
+        """Narrower or wider vectors."""
+        self.knobs = self.knobs.step_width(delta)
+
+    def action_metric(self, delta: int) -> None:
+        """Next or previous metric."""
+        self.knobs = self.knobs.step_metric(delta)
+
+    def action_seed(self, delta: int) -> None:
+        """Next or previous seed."""
+        self.knobs = self.knobs.step_seed(delta)
+
+    def action_placement(self, placement: str) -> None:
+        """Show or hide one placement."""
+        new = self.knobs.toggle_placement(placement)
+        if new == self.knobs:
+            self.notify("keep at least one placement", severity="warning")
+        self.knobs = new
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        k = self.knobs
+        name = (event.button.id or "").removeprefix("knob-")
+        if name == "depth":
+            self.knobs = k.step_depth(1) if k.depth_index < len(DEPTH_CHOICES) - 1 else k.step_depth(-99)
+        elif name == "width":
+            nxt = k.step_width(1)
+            self.knobs = nxt if nxt != k else k.step_width(-99)
+        elif name == "metric":
+            self.knobs = k.step_metric(1)
+        elif name == "seed":
+            self.knobs = k.step_seed(1)
+        elif name in PLACEMENTS:
+            self.action_placement(name)
+
+    # ------------------------------------------------------------------ computing
+    def compute(self) -> None:
+        """Start a run for the current knobs in a thread worker (an older run's result is dropped)."""
+        try:
+            config = self.knobs.to_config()
+        except SimConfigError as exc:
+            self.notify(str(exc), severity="error")
+            return
+        self._generation += 1
+        self.busy = True
+        self._run(config, self._generation)
+
+    @work(thread=True, exclusive=True, group="sim", exit_on_error=False)
+    def _run(self, config, generation: int) -> None:  # noqa: ANN001
+        worker = get_current_worker()
+        try:
+            result = sweep(config)
+        except Exception as exc:  # noqa: BLE001 - any failure becomes a one-line notification
+            self.post_message(SimFailed(generation, f"simulator: {exc}"))
+            return
+        if worker.is_cancelled:
+            return
+        values = {k: [float(v) for v in arr] for k, arr in result.values.items()}
+        self.post_message(SimComputed(generation, list(result.rows), values, result))
+
+    @on(SimComputed)
+    def _computed(self, message: SimComputed) -> None:
+        message.stop()
+        if message.generation != self._generation:
+            return
+        self._result = message.result
+        self.busy = False
+        self._redraw()
+
+    @on(SimFailed)
+    def _failed(self, message: SimFailed) -> None:
+        message.stop()
+        if message.generation == self._generation:
+            self.busy = False
+            self.notify(message.message, severity="error")
+
+    @property
+    def result(self) -> SimResult | None:
+        """The result drawn now (None before the first run finishes)."""
+        return self._result
+
+    def _redraw(self) -> None:
+        if self._result is None or not self.is_mounted:
+            return
+        dark = self.app.current_theme.dark
+        self.query_one("#sim-chart", Static).update(Recolour(SimChart(self._result), dark=dark))
+        self._label_knobs()

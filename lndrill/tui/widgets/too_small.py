@@ -1,0 +1,19 @@
+"""The notice every screen shows instead of its content when the terminal is too small."""
+
+from __future__ import annotations
+
+from textual.widgets import Static
+
+MIN_WIDTH = 60
+MIN_HEIGHT = 18
+#: Screen breakpoints: below MIN_WIDTH x MIN_HEIGHT the screen gets -too-narrow / -too-short classes.
+HORIZONTAL = [(0, "-too-narrow"), (MIN_WIDTH, "-roomy")]
+VERTICAL = [(0, "-too-short"), (MIN_HEIGHT, "-tall")]
+
+
+class TooSmall(Static):
+    """'lndrill needs at least 60x18': shown (by CSS) only while the screen is too small."""
+
+    def __init__(self) -> None:
+        super().__init__(f"lndrill needs more room: at least {MIN_WIDTH}x{MIN_HEIGHT} (ctrl+q quits)",
+                         markup=False, classes="too-small")
