@@ -73,6 +73,8 @@ class CardScreen(Screen[None]):
         self.watch(self.app, "lang", self._show_text, init=True)
         self.query_one(SimPanel).display = self.app.size.width >= WIDE_COLUMNS
         self._warm_rubric()
+        # Focusing the first area scrolls it into view; keep the prompt above it on screen too.
+        self.call_after_refresh(lambda: self.query_one("#card-left").scroll_home(animate=False))
 
     @work(thread=True, group="rubric", exit_on_error=False)
     def _warm_rubric(self) -> None:

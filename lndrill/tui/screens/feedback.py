@@ -58,9 +58,9 @@ class FeedbackScreen(Screen[str]):
 
     def compose(self) -> ComposeResult:
         yield TooSmall()
+        yield Static("", id="fb-score", classes="body")
+        yield Static("", id="fb-sections", classes="body")
         with VerticalScroll(id="feedback", classes="body"):
-            yield Static("", id="fb-score")
-            yield Static("", id="fb-sections")
             yield Label("Points  (enter or o: overrule the scorer)", classes="fb-heading")
             yield OptionList(id="fb-points")
             yield Static("", id="fb-mistakes")

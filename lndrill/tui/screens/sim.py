@@ -50,7 +50,7 @@ def depths_text(depths: tuple[int, ...] | list[int]) -> str:
 class SimScreen(Screen[None]):
     """Change any control and the chart and table update (the run is in a thread worker)."""
 
-    HORIZONTAL_BREAKPOINTS = too_small.HORIZONTAL
+    HORIZONTAL_BREAKPOINTS = [*too_small.HORIZONTAL, (100, "-wide")]
     VERTICAL_BREAKPOINTS = too_small.VERTICAL
     AUTO_FOCUS = "#preset"
     BINDINGS = [
@@ -82,11 +82,13 @@ class SimScreen(Screen[None]):
                 yield Select([(m, m) for m in METRICS], value=cfg.metric, allow_blank=False, id="metric",
                              compact=True)
                 yield Label("Placements")
+                colours = placement_colours(True)
                 for p in PLACEMENTS:
-                    yield Checkbox(PLACEMENT_LABELS[p], p in (cfg.placements or ()), id=f"place-{p}",
-                                   compact=True, classes=f"placement {p}")
-                yield Label("Depths (1-48 or 1,6,12)")
-                yield Input(depths_text(cfg.depths), id="depths", compact=True)
+                    yield Checkbox(Text(PLACEMENT_LABELS[p], style=colours[p]), p in (cfg.placements or ()),
+                                   id=f"place-{p}", compact=True, classes=f"placement {p}")
+                yield Label("Depths")
+                yield Input(depths_text(cfg.depths), id="depths", compact=True, placeholder="1-48 or 1,6,12",
+                            tooltip="a range 1-48, a list 1,6,12,24, or both")
                 yield Label("Width")
                 yield Input(str(cfg.width), id="width", type="integer", compact=True)
                 yield Label("Seed")

@@ -1,0 +1,58 @@
+"""Snapshot tests (pytest-textual-snapshot) at 120x40 and 80x24: home, a card before answering, the
+feedback view for a fixed answer, the simulator on the article preset.
+
+Stable by construction: fixed terminal size, the navy theme, fixed seeds (the simulator is
+deterministic), English cards, no cursor blink in headless runs, workers awaited before the shot.
+Accept new ones with `pytest --snapshot-update tests/test_tui_snapshots.py` and look at the SVGs.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from lndrill.sim import SimConfig
+from lndrill.tui.app import make_app
+
+SIZES = [pytest.param((120, 40), id="120x40"), pytest.param((80, 24), id="80x24")]
+
+FIXED_ANSWER = (
+    "Post-LN: y = LN(x + F(x)). Pre-LN: y = x + F(LN(x)).",
+    "Post-LN needs warm-up: at init the gradients near the output are large. Pre-LN needs warm-up too.",
+    "Pre-LN is stable, so large models use it.",
+)
+
+
+async def _settle(pilot) -> None:  # noqa: ANN001
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_home(snap_compare, deck, size) -> None:
+    assert snap_compare(make_app(deck=deck, lang="en"), terminal_size=size, run_before=_settle)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_card_before_answering(snap_compare, deck, size) -> None:
+    app = make_app("drill", deck=deck, card_id="pre-vs-post-ln", lang="en")
+    assert snap_compare(app, terminal_size=size, run_before=_settle)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_feedback_for_a_fixed_answer(snap_compare, deck, size) -> None:
+    async def answer_and_submit(pilot) -> None:  # noqa: ANN001
+        await _settle(pilot)
+        for i, text in enumerate(FIXED_ANSWER):
+            pilot.app.screen.query_one(f"#answer-{i}").insert(text)
+        await pilot.press("ctrl+s")
+        await _settle(pilot)
+
+    app = make_app("drill", deck=deck, card_id="pre-vs-post-ln", lang="en")
+    assert snap_compare(app, terminal_size=size, run_before=answer_and_submit)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_simulator_article_preset(snap_compare, deck, size) -> None:
+    app = make_app("sim", deck=deck, sim_config=SimConfig(preset="article"))
+    assert snap_compare(app, terminal_size=size, run_before=_settle)
