@@ -56,10 +56,6 @@ class BrowserScreen(Screen[None]):
     def on_mount(self) -> None:
         if self.app.is_headless:
             self.query_one(Input).cursor_blink = False
-        table = self.query_one(DataTable)
-        table.add_column("Card", key="title")
-        table.add_column("Tags", key="tags")
-        table.add_column("Level", key="level")
         self.watch(self.app, "lang", lambda _lang: self._fill(), init=False)
         self._fill()
 
@@ -72,18 +68,27 @@ class BrowserScreen(Screen[None]):
         query = self.query_one(Input).value
         lang = getattr(self.app, "lang", "en")
         table = self.query_one(DataTable)
-        table.clear()
+        table.clear(columns=True)
+        tags_w, level_w = 30, 7
+        title_w = max(20, self.size.width - tags_w - level_w - 10)
+        table.add_column("Card", key="title", width=title_w)
+        table.add_column("Tags", key="tags", width=tags_w)
+        table.add_column("Level", key="level", width=level_w)
         self.visible_ids = []
         total = self._cards()
         for card in total:
             if not card_matches(card, query):
                 continue
             title = Text(card.title.get(lang), overflow="ellipsis", no_wrap=True)
-            table.add_row(title, Text(", ".join(card.tags), style="dim"), Text(card.difficulty), key=card.id)
+            tags = Text(", ".join(card.tags), style="dim", overflow="ellipsis", no_wrap=True)
+            table.add_row(title, tags, Text(card.difficulty), key=card.id)
             self.visible_ids.append(card.id)
         self.query_one("#browser-count", Static).update(
             Text(f"{len(self.visible_ids)} of {len(total)} cards   enter: open   down: to the list", style="dim"))
         self.app.card_order = list(self.visible_ids)  # type: ignore[attr-defined]
+
+    def on_resize(self) -> None:
+        self._fill()
 
     @on(Input.Changed, "#filter")
     def _filter(self) -> None:

@@ -30,6 +30,23 @@ class SimComputed(Message):
     rows: list[int]
     values: dict[str, list[float]]
     result: SimResult
+    lines: list[Text] | None = None
+    width: int = 0
+
+
+def render_lines(result: SimResult, width: int, dark: bool, scale: str = "log") -> list[Text]:
+    """The chart as styled Text lines at `width` (done in the worker so the UI thread only paints)."""
+    from rich.console import Console
+
+    console = Console(width=width, color_system="truecolor", force_terminal=True, legacy_windows=False)
+    lines = console.render_lines(Recolour(SimChart(result, scale=scale), dark=dark), pad=False)
+    out = []
+    for segments in lines:
+        text = Text()
+        for seg in segments:
+            text.append(seg.text, seg.style)
+        out.append(text)
+    return out
 
 
 @dataclass
@@ -66,6 +83,7 @@ class SimPanel(Vertical, can_focus=True):
     def __init__(self, knobs: PanelKnobs | None = None, *, id: str | None = None) -> None:  # noqa: A002
         super().__init__(id=id)
         self._generation = 0
+        self._lines_shown = -1
         self._result: SimResult | None = None
         if knobs is not None:
             self.set_reactive(SimPanel.knobs, knobs)
@@ -73,7 +91,7 @@ class SimPanel(Vertical, can_focus=True):
     def compose(self) -> ComposeResult:
         with Horizontal(id="sim-head"):
             yield Static(Text("Simulator", style="bold"), id="sim-title")
-            yield Static("● computing", id="sim-busy", markup=False)
+            yield Static("", id="sim-busy", markup=False)
         with Grid(id="sim-knobs"):
             yield Button("", id="knob-depth", compact=True, tooltip="Depths ([ and ])")
             yield Button("", id="knob-width", compact=True, tooltip="Width D (- and +)")
@@ -98,7 +116,9 @@ class SimPanel(Vertical, can_focus=True):
             self.compute()
 
     def watch_busy(self, busy: bool) -> None:
-        self.set_class(busy, "-busy")
+        # Fixed width and no layout pass: showing the indicator never reflows the screen.
+        if self.is_mounted:
+            self.query_one("#sim-busy", Static).update("● computing" if busy else "", layout=False)
 
     def _label_knobs(self) -> None:
         if not self.is_mounted:
@@ -167,10 +187,14 @@ class SimPanel(Vertical, can_focus=True):
             return
         self._generation += 1
         self.busy = True
-        self._run(config, self._generation)
+        self._run(config, self._generation, self._chart_width(), self.app.current_theme.dark)
+
+    def _chart_width(self) -> int:
+        width = self.query_one("#sim-chart", Static).content_region.width if self.is_mounted else 0
+        return width if width > 10 else 54
 
     @work(thread=True, exclusive=True, group="sim", exit_on_error=False)
-    def _run(self, config, generation: int) -> None:  # noqa: ANN001
+    def _run(self, config, generation: int, width: int, dark: bool) -> None:  # noqa: ANN001
         worker = get_current_worker()
         try:
             result = sweep(config)
@@ -180,7 +204,8 @@ class SimPanel(Vertical, can_focus=True):
         if worker.is_cancelled:
             return
         values = {k: [float(v) for v in arr] for k, arr in result.values.items()}
-        self.post_message(SimComputed(generation, list(result.rows), values, result))
+        lines = render_lines(result, width, dark)
+        self.post_message(SimComputed(generation, list(result.rows), values, result, lines, width))
 
     @on(SimComputed)
     def _computed(self, message: SimComputed) -> None:
@@ -189,7 +214,13 @@ class SimPanel(Vertical, can_focus=True):
             return
         self._result = message.result
         self.busy = False
-        self._redraw()
+        chart = self.query_one("#sim-chart", Static)
+        if message.lines is not None and message.width == self._chart_width():
+            grew = len(message.lines) != self._lines_shown
+            self._lines_shown = len(message.lines)
+            chart.update(Text("\n").join(message.lines), layout=grew)
+        else:
+            self._redraw()
 
     @on(SimFailed)
     def _failed(self, message: SimFailed) -> None:
@@ -207,5 +238,9 @@ class SimPanel(Vertical, can_focus=True):
         if self._result is None or not self.is_mounted:
             return
         dark = self.app.current_theme.dark
+        self._lines_shown = -1
         self.query_one("#sim-chart", Static).update(Recolour(SimChart(self._result), dark=dark))
         self._label_knobs()
+
+    def on_resize(self) -> None:
+        self._redraw()

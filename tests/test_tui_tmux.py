@@ -1,0 +1,81 @@
+"""A real-terminal check: run `lndrill drill` in tmux, type an answer, submit, read `Score` off the pane.
+
+Repeat by hand: `tmux new -x 120 -y 40 'lndrill drill --card pre-vs-post-ln'`, type, press ctrl+s.
+Skipped when tmux is not installed. Polls with a timeout (no fixed sleeps); always kills the session.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class Tmux:
+    """One detached session on a private tmux server (its own socket, so a user's tmux is untouched)."""
+
+    def __init__(self, tmp: Path, width: int, height: int) -> None:
+        self.socket = f"lndrill-test-{os.getpid()}-{width}x{height}"
+        self.session = "lndrill"
+        self.width, self.height = width, height
+        self.env = {**os.environ, "LNDRILL_HOME": str(tmp / "home"), "TERM": "xterm-256color"}
+        self.env.pop("NO_COLOR", None)
+        self.env.pop("TMUX", None)
+
+    def run(self, *args: str) -> str:
+        out = subprocess.run(["tmux", "-L", self.socket, *args], capture_output=True, text=True, env=self.env,
+                             timeout=10)
+        return out.stdout
+
+    def start(self, command: str) -> None:
+        self.run("new-session", "-d", "-s", self.session, "-x", str(self.width), "-y", str(self.height),
+                 "-c", str(ROOT), "-e", f"LNDRILL_HOME={self.env['LNDRILL_HOME']}", command)
+
+    def screen(self) -> str:
+        return self.run("capture-pane", "-p", "-t", self.session)
+
+    def wait_for(self, pattern: str, timeout: float = 30.0) -> re.Match[str]:
+        deadline = time.monotonic() + timeout
+        text = ""
+        while time.monotonic() < deadline:
+            text = self.screen()
+            match = re.search(pattern, text)
+            if match:
+                return match
+            time.sleep(0.1)  # polling interval, not a fixed wait
+        raise AssertionError(f"{pattern!r} did not appear within {timeout} s; the pane shows:\n{text}")
+
+    def keys(self, *keys: str, literal: bool = False) -> None:
+        self.run("send-keys", "-t", self.session, *(["-l"] if literal else []), *keys)
+
+    def kill(self) -> None:
+        subprocess.run(["tmux", "-L", self.socket, "kill-server"], capture_output=True, env=self.env, timeout=10)
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)], ids=["120x40", "80x24"])
+def test_type_submit_and_read_the_score_in_tmux(tmp_path: Path, size: tuple[int, int]) -> None:
+    tmux = Tmux(tmp_path, *size)
+    try:
+        tmux.start(f"{sys.executable} -m lndrill drill --card pre-vs-post-ln --lang en")
+        tmux.wait_for(r"1\. Formulas")
+        tmux.keys("Post-LN: y = LN(x + F(x)). Pre-LN: y = x + F(LN(x)).", literal=True)
+        tmux.wait_for(r"F\(LN\(x\)\)\.")  # let the burst land before Tab moves to the next area
+        tmux.keys("Tab")
+        tmux.keys("Post-LN 需要 warm-up，初始化时梯度很大。", literal=True)
+        tmux.wait_for("初始化时梯度很大")
+        tmux.keys("C-s")
+        match = tmux.wait_for(r"Score (\d+)/100")
+        assert 0 < int(match.group(1)) < 100
+        tmux.keys("C-q")
+    finally:
+        tmux.kill()
