@@ -183,12 +183,13 @@ async def test_panel_depth_and_metric_change_the_bars(deck) -> None:
         await pilot.press("left_square_bracket")
         await settle(pilot)
         assert panel.result.depths == list(range(1, 25))
-        before = static_text(panel.query_one("#sim-chart", Static))
+        before = panel.query_one("#sim-chart").plain
+        assert "depth 24" in before and "depth 25" not in before
         await pilot.press("m")  # jacobian -> param
         await settle(pilot)
         assert panel.result.metric == "param"
-        after = static_text(panel.query_one("#sim-chart", Static))
-        assert after != before
+        after = panel.query_one("#sim-chart").plain
+        assert after != before and "per-layer" in after and "layer 24" in after
         assert not panel.has_class("-busy")
         await pilot.press("2")  # hide Pre-LN
         await settle(pilot)

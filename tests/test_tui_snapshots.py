@@ -2,7 +2,8 @@
 feedback view for a fixed answer, the simulator on the article preset.
 
 Stable by construction: fixed terminal size, the navy theme, fixed seeds (the simulator is
-deterministic), English cards, no cursor blink in headless runs, workers awaited before the shot.
+deterministic), English cards, a one-card deck (so colleagues adding cards do not move the home
+screen), no cursor blink in headless runs, workers awaited before the shot.
 Accept new ones with `pytest --snapshot-update tests/test_tui_snapshots.py` and look at the SVGs.
 """
 
@@ -12,6 +13,17 @@ import pytest
 
 from lndrill.sim import SimConfig
 from lndrill.tui.app import make_app
+
+
+@pytest.fixture(scope="module")
+def deck():
+    """Only the main card, loaded from its file: other cards being added or edited never move a snapshot."""
+    from lndrill.cards.deck import Deck, bundled_content_dir, load_card_file
+
+    card, problems = load_card_file(bundled_content_dir() / "pre-vs-post-ln.yaml")
+    assert card is not None, problems
+    return Deck(cards={card.id: card})
+
 
 SIZES = [pytest.param((120, 40), id="120x40"), pytest.param((80, 24), id="80x24")]
 

@@ -43,7 +43,7 @@ class HomeScreen(Screen[None]):
         title.append("\nPre-LN or Post-LN: where does LayerNorm go, and why does it matter?")
         yield Static(title, id="home-title", classes="body")
         yield OptionList(
-            Option(_entry("Drill", "d", f"Answer question cards and get scored point by point ({n} cards)."),
+            Option(_entry("Drill", "d", f"Answer question cards and get scored point by point ({n} card{'s' if n != 1 else ''})."),
                    id="drill"),
             Option(_entry("Mock interview", "m", "Coming soon: timed questions with follow-ups.", dim=True),
                    id="mock", disabled=True),

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rich.segment import Segment
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
+from textual.containers import Grid, Horizontal, Vertical
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widgets import Button, Static
@@ -20,6 +21,7 @@ from lndrill.sim.metrics import PLACEMENT_LABELS
 from lndrill.sim.render import SimChart
 from lndrill.tui.simknobs import DEPTH_CHOICES, PanelKnobs
 from lndrill.tui.theme import Recolour, placement_colours
+from lndrill.tui.widgets.chart_view import ChartView
 
 
 @dataclass
@@ -30,23 +32,16 @@ class SimComputed(Message):
     rows: list[int]
     values: dict[str, list[float]]
     result: SimResult
-    lines: list[Text] | None = None
+    lines: list[list[Segment]] | None = None
     width: int = 0
 
 
-def render_lines(result: SimResult, width: int, dark: bool, scale: str = "log") -> list[Text]:
-    """The chart as styled Text lines at `width` (done in the worker so the UI thread only paints)."""
+def render_lines(result: SimResult, width: int, dark: bool, scale: str = "log") -> list[list[Segment]]:
+    """The chart as lines of Segments at `width` (done in the worker so the UI thread only paints)."""
     from rich.console import Console
 
     console = Console(width=width, color_system="truecolor", force_terminal=True, legacy_windows=False)
-    lines = console.render_lines(Recolour(SimChart(result, scale=scale), dark=dark), pad=False)
-    out = []
-    for segments in lines:
-        text = Text()
-        for seg in segments:
-            text.append(seg.text, seg.style)
-        out.append(text)
-    return out
+    return console.render_lines(Recolour(SimChart(result, scale=scale), dark=dark), pad=False)
 
 
 @dataclass
@@ -83,7 +78,6 @@ class SimPanel(Vertical, can_focus=True):
     def __init__(self, knobs: PanelKnobs | None = None, *, id: str | None = None) -> None:  # noqa: A002
         super().__init__(id=id)
         self._generation = 0
-        self._lines_shown = -1
         self._result: SimResult | None = None
         if knobs is not None:
             self.set_reactive(SimPanel.knobs, knobs)
@@ -101,17 +95,17 @@ class SimPanel(Vertical, can_focus=True):
             for i, p in enumerate(PLACEMENTS, 1):
                 yield Button("", id=f"knob-{p}", compact=True, classes="placement",
                              tooltip=f"{PLACEMENT_LABELS[p]} on/off ({i})")
-        with VerticalScroll(id="sim-chart-scroll"):
-            yield Static("", id="sim-chart")
+        yield ChartView(id="sim-chart")
 
     def on_mount(self) -> None:
         self._label_knobs()
         self.app.theme_changed_signal.subscribe(self, lambda _theme: self._redraw())
-        self.compute()
+        self.call_after_refresh(self.compute)  # after the first layout, so the chart's width is known
 
     # ------------------------------------------------------------------ knobs
     def watch_knobs(self, old: PanelKnobs, new: PanelKnobs) -> None:
-        self._label_knobs()
+        if self.is_mounted:
+            self._label_knobs()
         if old != new:
             self.compute()
 
@@ -121,8 +115,6 @@ class SimPanel(Vertical, can_focus=True):
             self.query_one("#sim-busy", Static).update("● computing" if busy else "", layout=False)
 
     def _label_knobs(self) -> None:
-        if not self.is_mounted:
-            return
         k = self.knobs
         self.query_one("#knob-depth", Button).label = f"depths {k.depths_text}"
         self.query_one("#knob-width", Button).label = f"width {k.width}"
@@ -190,7 +182,7 @@ class SimPanel(Vertical, can_focus=True):
         self._run(config, self._generation, self._chart_width(), self.app.current_theme.dark)
 
     def _chart_width(self) -> int:
-        width = self.query_one("#sim-chart", Static).content_region.width if self.is_mounted else 0
+        width = self.query_one(ChartView).scrollable_content_region.width if self.is_mounted else 0
         return width if width > 10 else 54
 
     @work(thread=True, exclusive=True, group="sim", exit_on_error=False)
@@ -214,11 +206,8 @@ class SimPanel(Vertical, can_focus=True):
             return
         self._result = message.result
         self.busy = False
-        chart = self.query_one("#sim-chart", Static)
         if message.lines is not None and message.width == self._chart_width():
-            grew = len(message.lines) != self._lines_shown
-            self._lines_shown = len(message.lines)
-            chart.update(Text("\n").join(message.lines), layout=grew)
+            self.query_one(ChartView).set_lines(message.lines)
         else:
             self._redraw()
 
@@ -238,9 +227,10 @@ class SimPanel(Vertical, can_focus=True):
         if self._result is None or not self.is_mounted:
             return
         dark = self.app.current_theme.dark
-        self._lines_shown = -1
-        self.query_one("#sim-chart", Static).update(Recolour(SimChart(self._result), dark=dark))
+        self.query_one(ChartView).set_lines(render_lines(self._result, self._chart_width(), dark))
         self._label_knobs()
 
-    def on_resize(self) -> None:
+    @on(ChartView.Resized)
+    def _chart_resized(self, message: ChartView.Resized) -> None:
+        message.stop()
         self._redraw()
