@@ -302,7 +302,12 @@ async def test_command_palette_offers_screens(deck) -> None:
         await pilot.press("ctrl+p")
         await pilot.pause()
         await pilot.press(*"simulator")
-        await pilot.pause(0.3)
+        from textual.command import CommandList
+
+        for _ in range(200):  # the palette searches asynchronously: wait for its first hit, no fixed delay
+            if app.screen.query_one(CommandList).option_count:
+                break
+            await pilot.pause()
         await pilot.press("enter")
         await settle(pilot)
         assert isinstance(app.screen, SimScreen)
