@@ -9,6 +9,7 @@ import math
 
 import numpy as np
 from rich.console import Console, ConsoleOptions, RenderResult
+from rich.segment import Segment
 from rich.text import Text
 
 from lndrill.sim.metrics import METRIC_LABELS, PLACEMENT_LABELS
@@ -119,20 +120,24 @@ class SimChart:
                 if i < len(panels) - 1:
                     header.append(sep)
             yield header
+        # The rows are the hot path of the live panel: emit ready-made segments (every glyph here is
+        # one cell wide) instead of Text objects that Rich would measure and wrap line by line.
+        values = {id(p): {k: np.asarray(p.values[k], dtype=float).tolist() for k in placements} for p in panels}
+        styles = {k: console.get_style(PLACEMENT_STYLES.get(k, "white")) for k in placements}
+        newline = Segment.line()
         for index, row in enumerate(result.rows):
             for j, key in enumerate(placements):
                 label = f"{result.row_kind} {row}" if j == 0 else ""
-                line = Text(label.ljust(row_label_w) + "  ")
-                style = PLACEMENT_STYLES.get(key, "white")
-                line.append(PLACEMENT_LABELS[key].ljust(place_w), style=style)
-                line.append("  ")
+                style = styles[key]
+                yield Segment(label.ljust(row_label_w) + "  ")
+                yield Segment(PLACEMENT_LABELS[key].ljust(place_w), style)
+                yield Segment("  ")
                 for i, panel in enumerate(panels):
-                    value = float(panel.values[key][index])
-                    line.append(_bar(scales[i].fraction(value), bar_w), style=style)
-                    line.append(" " + numbers[id(panel)][key][index].rjust(num_w[i]))
+                    yield Segment(_bar(scales[i].fraction(values[id(panel)][key][index]), bar_w), style)
+                    yield Segment(" " + numbers[id(panel)][key][index].rjust(num_w[i]))
                     if i < len(panels) - 1:
-                        line.append(sep)
-                yield line
+                        yield Segment(sep)
+                yield newline
         axis = "; ".join(f"{p.metric}: {s.describe()}" for p, s in zip(panels, scales, strict=True))
         yield Text(axis + (" (median over seeds, min-max in brackets)" if spread else ""), style="dim")
         if self.show_notes:
