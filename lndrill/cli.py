@@ -51,8 +51,8 @@ def _build_parser() -> argparse.ArgumentParser:
         help="the gradient simulator (--plain / --json print and exit)",
         description=(
             "Simulate gradient norms per depth for Post-LN, Pre-LN and variants. With --plain or "
-            "--json it prints and exits; without either it will open the simulator screen once the "
-            "terminal app lands (until then it prints the chart)."
+            "--json it prints and exits; without either it opens the simulator screen (or prints the "
+            "chart when the output is not a terminal)."
         ),
     )
     try:
