@@ -11,15 +11,25 @@ def _interactive() -> bool:
     return sys.stdin.isatty() and sys.stdout.isatty()
 
 
+def _run(app) -> int:  # noqa: ANN001 - an LndrillApp (imported lazily to keep `lndrill --help` fast)
+    """Run the app, then save any draft typed since the last autosave and close the history."""
+    try:
+        return app.run() or 0
+    finally:
+        app.close_history()
+
+
 def add_tui_parsers(sub: argparse._SubParsersAction) -> None:
     """Register `lndrill drill` (`lndrill sim` is registered by the CLI with the simulator's options)."""
     p = sub.add_parser(
         "drill", help="answer question cards in the terminal app",
-        description="Open the card browser (or one card with --card), answer section by section, press "
-                    "ctrl+s for a point-by-point score.",
+        description="Open the card browser (due cards first; or one card with --card), answer section by "
+                    "section, press ctrl+s for a point-by-point score. Every answer is saved to your history.",
     )
     p.add_argument("--card", metavar="ID", help="open this card directly (see `lndrill cards list`)")
     p.add_argument("--tag", metavar="T", help="list only cards with this tag")
+    p.add_argument("--cram", action="store_true",
+                   help="ignore the review schedule: cards in deck order, answers do not move due dates")
     p.add_argument("--lang", choices=("en", "zh"), help="card language (default: from the locale)")
     p.add_argument("--content", action="append", metavar="DIR", default=[],
                    help="also load cards from DIR (repeatable; $LNDRILL_CONTENT adds more)")
@@ -32,7 +42,7 @@ def run_home(args: argparse.Namespace) -> int:
         return -1
     from lndrill.tui.app import make_app
 
-    return make_app("home").run() or 0
+    return _run(make_app("home"))
 
 
 def run_drill(args: argparse.Namespace) -> int:
@@ -52,7 +62,7 @@ def run_drill(args: argparse.Namespace) -> int:
         raise UsageError("`lndrill drill` needs a terminal (use `lndrill score` in scripts)")
     from lndrill.tui.app import make_app
 
-    return make_app("drill", deck=deck, card_id=args.card, tag=args.tag, lang=args.lang).run() or 0
+    return _run(make_app("drill", deck=deck, card_id=args.card, tag=args.tag, lang=args.lang, cram=args.cram))
 
 
 def run_sim_screen(args: argparse.Namespace) -> int | None:
@@ -73,4 +83,4 @@ def run_sim_screen(args: argparse.Namespace) -> int | None:
         return 2
     from lndrill.tui.app import make_app
 
-    return make_app("sim", sim_config=config, sim_scale=scale).run() or 0
+    return _run(make_app("sim", sim_config=config, sim_scale=scale))

@@ -106,6 +106,12 @@ async def test_browse_type_submit_score_and_overrule(deck) -> None:
         assert len(submitted) == 1  # (the hook sees a message once per node it bubbles through)
         assert submitted[0].texts == {"formulas": FORMULAS, "backprop": BACKPROP, "tradeoffs": ""}
         assert submitted[0].duration == pytest.approx(42.0)
+        # stored the moment it was submitted: mode, per-section texts, score, duration
+        (attempt,) = app.store.attempts("pre-vs-post-ln")
+        assert attempt.mode == "drill" and attempt.score == score
+        assert attempt.answers == {"formulas": FORMULAS, "backprop": BACKPROP, "tradeoffs": ""}
+        assert attempt.duration_s == pytest.approx(42.0)
+        assert app.store.card_status(["pre-vs-post-ln"])["pre-vs-post-ln"].due is not None  # reviewed
         # overrule the first point (a hit) -> the total drops
         points = feedback.query_one("#fb-points", OptionList)
         assert points.has_focus and points.highlighted == 0
@@ -114,9 +120,14 @@ async def test_browse_type_submit_score_and_overrule(deck) -> None:
         assert feedback.result.score < score
         assert f"Score {feedback.result.score}/100" in static_text(feedback.query_one("#fb-score", Static))
         assert any(isinstance(m, PointOverruled) and not m.hit for m in messages)
+        (attempt,) = app.store.attempts("pre-vs-post-ln")
+        assert attempt.score == feedback.result.score < score
+        assert attempt.overrides == {points.get_option_at_index(0).id: False}
         await pilot.press("o")  # and back
         await pilot.pause()
         assert feedback.result.score == score
+        (attempt,) = app.store.attempts("pre-vs-post-ln")
+        assert attempt.score == score and attempt.overrides == {}  # the full set replaces the old one
         # retry: the answer is still there and editable
         await pilot.press("r")
         await pilot.pause()

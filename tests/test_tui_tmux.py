@@ -79,3 +79,34 @@ def test_type_submit_and_read_the_score_in_tmux(tmp_path: Path, size: tuple[int,
         tmux.keys("C-q")
     finally:
         tmux.kill()
+
+
+def test_kill_9_after_submit_keeps_the_answer(tmp_path: Path) -> None:
+    """kill -9 the running app right after a submit: the answer is in `lndrill stats --json` afterwards."""
+    import json
+    import signal
+
+    tmux = Tmux(tmp_path, 120, 40)
+    try:
+        tmux.start(f"exec {sys.executable} -m lndrill drill --card pre-vs-post-ln --lang en")
+        tmux.wait_for(r"1\. Formulas")
+        tmux.keys("Post-LN: y = LN(x + F(x)). Pre-LN: y = x + F(LN(x)).", literal=True)
+        tmux.wait_for(r"F\(LN\(x\)\)\.")
+        tmux.keys("C-s")
+        tmux.wait_for(r"Score (\d+)/100")
+        pid = int(tmux.run("list-panes", "-t", tmux.session, "-F", "#{pane_pid}").split()[0])
+        os.kill(pid, signal.SIGKILL)  # exec: the pane's process is lndrill itself
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:  # wait until it is gone (no clean shutdown ran)
+            try:
+                os.kill(pid, 0)
+            except ProcessLookupError:
+                break
+            time.sleep(0.05)
+    finally:
+        tmux.kill()
+    out = subprocess.run([sys.executable, "-m", "lndrill", "stats", "--json"], capture_output=True, text=True,
+                         env=tmux.env, cwd=ROOT, timeout=60)
+    assert out.returncode == 0, out.stderr
+    card = json.loads(out.stdout)["cards"]["pre-vs-post-ln"]
+    assert card["attempts"] == 1 and card["last"] is not None and card["due"] is not None

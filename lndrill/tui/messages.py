@@ -11,7 +11,8 @@ from lndrill.scoring.result import ScoreResult
 
 @dataclass
 class AnswerSubmitted(Message):
-    """An answer was scored. Posted by the card screen to the app (the one place an on-submit hook goes).
+    """An answer was scored. The card screen first hands it to `app.record_submission` (stored at once),
+    then posts it to the app for anything else that wants to know.
 
     texts maps section id -> the text of that section's answer area; duration is seconds from opening
     the card (or the last retry) to submitting.

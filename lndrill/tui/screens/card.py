@@ -19,6 +19,29 @@ from lndrill.tui.widgets.answer_area import AnswerArea
 from lndrill.tui.widgets.sim_panel import SimPanel
 from lndrill.tui.widgets.too_small import TooSmall
 
+
+def restore_draft(screen: Screen, card: Card, areas: list[AnswerArea]) -> dict[str, str] | None:
+    """Fill empty answer areas with the card's autosaved draft; the draft, or None if there was none.
+
+    Text saved under a section id the card no longer has goes to the last area, so nothing is lost.
+    """
+    load = getattr(screen.app, "load_draft", None)
+    draft = load(card.id) if load is not None else None
+    if not draft or any(a.text for a in areas):
+        return None
+    ids = [s.id for s in card.sections]
+    extra = [t for k, t in draft.items() if k not in ids and t.strip()]
+    for i, sid in enumerate(ids):
+        text = draft.get(sid, "")
+        if i == len(ids) - 1 and extra:
+            text = "\n\n".join(t for t in (text, *extra) if t)
+        if text:
+            areas[i].load_text(text)
+    if areas:
+        areas[0].move_cursor(areas[0].document.end)
+    return draft
+
+
 #: Below this many columns the simulator panel goes under the card instead of beside it.
 WIDE_COLUMNS = 100
 
@@ -73,6 +96,7 @@ class CardScreen(Screen[None]):
         self.watch(self.app, "lang", self._show_text, init=True)
         self.query_one(SimPanel).display = self.app.size.width >= WIDE_COLUMNS
         self._warm_rubric()
+        self.restore_draft()
         # Focusing the first area scrolls it into view; keep the prompt above it on screen too.
         self.call_after_refresh(lambda: self.query_one("#card-left").scroll_home(animate=False))
 
@@ -95,6 +119,12 @@ class CardScreen(Screen[None]):
             self.query_one(f"#section-title-{i}", Label).update(
                 Text(f"{i + 1}. {section.title.get(lang)}", style="bold").append(
                     f"  ({points} point{'s' if points != 1 else ''})", style="dim"))
+
+    def restore_draft(self) -> None:
+        """Put back the autosaved draft of this card (typed before a crash or before leaving the card)."""
+        draft = restore_draft(self, self.card, self.areas())
+        if draft:
+            self.notify("Restored the draft you had not submitted (autosaved).", title="Draft")
 
     # ------------------------------------------------------------------ answer
     def areas(self) -> list[AnswerArea]:
@@ -131,9 +161,13 @@ class CardScreen(Screen[None]):
             return
         self._joined = joined
         duration = self.stopwatch.elapsed()
-        self.post_message(AnswerSubmitted(
+        submitted = AnswerSubmitted(
             self.card.id, {s.id: t for s, t in zip(self.card.sections, texts, strict=True)}, duration,
-            result, self.lang))
+            result, self.lang)
+        record = getattr(self.app, "record_submission", None)
+        if record is not None:
+            record(submitted)  # stored before anything else happens: a kill -9 now keeps the answer
+        self.post_message(submitted)
         self.app.push_screen(FeedbackScreen(self.card, joined, texts, result), self._after_feedback)
 
     def _after_feedback(self, choice: str | None) -> None:
