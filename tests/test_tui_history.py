@@ -65,3 +65,42 @@ async def test_unusable_history_falls_back_to_memory(deck, tmp_path: Path, monke
         await pilot.press("ctrl+s")
         await settle(pilot)
         assert len(app.store.attempts()) == 1  # still works, in memory
+
+
+async def test_browser_shows_last_score_and_due_and_puts_due_cards_first(deck) -> None:
+    from datetime import UTC, datetime, timedelta
+
+    from textual.widgets import DataTable
+
+    from lndrill.scoring.engine import score_answer
+    from lndrill.store import open_store
+    from lndrill.tui.screens.browser import BrowserScreen
+
+    t0 = datetime(2026, 1, 1, 12, tzinfo=UTC)
+    main, old = deck.get("pre-vs-post-ln"), deck.get("rmsnorm")
+    with open_store() as store:
+        for card, at in ((old, t0 - timedelta(days=60)), (main, t0 - timedelta(minutes=5))):
+            text = card.model_answer.en  # a good answer: the next review is days away
+            result = score_answer(card, text)
+            attempt = store.record_attempt(card.id, "drill", {"answer": text}, result, 30, now=at)
+            store.review(card.id, result.score, 30, now=at, attempt_id=attempt)
+        last_main = store.card_status([main.id])[main.id].last_score
+    app = make_app(deck=deck, start="drill", lang="en", now=lambda: t0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        browser = app.screen
+        assert isinstance(browser, BrowserScreen)
+        ids = browser.visible_ids
+        assert ids[0] == old.id  # due (answered 60 days ago) comes first ...
+        assert ids[-1] == main.id  # ... the card answered 5 minutes ago comes last
+        assert app.card_order == ids  # "next card" follows this order
+        table = browser.query_one(DataTable)
+        row = table.get_row(main.id)
+        assert row[3].plain == str(last_main) and row[4].plain.startswith("in ")
+        assert table.get_row(old.id)[4].plain == "due now"
+        assert table.get_row(ids[1])[3].plain == "-" and table.get_row(ids[1])[4].plain == "new"
+        assert "1 due" in str(browser.query_one("#browser-count").content)
+    cram = make_app(deck=deck, start="drill", lang="en", now=lambda: t0, cram=True)
+    async with cram.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert cram.screen.visible_ids[0] != old.id  # --cram: the deck order, schedule ignored

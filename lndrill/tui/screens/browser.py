@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -10,10 +12,27 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
 
 from lndrill.cards.schema import Card
+from lndrill.store.records import CardStatus
 from lndrill.tui.widgets import too_small
 from lndrill.tui.widgets.too_small import TooSmall
 
 DIFFICULTY_ORDER = {"easy": 0, "medium": 1, "hard": 2}
+
+
+def due_label(status: CardStatus | None, now: datetime) -> Text:
+    """'due now', 'in 3 h', 'in 4 d' or 'new' (never answered)."""
+    if status is None or status.due is None:
+        if status is not None and status.attempts:
+            return Text("due now", style="bold")
+        return Text("new", style="dim")
+    delta = (status.due - now).total_seconds()
+    if delta <= 0:
+        return Text("due now", style="bold")
+    if delta < 3600:
+        return Text(f"in {max(1, round(delta / 60))} min")
+    if delta < 86400:
+        return Text(f"in {round(delta / 3600)} h")
+    return Text(f"in {round(delta / 86400)} d")
 
 
 def card_matches(card: Card, query: str) -> bool:
@@ -44,6 +63,9 @@ class BrowserScreen(Screen[None]):
         super().__init__()
         self.initial_query = query
         self.visible_ids: list[str] = []
+        self.statuses: dict[str, CardStatus] = {}
+        self.order: list[str] = []
+        self.due_now = 0
 
     def compose(self) -> ComposeResult:
         yield TooSmall()
@@ -57,34 +79,76 @@ class BrowserScreen(Screen[None]):
         if self.app.is_headless:
             self.query_one(Input).cursor_blink = False
         self.watch(self.app, "lang", lambda _lang: self._fill(), init=False)
+        self._load_history()
         self._fill()
+
+    def on_screen_resume(self) -> None:
+        """Back from a card: scores and due dates may have changed."""
+        if self.order:
+            self._load_history()
+            self._fill()
+
+    def _load_history(self) -> None:
+        """Each card's last score and due date, and the drill order (due cards first; the deck order
+        with --cram), from the history."""
+        from lndrill.store import StoreError
+
+        deck = getattr(self.app, "deck", None)
+        cards = list(deck.cards.values()) if deck is not None else []
+        ids = [c.id for c in sorted(cards, key=lambda c: (DIFFICULTY_ORDER.get(c.difficulty, 9), c.id))]
+        store = getattr(self.app, "store", None)
+        self.order, self.statuses, self.due_now = ids, {}, 0
+        if store is None:
+            return
+        now = self.app.now()  # type: ignore[attr-defined]
+        try:
+            self.statuses = store.card_status(ids, now=now)
+            self.order = store.order_for_drill(ids, cram=getattr(self.app, "cram", False), now=now)
+        except StoreError as exc:
+            self.notify(str(exc), severity="error")
+            return
+        self.due_now = sum(1 for st in self.statuses.values() if st.is_due(now))
 
     def _cards(self) -> list[Card]:
         deck = getattr(self.app, "deck", None)
-        cards = list(deck.cards.values()) if deck is not None else []
-        return sorted(cards, key=lambda c: (DIFFICULTY_ORDER.get(c.difficulty, 9), c.id))
+        if deck is None:
+            return []
+        return [deck.cards[cid] for cid in self.order if cid in deck.cards]
 
     def _fill(self) -> None:
         query = self.query_one(Input).value
         lang = getattr(self.app, "lang", "en")
         table = self.query_one(DataTable)
         table.clear(columns=True)
-        tags_w, level_w = 30, 7
-        title_w = max(20, self.size.width - tags_w - level_w - 10)
+        wide = self.size.width >= 110
+        tags_w, level_w, last_w, due_w = (30 if wide else 16), 6, 4, 8
+        title_w = max(20, self.size.width - tags_w - level_w - last_w - due_w - 14)
         table.add_column("Card", key="title", width=title_w)
         table.add_column("Tags", key="tags", width=tags_w)
         table.add_column("Level", key="level", width=level_w)
+        table.add_column("Last", key="last", width=last_w)
+        table.add_column("Due", key="due", width=due_w)
         self.visible_ids = []
         total = self._cards()
+        now = self.app.now() if hasattr(self.app, "now") else None  # type: ignore[attr-defined]
         for card in total:
             if not card_matches(card, query):
                 continue
+            status = self.statuses.get(card.id)
             title = Text(card.title.get(lang), overflow="ellipsis", no_wrap=True)
             tags = Text(", ".join(card.tags), style="dim", overflow="ellipsis", no_wrap=True)
-            table.add_row(title, tags, Text(card.difficulty), key=card.id)
+            last = status.last_score if status is not None else None
+            last_text = Text("-" if last is None else str(last), style="dim" if last is None else "",
+                             justify="right")
+            due = due_label(status, now) if now is not None else Text("")
+            table.add_row(title, tags, Text(card.difficulty), last_text, due, key=card.id)
             self.visible_ids.append(card.id)
+        due_note = f"   {self.due_now} due" if self.due_now else ""
+        if getattr(self.app, "cram", False):
+            due_note = "   cram: schedule ignored"
         self.query_one("#browser-count", Static).update(
-            Text(f"{len(self.visible_ids)} of {len(total)} cards   enter: open   down: to the list", style="dim"))
+            Text(f"{len(self.visible_ids)} of {len(total)} cards{due_note}   enter: open   down: to the list",
+                 style="dim"))
         self.app.card_order = list(self.visible_ids)  # type: ignore[attr-defined]
 
     def on_resize(self) -> None:
