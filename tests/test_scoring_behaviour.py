@@ -270,3 +270,40 @@ def test_pipes_in_norms_are_not_a_table(main_card) -> None:
 def test_numbered_chinese_headings_reset_the_subject(main_card) -> None:
     text = "一、公式\nPre-LN：y = x + F(LN(x))\n二、反向传播\n梯度回传时层层乘 LN 的雅可比，直接用大学习率会发散"
     assert not mistakes(main_card, text)
+
+
+def _card(deck, card_id: str):
+    card = deck.get(card_id)
+    assert card is not None
+    return card
+
+
+def test_terse_equations_and_subject_labelled_lines_are_claims(deck) -> None:
+    assert {"alpha-value", "beta-value"} <= hits(_card(deck, "deepnorm"),
+                                                 "encoder-only: alpha = (2N)^(1/4), beta = (8N)^(-1/4).")
+    assert "bert-post" in hits(_card(deck, "ln-who-uses-what"), "- BERT: LayerNorm, Post-LN.")
+    keywords = "Keywords: Post-LN warm-up gradient Jacobian every layer; Pre-LN identity residual direct gradient"
+    assert score_answer(_card(deck, "pre-vs-post-ln"), keywords).score == 0
+
+
+def test_negation_edge_cases(deck, main_card) -> None:
+    assert "post-needs-warmup" in hits(main_card, "Post-LN 不加预热就训不起来。")
+    assert "post-needs-warmup" in hits(main_card, "Post-LN diverges without warm-up.")
+    assert "pre-no-warmup" in hits(main_card, "Pre-LN doesnt need warm-up.")
+    assert "post-needs-warmup" in hits(main_card, "Post-LN needs warm-up right away.")
+    assert "not-vanishing" in hits(_card(deck, "toy-metric-artifact"),
+                                   "Post-LN 读数是 0，不是因为梯度消失，而是指标本身有问题。")
+
+
+def test_a_placement_named_inside_the_claim_is_its_subject(main_card) -> None:
+    text = "In Pre-LN the stream is big. People found that the converged Post-LN model is usually a bit better."
+    assert "post-better-final" in hits(main_card, text)
+    assert not mistakes(main_card, text)
+
+
+def test_swapped_letters_in_five_letter_words_but_not_other_words(deck) -> None:
+    from lndrill.scoring.phrases import Lexicon
+
+    lex = Lexicon({"squar", "layer"})
+    assert lex.near("sqaur") == {"squar"}
+    assert lex.near("later") == set()

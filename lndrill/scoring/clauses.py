@@ -31,22 +31,27 @@ _EN_NEG = {stem(w) for w in (
     "not", "no", "never", "without", "none", "nor", "neither", "cannot", "free", "drop", "dropped", "remove",
     "removes", "removed", "skip", "skipped", "unnecessary", "unneeded", "optional", "dispensable", "rid",
     "lack", "lacks", "less", "hardly", "barely", "eliminate", "eliminates", "eliminated", "omit", "omitted",
-    "needless", "nothing", "fewer", "away")}
+    "needless", "nothing", "fewer")}
 _ZH_NEG = ("不", "没", "无", "免", "去掉", "去除", "省去", "省掉", "省略", "移除", "取消", "摆脱", "非", "别", "未", "勿",
            "拿掉", "砍掉", "甩掉")
 _ZH_NEG_EXCEPT = ("不同", "不断", "不仅", "不少", "不过", "不管", "不久", "无论", "非常", "未来", "不止", "并非",
+                  "训不动", "训不起来", "训不稳", "跑不动", "收敛不了", "训不好",
                   "离不开", "少不了", "不可或缺", "必不可少", "不得不", "免不了", "缺一不可")
 _EN_POST_NEG = {stem(w) for w in (
     "not", "cannot", "free", "unnecessary", "unneeded", "optional", "dispensable", "needless", "drop", "dropped",
-    "remove", "removed", "skip", "skipped", "eliminated", "omitted", "away")}
+    "remove", "removed", "skip", "skipped", "eliminated", "omitted")}
 _EN_NOT_A_CUE_BEFORE = {("no", "matter"), ("not", "only"), ("no", "doubt"), ("not", "just")}
 _EN_FAIL = {stem(w) for w in ("diverge", "diverges", "diverged", "unstable", "instability", "fail", "fails",
                                "explode", "explodes", "crash", "crashes", "blow", "nan")}
-_ZH_FAIL = ("发散", "崩", "炸", "训飞", "训不动", "训不起来")
+_ZH_FAIL = ("发散", "崩", "炸", "训飞", "训不动", "训不起来", "训不稳", "跑不动", "收敛不了", "训不好")
+# Cues of absence ("without warm-up", "不加 warm-up"): with a failure word nearby they mean "is needed".
+_EN_ABSENCE = {stem(w) for w in ("without", "no")}
+_ZH_ABSENCE = ("没", "无", "不用", "不加", "不做", "不预", "去掉")
 _SCOPE_STOP = {stem(w) for w in ("and", "or", "also", "then", "plus", "which", "that")} | {
     ",", ";", ".", "\n", "(", ")"}
 _ZH_SCOPE_STOP = ("和", "并", "且", "同时", "也")
-_CONTRAST_BEFORE = {stem(w) for w in ("than", "unlike", "vs", "versus", "compared", "compare", "over", "relative")}
+_CONTRAST_BEFORE = {stem(w) for w in ("than", "unlike", "vs", "versus", "compared", "compare", "over", "relative",
+                                       "like")}
 _ZH_CONTRAST_BEFORE = ("比", "于", "较", "同于", "像")
 _ZH_CONTRAST_AFTER = ("相比", "相较", "比较", "不同", "对比")
 _EN_FUNCTION = {stem(w) for w in (
@@ -160,6 +165,13 @@ class Structure:
             return self._inherited(start)
         k = bisect.bisect_left(self._mention_starts, start)
         part, seg, sent = self.part_of, self.segment_of, self.sentence_of
+        # A placement named between the claim's own terms in one clause ("the converged Post-LN model is
+        # better") is what the claim is about.
+        for m in self.mentions[k:]:
+            if m.start >= end:
+                break
+            if m.start > start and not m.contrast and part[m.start] == part[start]:
+                return m.subject
         # Nearest in the same comma/"and" part (before, then after: "F(LN(x)) is Pre-LN"), then the
         # same segment (before, then after), then earlier in the sentence, then inherited.
         for unit, after in ((part, False), (part, True), (seg, False), (seg, True), (sent, False)):
@@ -420,6 +432,12 @@ def negation_cues(tokens: list[Token], st: Structure, start: int, end: int, skip
         for j in indices:
             t = tokens[j]
             if st.segment_of[j] != seg:
+                # "not because X" / "不是因为 X": the negation before the connective denies X
+                if not post and _is_cause(tokens, st.segment_span[seg][0]):
+                    for k in range(j, max(-1, j - 3), -1):
+                        if _is_neg(tokens, k):
+                            cues.add(k)
+                            break
                 return
             if t.kind == PUNCT and t.key in _SCOPE_STOP:
                 return
@@ -439,11 +457,11 @@ def negation_cues(tokens: list[Token], st: Structure, start: int, end: int, skip
     if with_post:
         scan(range(end, len(tokens)), post=True)
     del part
-    if cues:
-        # "without warm-up, it diverges": a failure word later in the segment flips the cue back.
-        for j in range(end, min(len(tokens), end + 25)):
-            if st.segment_of[j] != seg:
-                break
+    if any(_is_absence(tokens, j) for j in cues):
+        # "without warm-up, it diverges" / "it diverges without warm-up": a failure word in the same
+        # segment turns the absence into a need.
+        a, b = st.segment_span[seg]
+        for j in range(max(a, start - 25), min(b, end + 25)):
             t = tokens[j]
             if j in skip or j in cues:
                 continue
@@ -451,6 +469,24 @@ def negation_cues(tokens: list[Token], st: Structure, start: int, end: int, skip
                 cues.add(j)
                 break
     return cues
+
+
+_EN_CAUSE = {stem(w) for w in ("because", "since")}
+_ZH_CAUSE = ("因为", "由于")
+
+
+def _is_cause(tokens: list[Token], a: int) -> bool:
+    t = tokens[a]
+    if t.kind == WORD:
+        return t.key in _EN_CAUSE
+    return t.kind == CJK and _cjk_word_at(tokens, a, _ZH_CAUSE) is not None
+
+
+def _is_absence(tokens: list[Token], j: int) -> bool:
+    t = tokens[j]
+    if t.kind == WORD:
+        return t.key in _EN_ABSENCE
+    return t.kind == CJK and _cjk_word_at(tokens, j, _ZH_ABSENCE) is not None
 
 
 def _is_neg(tokens: list[Token], j: int) -> bool:

@@ -99,7 +99,7 @@ class _Answer:
             return self._claim_cache[seg]
         if self.st.segment_list[seg] or self._term_list(seg):
             self._claim_cache[seg] = False
-        elif self.st.segment_claim[seg]:
+        elif self.st.segment_claim[seg] or self._equation_or_labelled(seg):
             self._claim_cache[seg] = True
         else:
             a, b = self.st.segment_span[seg]
@@ -117,6 +117,21 @@ class _Answer:
             ok = (plain_words >= 3 and plain_words >= 0.5 * max(1, words)) or cjk >= 2
             self._claim_cache[seg] = ok
         return self._claim_cache[seg]
+
+    def _equation_or_labelled(self, seg: int) -> bool:
+        """Terse but real claims: an equation ("alpha = (2N)^(1/4)") or a line labelled with a subject
+        ("BERT: Post-LN, LayerNorm", "- T5: pre-norm, no bias")."""
+        a, b = self.st.segment_span[seg]
+        toks = self.tokens
+        for i in range(a, b):
+            t = toks[i]
+            if t.kind == "p" and t.key == "=" and i > a and i + 1 < b:
+                return True
+            if t.kind == "p" and t.key == ":" and i > a:
+                label = [m for m in self.st.mentions if a <= m.start and m.end <= i and not m.contrast]
+                if label and i - a <= 4 and i + 1 < b:
+                    return True
+        return False
 
     def _term_list(self, seg: int) -> bool:
         """A run of vocabulary terms separated by spaces or commas ("残差 梯度 恒等 warm-up ...")."""

@@ -92,10 +92,11 @@ def osa_distance(a: str, b: str, limit: int) -> int:
 
 
 def typo_budget(word: str) -> int:
-    """How many edits a word of this length may carry and still count (short words must be exact)."""
+    """How many edits a word of this length may carry and still count (short words must be exact;
+    five-letter words may only swap two neighbouring letters, see `Lexicon.near`)."""
     if len(word) >= 10:
         return 2
-    if len(word) >= 6:
+    if len(word) >= 5:
         return 1
     return 0
 
@@ -133,6 +134,8 @@ class Lexicon:
         for d in _deletes(key, 1):
             for w in self._index.get(d, ()):
                 if w[0] == key[0] and w not in found:
+                    if len(w) == 5 and sorted(w) != sorted(key):
+                        continue  # "sqaur" ~ "squar", but never "later" ~ "layer"
                     if osa_distance(key, w, typo_budget(w)) <= typo_budget(w):
                         found.add(w)
         return found

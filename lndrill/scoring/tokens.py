@@ -52,8 +52,12 @@ def stem(word: str) -> str:
     return word
 
 
+_APOSTROPHE_LESS_NOT = {"doesnt", "dont", "isnt", "arent", "cant", "wont", "didnt", "wasnt", "werent", "shouldnt",
+                        "couldnt", "wouldnt", "hasnt", "havent", "neednt", "mustnt"}
+
+
 def _word_key(raw: str) -> str:
-    if raw.endswith("n't"):
+    if raw.endswith("n't") or raw in _APOSTROPHE_LESS_NOT:
         return "not"
     if "'" in raw:
         raw = raw.split("'", 1)[0] if raw.endswith("'s") else raw.replace("'", "")
