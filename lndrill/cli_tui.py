@@ -1,4 +1,5 @@
-"""CLI entry points that open the terminal app: `lndrill` (home), `lndrill drill`, `lndrill sim`."""
+"""CLI entry points that open the terminal app: `lndrill` (home), `lndrill drill`, `lndrill mock`,
+`lndrill sim`."""
 
 from __future__ import annotations
 
@@ -20,7 +21,8 @@ def _run(app) -> int:  # noqa: ANN001 - an LndrillApp (imported lazily to keep `
 
 
 def add_tui_parsers(sub: argparse._SubParsersAction) -> None:
-    """Register `lndrill drill` (`lndrill sim` is registered by the CLI with the simulator's options)."""
+    """Register `lndrill drill` and `lndrill mock` (`lndrill sim` is registered by the CLI with the
+    simulator's options)."""
     p = sub.add_parser(
         "drill", help="answer question cards in the terminal app",
         description="Open the card browser (due cards first; or one card with --card), answer section by "
@@ -34,6 +36,24 @@ def add_tui_parsers(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--content", action="append", metavar="DIR", default=[],
                    help="also load cards from DIR (repeatable; $LNDRILL_CONTENT adds more)")
     p.set_defaults(handler=run_drill)
+
+    m = sub.add_parser(
+        "mock", help="a timed mock interview with follow-ups and a report",
+        description="A mock interview: K cards (due and weakest first according to your history, then "
+                    "others in a seeded order), each with a visible countdown; ctrl+s submits early and at "
+                    "0:00 the answer is submitted as typed. The interviewer's follow-up comes after each "
+                    "answer. The report (scores, missed points, mistakes, model answers, weakest topics) is "
+                    "saved as Markdown in the data directory, and to FILE with --report.",
+    )
+    m.add_argument("--questions", type=int, default=3, metavar="K", help="how many questions (default 3)")
+    m.add_argument("--minutes", type=float, default=5.0, metavar="M", help="minutes per question (default 5)")
+    m.add_argument("--tag", metavar="T", help="ask only cards with this tag")
+    m.add_argument("--seed", type=int, metavar="S", help="pick the same questions again (given the same history)")
+    m.add_argument("--report", metavar="FILE", help="also save the report to FILE (a directory works too)")
+    m.add_argument("--lang", choices=("en", "zh"), help="card language (default: from the locale)")
+    m.add_argument("--content", action="append", metavar="DIR", default=[],
+                   help="also load cards from DIR (repeatable; $LNDRILL_CONTENT adds more)")
+    m.set_defaults(handler=run_mock)
 
 
 def run_home(args: argparse.Namespace) -> int:
@@ -63,6 +83,33 @@ def run_drill(args: argparse.Namespace) -> int:
     from lndrill.tui.app import make_app
 
     return _run(make_app("drill", deck=deck, card_id=args.card, tag=args.tag, lang=args.lang, cram=args.cram))
+
+
+def run_mock(args: argparse.Namespace) -> int:
+    """`lndrill mock`: a timed mock interview, then the report."""
+    from pathlib import Path
+
+    from lndrill.cards.deck import load_deck
+    from lndrill.cli import UsageError
+
+    if args.questions < 1:
+        raise UsageError("--questions must be at least 1")
+    if not args.minutes > 0 or args.minutes > 600:
+        raise UsageError("--minutes must be more than 0 (and at most 600)")
+    deck = load_deck(args.content)
+    if not deck.cards:
+        raise UsageError("no cards to ask (see `lndrill cards check`)")
+    if args.tag and not any(args.tag in c.tags for c in deck.cards.values()):
+        tags = sorted({t for c in deck.cards.values() for t in c.tags})
+        raise UsageError(f"no card has tag '{args.tag}' (tags: {', '.join(tags)})")
+    if not _interactive():
+        raise UsageError("`lndrill mock` needs a terminal")
+    from lndrill.tui.app import make_app
+    from lndrill.tui.mock import MockOptions
+
+    options = MockOptions(questions=args.questions, minutes=args.minutes, tag=args.tag, seed=args.seed,
+                          report=Path(args.report) if args.report else None)
+    return _run(make_app("mock", deck=deck, lang=args.lang, mock=options))
 
 
 def run_sim_screen(args: argparse.Namespace) -> int | None:

@@ -1,8 +1,8 @@
 """Snapshot tests (pytest-textual-snapshot) at 120x40 and 80x24: home, a card before answering, the
-feedback view for a fixed answer, the simulator on the article preset.
+feedback view for a fixed answer, the simulator on the article preset, a mock-interview question.
 
 Stable by construction: fixed terminal size, the navy theme, fixed seeds (the simulator is
-deterministic), English cards, a one-card deck (so colleagues adding cards do not move the home
+deterministic), a fake clock for the countdown, English cards, a one-card deck (so colleagues adding cards do not move the home
 screen), no cursor blink in headless runs, workers awaited before the shot.
 Accept new ones with `pytest --snapshot-update tests/test_tui_snapshots.py` and look at the SVGs.
 """
@@ -68,3 +68,20 @@ def test_feedback_for_a_fixed_answer(snap_compare, deck, size) -> None:
 def test_simulator_article_preset(snap_compare, deck, size) -> None:
     app = make_app("sim", deck=deck, sim_config=SimConfig(preset="article"))
     assert snap_compare(app, terminal_size=size, run_before=_settle)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_mock_question_with_the_countdown_in_the_last_minute(snap_compare, deck, size) -> None:
+    from lndrill.tui.mock import MockOptions
+
+    now = [1000.0]
+
+    async def type_and_wait(pilot) -> None:  # noqa: ANN001
+        await _settle(pilot)
+        pilot.app.screen.query_one("#answer-0").insert(FIXED_ANSWER[0])
+        now[0] += 4 * 60 + 5  # 0:55 left: the countdown turns amber
+        pilot.app.screen.tick()
+        await pilot.pause()
+
+    app = make_app("mock", deck=deck, lang="en", clock=lambda: now[0], mock=MockOptions(questions=1, seed=1))
+    assert snap_compare(app, terminal_size=size, run_before=type_and_wait)

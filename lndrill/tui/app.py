@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from lndrill.store import Store
     from lndrill.tui.mock import MockOptions
 
-START_SCREENS = ("home", "drill", "sim")
+START_SCREENS = ("home", "drill", "sim", "mock")
 #: Drafts are written to the history at most this often (and only when they changed).
 DRAFT_SAVE_S = 3.0
 
@@ -123,6 +123,8 @@ class LndrillApp(App[int]):
                 self.open_card(self.start_card)
         elif self.start == "sim":
             self.open_sim(self.sim_config, self.sim_scale)
+        elif self.start == "mock":
+            self.open_mock(self.mock_options)
         broken = len({str(p.path) for p in self.deck.problems})
         if broken:
             self.notify(f"{broken} card file(s) could not be loaded; run `lndrill cards check`.",
@@ -165,6 +167,29 @@ class LndrillApp(App[int]):
         i = order.index(current) if current in order else -1
         self.open_card(order[(i + 1) % len(order)], replace=replace)
 
+    def open_mock(self, options: MockOptions | None = None) -> None:
+        """Start a mock interview: K cards picked by the scheduler (due and weakest first, then seeded)."""
+        from lndrill.store import StoreError
+        from lndrill.tui.mock import MockOptions, MockSession, new_seed
+        from lndrill.tui.screens.mock import MockScreen
+
+        opts = options or MockOptions()
+        seed = opts.seed if opts.seed is not None else new_seed()
+        cards = self.deck.cards
+        try:
+            picked = self.store.pick_for_mock(sorted(cards), opts.questions,
+                                              tags={cid: c.tags for cid, c in cards.items()}, tag=opts.tag,
+                                              seed=seed, now=self.now())
+        except (StoreError, ValueError) as exc:
+            self._history_failed(exc)
+            return
+        if not picked:
+            where = f" with tag '{opts.tag}'" if opts.tag else ""
+            self.notify(f"No card{where} to ask: nothing to interview on.", severity="warning")
+            return
+        session = MockSession(opts, [cards[cid] for cid in picked], self.now(), seed)
+        self.push_screen(MockScreen(session, 0))
+
     def open_sim(self, config: SimConfig | None = None, scale: str = "log") -> None:
         """Open the simulator screen."""
         from lndrill.tui.screens.sim import SimScreen
@@ -197,13 +222,11 @@ class LndrillApp(App[int]):
         A corrupt file is moved aside by the store (its one-line notice is shown); a history that
         cannot be opened at all gives an in-memory store and a one-line warning.
         """
-        with self._store_lock:
+        with self._store_lock:  # never wait for the main thread while holding this lock
             if self._store is None:
                 self._store = self._open_store()
                 if threading.get_ident() == self._main_thread:
                     self.call_later(self._show_store_notice)
-                else:
-                    self.call_from_thread(self._show_store_notice)
             return self._store
 
     def _open_store(self) -> Store:
@@ -218,6 +241,7 @@ class LndrillApp(App[int]):
     @work(thread=True, group="store", exit_on_error=False)
     def _open_store_in_background(self) -> None:
         _ = self.store
+        self.call_from_thread(self._show_store_notice)
 
     def _show_store_notice(self) -> None:
         store = self._store

@@ -17,6 +17,8 @@ class LndrillCommands(Provider):
         cmds: list[tuple[str, str, Callable[[], object]]] = [
             ("Home", "the home screen", app.action_go_home),  # type: ignore[attr-defined]
             ("Drill: card browser", "every card, filter by typing", app.open_browser),  # type: ignore[attr-defined]
+            ("Mock interview", "3 timed questions with follow-ups and a report",
+             app.open_mock),  # type: ignore[attr-defined]
             ("Simulator", "the gradient simulator, full screen", app.open_sim),  # type: ignore[attr-defined]
             ("Switch language", "cards in English or Chinese", app.action_toggle_lang),  # type: ignore[attr-defined]
             ("Help: keys", "every key of this screen", app.action_help),  # type: ignore[attr-defined]
@@ -27,6 +29,12 @@ class LndrillCommands(Provider):
                 ("Submit answer", "score the answer (ctrl+s)", screen.action_submit),  # type: ignore[attr-defined]
                 ("Toggle simulator panel", "beside the card (ctrl+g)", screen.action_toggle_sim),  # type: ignore[attr-defined]
                 ("Next card", "skip to the next card (ctrl+n)", screen.action_next_card),  # type: ignore[attr-defined]
+            ]
+        elif name == "MockScreen":
+            cmds += [
+                ("Submit answer", "submit now (ctrl+s)", screen.action_submit),  # type: ignore[attr-defined]
+                ("End interview", "submit what is typed and show the report (escape twice)",
+                 screen.action_end),  # type: ignore[attr-defined]
             ]
         elif name == "FeedbackScreen":
             cmds += [

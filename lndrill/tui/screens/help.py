@@ -15,6 +15,9 @@ EXTRA_KEYS: dict[str, list[tuple[str, str]]] = {
                    ("ctrl+z / ctrl+y", "undo / redo in an answer area")],
     "BrowserScreen": [("up / down", "move in the list"), ("enter", "open the card")],
     "FeedbackScreen": [("up / down", "choose a point"), ("enter", "overrule the chosen point")],
+    "MockScreen": [("tab / shift+tab", "next / previous answer area"),
+                   ("0:00", "the answer is submitted as typed; the follow-up has its own clock")],
+    "MockReportScreen": [("up / down / pgup / pgdn", "scroll the report")],
     "SimScreen": [("tab / shift+tab", "move between controls"), ("enter", "apply a typed value")],
 }
 

@@ -1,4 +1,4 @@
-"""The home screen: Drill, Mock interview (coming soon), Simulator, and the deck's size."""
+"""The home screen: Drill, Mock interview, Simulator, Stats, and the deck's size."""
 
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ class HomeScreen(Screen[None]):
     AUTO_FOCUS = "#home-menu"
     BINDINGS = [
         Binding("d", "drill", "Drill", id="home.drill"),
-        Binding("m", "mock", "Mock interview", show=False, id="home.mock"),
+        Binding("m", "mock", "Mock interview", id="home.mock"),
         Binding("s", "sim", "Simulator", id="home.sim"),
     ]
 
@@ -45,8 +45,8 @@ class HomeScreen(Screen[None]):
         yield OptionList(
             Option(_entry("Drill", "d", f"Answer question cards and get scored point by point ({n} card{'s' if n != 1 else ''})."),
                    id="drill"),
-            Option(_entry("Mock interview", "m", "Coming soon: timed questions with follow-ups.", dim=True),
-                   id="mock", disabled=True),
+            Option(_entry("Mock interview", "m", "Timed questions, the interviewer's follow-ups, then a report."),
+                   id="mock"),
             Option(_entry("Simulator", "s", "Gradient norms per depth: Post-LN vs Pre-LN, live."), id="sim"),
             id="home-menu", classes="body",
         )
@@ -66,8 +66,8 @@ class HomeScreen(Screen[None]):
         self.app.open_browser()  # type: ignore[attr-defined]
 
     def action_mock(self) -> None:
-        """The mock interview is not built yet."""
-        self.notify("Mock interview: coming soon (it needs the history from `lndrill stats`).")
+        """Start a mock interview (3 questions, 5 minutes each)."""
+        self.app.open_mock()  # type: ignore[attr-defined]
 
     def action_sim(self) -> None:
         """Open the simulator screen."""

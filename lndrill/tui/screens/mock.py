@@ -1,0 +1,317 @@
+"""The mock interview: one screen per question with a visible countdown, then the interviewer's
+follow-up on a short clock, and at the end the report (also saved as Markdown).
+
+No simulator, as in a real interview. ctrl+s submits early; at 0:00 the answer is submitted exactly as
+typed. The remaining time comes from the app's clock (injectable), the interval timer only redraws.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Label, Markdown, Static, TextArea
+
+from lndrill.store.report import MockQuestion, overall_score
+from lndrill.tui.answer import join_answer, reflow
+from lndrill.tui.lang import other_lang
+from lndrill.tui.messages import DraftChanged
+from lndrill.tui.mock import FOLLOW_UP_KEY, MockSession, add_answer_text, clock_level, clock_text, save_report
+from lndrill.tui.screens.card import restore_draft
+from lndrill.tui.widgets import too_small
+from lndrill.tui.widgets.answer_area import AnswerArea
+from lndrill.tui.widgets.too_small import TooSmall
+
+#: How often the countdown is redrawn (the time itself always comes from the clock).
+TICK_S = 0.5
+#: Pressing escape twice within this many seconds ends the interview early.
+END_CONFIRM_S = 3.0
+
+
+class MockScreen(Screen[None]):
+    """Question `index` of a mock interview: answer, then the follow-up, then the next question."""
+
+    HORIZONTAL_BREAKPOINTS = too_small.HORIZONTAL
+    VERTICAL_BREAKPOINTS = too_small.VERTICAL
+    AUTO_FOCUS = "#answer-0"
+    BINDINGS = [
+        Binding("ctrl+s", "submit", "Submit", id="mock.submit"),
+        Binding("ctrl+n", "skip", "Skip follow-up", id="mock.skip"),
+        Binding("ctrl+l", "toggle_lang", "中文/EN", id="mock.lang"),
+        Binding("escape", "end", "End interview", id="mock.end"),
+    ]
+
+    def __init__(self, session: MockSession, index: int) -> None:
+        super().__init__()
+        self.session = session
+        self.index = index
+        self.card = session.cards[index]
+        #: "question", then "follow-up", then "done".
+        self.phase = "question"
+        self.started = 0.0
+        self.deadline = 0.0
+        self._end_armed: float | None = None
+
+    @property
+    def lang(self) -> str:
+        """The app's card language."""
+        return getattr(self.app, "lang", "en")
+
+    def _now(self) -> float:
+        return self.app.clock()  # type: ignore[attr-defined]
+
+    def compose(self) -> ComposeResult:
+        yield TooSmall()
+        with Horizontal(id="mock-bar", classes="body bar"):
+            yield Static("", id="mock-head")
+            yield Static("", id="mock-clock")
+        with VerticalScroll(id="mock-main", classes="body"):
+            yield Static("", id="mock-title")
+            yield Static("", id="mock-prompt")
+            with Vertical(id="mock-answer"):
+                for i, _section in enumerate(self.card.sections):
+                    yield Label("", id=f"section-title-{i}", classes="section-title")
+                    yield AnswerArea(id=f"answer-{i}")
+            with Vertical(id="mock-follow"):
+                yield Label("The interviewer asks", classes="section-title")
+                yield Static("", id="mock-follow-text")
+                yield AnswerArea(id="follow-answer")
+                yield Static(Text("Optional. ctrl+s: answer and go on   ctrl+n: skip (what you typed is kept)",
+                                  style="dim"), id="mock-follow-hint")
+        yield Footer(classes="body")
+
+    def on_mount(self) -> None:
+        self.query_one("#mock-follow").display = False
+        self.watch(self.app, "lang", self._show_text, init=True)
+        if restore_draft(self, self.card, self.areas()):
+            self.notify("Restored the draft you had not submitted for this card (autosaved).", title="Draft")
+        self.started = self._now()
+        self.deadline = self.started + self.session.options.limit_s
+        self.set_interval(TICK_S, self.tick, name="mock-countdown")
+        self.tick()
+        # Focusing the first area scrolls it into view; keep the question above it on screen too.
+        self.call_after_refresh(lambda: self.query_one("#mock-main", VerticalScroll).scroll_home(animate=False))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Skip only during the follow-up."""
+        if action == "skip":
+            return self.phase == "follow-up"
+        return True
+
+    def _show_text(self, lang: str) -> None:
+        card, n = self.card, len(self.session.cards)
+        head = Text(f" Mock interview  ·  question {self.index + 1} of {n}", style="bold")
+        head.append(f"  ·  {card.difficulty}  ·  {', '.join(card.tags)}")
+        self.query_one("#mock-head", Static).update(head)
+        self.query_one("#mock-title", Static).update(Text(card.title.get(lang), style="bold"))
+        self.query_one("#mock-prompt", Static).update(Text(reflow(card.prompt.get(lang))))
+        for i, section in enumerate(card.sections):
+            self.query_one(f"#section-title-{i}", Label).update(Text(f"{i + 1}. {section.title.get(lang)}",
+                                                                     style="bold"))
+        follow = self.session.follow_up(self.index, lang)
+        self.query_one("#mock-follow-text", Static).update(Text(follow or ""))
+
+    # ------------------------------------------------------------------ the clock
+    def remaining(self) -> float:
+        """Seconds left on the current clock (question or follow-up)."""
+        return self.deadline - self._now()
+
+    def tick(self) -> None:
+        """Redraw the countdown; at 0:00 submit what is typed."""
+        if self.phase == "done":
+            return
+        left = self.remaining()
+        box = self.query_one("#mock-clock", Static)
+        box.update(Text(f" {clock_text(left)} ", style="bold"))
+        level = clock_level(left)
+        box.set_class(level == "warn", "-warn")
+        box.set_class(level == "danger", "-danger")
+        if left <= 0:
+            if self.phase == "question":
+                self.submit_answer(auto=True)
+            elif self.phase == "follow-up":
+                self.submit_follow_up(auto=True)
+
+    # ------------------------------------------------------------------ answering
+    def areas(self) -> list[AnswerArea]:
+        """The answer areas in section order."""
+        return [self.query_one(f"#answer-{i}", AnswerArea) for i in range(len(self.card.sections))]
+
+    def texts(self) -> dict[str, str]:
+        """Section id -> the text typed."""
+        return {s.id: a.text for s, a in zip(self.card.sections, self.areas(), strict=True)}
+
+    @on(TextArea.Changed, ".answer")
+    def _answer_changed(self, event: TextArea.Changed) -> None:
+        if self.phase == "question" and event.text_area.id != "follow-answer":
+            self.post_message(DraftChanged(self.card.id, self.texts()))
+
+    def submit_answer(self, auto: bool = False, go_on: bool = True) -> None:
+        """Score and store the answer exactly as typed, then (with `go_on`) the follow-up or the next
+        question."""
+        if self.phase != "question":
+            return
+        self.phase = "scoring"
+        limit = self.session.options.limit_s
+        used = min(limit, max(0.0, self._now() - self.started))
+        texts = self.texts()
+        result = attempt = None
+        if any(t.strip() for t in texts.values()):
+            from lndrill.scoring.engine import score_answer
+
+            joined = join_answer(self.card, list(texts.values()), self.lang)
+            try:
+                result = score_answer(self.card, joined.text)
+            except Exception as exc:  # noqa: BLE001 - never crash on a bad answer
+                self.notify(f"Could not score this answer: {exc}", severity="error")
+            if result is not None:
+                attempt = self.app.record_answer(self.card.id, "mock", texts, result, used)  # type: ignore[attr-defined]
+        self.session.questions.append(MockQuestion(self.card, result, used, texts, limit))
+        self.session.attempt_ids.append(attempt)
+        if auto:
+            self.notify("Time is up: your answer was submitted as typed.", title="0:00")
+        if not go_on:
+            self.phase = "done"
+        elif self.session.follow_up(self.index, self.lang):
+            self.start_follow_up()
+        else:
+            self.next_question()
+
+    def start_follow_up(self) -> None:
+        """Show the interviewer's follow-up with its own short clock."""
+        self.phase = "follow-up"
+        self.refresh_bindings()
+        self.query_one("#mock-answer").display = False
+        self.query_one("#mock-follow").display = True
+        self.started = self._now()
+        self.deadline = self.started + self.session.options.follow_up_seconds
+        area = self.query_one("#follow-answer", AnswerArea)
+        area.focus()
+        self.query_one("#mock-main", VerticalScroll).scroll_home(animate=False)
+        self.tick()
+
+    def submit_follow_up(self, auto: bool = False, go_on: bool = True) -> None:
+        """Keep the follow-up answer (if any) with the question's attempt, then go on."""
+        if self.phase != "follow-up":
+            return
+        self.phase = "scoring"
+        text = self.query_one("#follow-answer", AnswerArea).text
+        if text.strip():
+            question = self.session.follow_up(self.index, self.lang) or ""
+            q = self.session.questions[self.index]
+            self.session.questions[self.index] = replace(
+                q, answers={**q.answers, f"Follow-up: {question}": text})
+            attempt = self.session.attempt_ids[self.index]
+            if attempt is not None:
+                from lndrill.store import StoreError
+
+                try:
+                    add_answer_text(self.app.store, attempt, FOLLOW_UP_KEY, text)  # type: ignore[attr-defined]
+                except StoreError as exc:
+                    self.notify(str(exc), severity="error")
+        if auto:
+            self.notify("Time is up for the follow-up.", title="0:00")
+        if go_on:
+            self.next_question()
+        else:
+            self.phase = "done"
+
+    def next_question(self) -> None:
+        """The next question, or the report after the last one."""
+        self.phase = "done"
+        while self.app.screen is not self and len(self.app.screen_stack) > 1:  # e.g. help was open
+            self.app.pop_screen()
+        if self.index + 1 < len(self.session.cards):
+            self.app.switch_screen(MockScreen(self.session, self.index + 1))
+        else:
+            self.app.switch_screen(MockReportScreen(self.session))
+
+    # ------------------------------------------------------------------ actions
+    def action_submit(self) -> None:
+        """Submit now (the answer, or the follow-up answer)."""
+        if self.phase == "question":
+            self.submit_answer()
+        elif self.phase == "follow-up":
+            self.submit_follow_up()
+
+    def action_skip(self) -> None:
+        """Skip the follow-up (anything typed in it is still kept)."""
+        if self.phase == "follow-up":
+            self.submit_follow_up()
+
+    def action_end(self) -> None:
+        """End the interview early (press twice): the answer so far is submitted, then the report."""
+        now = self._now()
+        if self._end_armed is None or now - self._end_armed > END_CONFIRM_S:
+            self._end_armed = now
+            self.notify("Press escape again to end the interview (what you typed is submitted).")
+            return
+        if self.phase == "question":
+            self.submit_answer(go_on=False)
+        elif self.phase == "follow-up":
+            self.submit_follow_up(go_on=False)
+        self.phase = "done"
+        while self.app.screen is not self and len(self.app.screen_stack) > 1:
+            self.app.pop_screen()
+        limit = self.session.options.limit_s
+        for card in self.session.cards[len(self.session.questions):]:
+            self.session.questions.append(MockQuestion(card, None, 0.0, {}, limit))
+            self.session.attempt_ids.append(None)
+        self.app.switch_screen(MockReportScreen(self.session))
+
+    def action_toggle_lang(self) -> None:
+        """Switch the question between English and Chinese."""
+        self.app.lang = other_lang(self.lang)
+
+
+class MockReportScreen(Screen[None]):
+    """Per question the score, time used, missed points, mistakes and the model answer; the overall
+    score and the weakest topics. Saved as Markdown when the screen opens."""
+
+    HORIZONTAL_BREAKPOINTS = too_small.HORIZONTAL
+    VERTICAL_BREAKPOINTS = too_small.VERTICAL
+    AUTO_FOCUS = "#report-scroll"
+    BINDINGS = [Binding("escape,q", "done", "Home", id="report.done")]
+
+    def __init__(self, session: MockSession) -> None:
+        super().__init__()
+        self.session = session
+        self.text = ""
+
+    def compose(self) -> ComposeResult:
+        yield TooSmall()
+        yield Static("", id="report-bar", classes="body bar")
+        yield Static("", id="report-saved", classes="body")
+        with VerticalScroll(id="report-scroll", classes="body"):
+            yield Markdown("", id="report")
+        yield Footer(classes="body")
+
+    def on_mount(self) -> None:
+        from lndrill.store.report import render_mock_report
+
+        s, app = self.session, self.app
+        lang = getattr(app, "lang", "en")
+        self.text = render_mock_report(s.questions, s.started_at, lang, seed=s.seed, tag=s.options.tag)
+        store = getattr(app, "store", None)
+        home = store.path.parent if store is not None and store.path is not None else None
+        s.report_paths, error = save_report(self.text, home, s.options.report, app.now())  # type: ignore[attr-defined]
+        overall = overall_score(s.questions)
+        bar = Text(f" Mock interview report  ·  overall {overall}/100  ·  {len(s.questions)} question(s)",
+                   style="bold")
+        self.query_one("#report-bar", Static).update(bar)
+        saved = Text("Saved: " + "  and  ".join(str(p) for p in s.report_paths) if s.report_paths else "",
+                     style="dim")
+        if error:
+            saved.append(("   " if s.report_paths else "") + error, style="bold")
+            self.notify(error, severity="error")
+        self.query_one("#report-saved", Static).update(saved)
+        self.query_one("#report", Markdown).update(self.text)
+
+    def action_done(self) -> None:
+        """Back to the home screen."""
+        self.app.action_go_home()  # type: ignore[attr-defined]
