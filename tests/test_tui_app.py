@@ -56,7 +56,7 @@ async def test_home_lists_the_screens_and_the_deck(deck) -> None:
         assert isinstance(app.screen, HomeScreen)
         menu = app.screen.query_one("#home-menu", OptionList)
         ids = [menu.get_option_at_index(i).id for i in range(menu.option_count)]
-        assert ids == ["drill", "mock", "sim"]
+        assert ids == ["drill", "mock", "sim", "stats"]
         assert not menu.get_option("mock").disabled
         assert f"{len(deck.cards)} cards" in static_text(app.screen.query_one("#home-deck", Static))
         await pilot.press("d")

@@ -104,3 +104,45 @@ async def test_browser_shows_last_score_and_due_and_puts_due_cards_first(deck) -
     async with cram.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert cram.screen.visible_ids[0] != old.id  # --cram: the deck order, schedule ignored
+
+
+async def test_stats_screen_from_home(deck) -> None:
+    from datetime import UTC, datetime, timedelta
+
+    from textual.widgets import DataTable, Sparkline, Static
+
+    from lndrill.scoring.engine import score_answer
+    from lndrill.store import open_store
+    from lndrill.tui.screens.stats import StatsScreen
+
+    t0 = datetime(2026, 1, 1, 12, tzinfo=UTC)
+    app = make_app(deck=deck, lang="en", now=lambda: t0)
+    async with app.run_test(size=(80, 24)) as pilot:  # no history yet: says so
+        await settle(pilot)
+        await pilot.press("t")
+        await pilot.pause()
+        assert isinstance(app.screen, StatsScreen)
+        assert app.screen.query_one("#stats-empty", Static).display
+    main = deck.get("pre-vs-post-ln")
+    scores = []
+    with open_store() as store:
+        for i, text in enumerate((FORMULAS, main.model_answer.en)):
+            at = t0 - timedelta(days=3 - i)
+            result = score_answer(main, text)
+            attempt = store.record_attempt(main.id, "drill", {"answer": text}, result, 30, now=at)
+            store.review(main.id, result.score, 30, now=at, attempt_id=attempt)
+            scores.append(result.score)
+    app = make_app(deck=deck, lang="en", now=lambda: t0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        app.open_stats()
+        await pilot.pause()
+        screen = app.screen
+        assert not screen.query_one("#stats-empty", Static).display
+        assert screen.query_one(Sparkline).data == [float(s) for s in scores]
+        cards = screen.query_one("#stats-cards", DataTable)
+        row = cards.get_row(main.id)
+        assert [c.plain for c in row[1:4]] == ["2", str(max(scores)), str(scores[-1])]
+        assert row[4].plain.startswith(("in ", "due now"))
+        assert screen.query_one("#stats-sections", DataTable).row_count == len(main.sections)
+        assert "core" in [r.value for r in screen.query_one("#stats-tags", DataTable).rows]

@@ -190,6 +190,12 @@ class LndrillApp(App[int]):
         session = MockSession(opts, [cards[cid] for cid in picked], self.now(), seed)
         self.push_screen(MockScreen(session, 0))
 
+    def open_stats(self) -> None:
+        """Open the stats screen (your history)."""
+        from lndrill.tui.screens.stats import StatsScreen
+
+        self.push_screen(StatsScreen())
+
     def open_sim(self, config: SimConfig | None = None, scale: str = "log") -> None:
         """Open the simulator screen."""
         from lndrill.tui.screens.sim import SimScreen

@@ -20,6 +20,8 @@ class LndrillCommands(Provider):
             ("Mock interview", "3 timed questions with follow-ups and a report",
              app.open_mock),  # type: ignore[attr-defined]
             ("Simulator", "the gradient simulator, full screen", app.open_sim),  # type: ignore[attr-defined]
+            ("Stats", "your history: scores, due dates, weakest sections, trend",
+             app.open_stats),  # type: ignore[attr-defined]
             ("Switch language", "cards in English or Chinese", app.action_toggle_lang),  # type: ignore[attr-defined]
             ("Help: keys", "every key of this screen", app.action_help),  # type: ignore[attr-defined]
         ]

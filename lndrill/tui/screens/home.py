@@ -32,6 +32,7 @@ class HomeScreen(Screen[None]):
         Binding("d", "drill", "Drill", id="home.drill"),
         Binding("m", "mock", "Mock interview", id="home.mock"),
         Binding("s", "sim", "Simulator", id="home.sim"),
+        Binding("t", "stats", "Stats", id="home.stats"),
     ]
 
     def compose(self) -> ComposeResult:
@@ -48,6 +49,8 @@ class HomeScreen(Screen[None]):
             Option(_entry("Mock interview", "m", "Timed questions, the interviewer's follow-ups, then a report."),
                    id="mock"),
             Option(_entry("Simulator", "s", "Gradient norms per depth: Post-LN vs Pre-LN, live."), id="sim"),
+            Option(_entry("Stats", "t", "Your history: scores per card, section and tag; due dates."),
+                   id="stats"),
             id="home-menu", classes="body",
         )
         problems = len({str(p.path) for p in deck.problems}) if deck is not None else 0
@@ -68,6 +71,10 @@ class HomeScreen(Screen[None]):
     def action_mock(self) -> None:
         """Start a mock interview (3 questions, 5 minutes each)."""
         self.app.open_mock()  # type: ignore[attr-defined]
+
+    def action_stats(self) -> None:
+        """Open the stats screen."""
+        self.app.open_stats()  # type: ignore[attr-defined]
 
     def action_sim(self) -> None:
         """Open the simulator screen."""
