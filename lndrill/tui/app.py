@@ -116,7 +116,7 @@ class LndrillApp(App[int]):
         if self._store is not None:
             self._show_store_notice()
         elif self.start in ("home", "sim"):
-            self._open_store_in_background()  # keep the store off the path to the first screen
+            self.call_after_refresh(self._open_store_in_background)  # off the path to the first screen
         if self.start == "drill":
             self.open_browser()
             if self.start_card:
