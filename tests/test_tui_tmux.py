@@ -82,10 +82,14 @@ def test_type_submit_and_read_the_score_in_tmux(tmp_path: Path, size: tuple[int,
 
 
 def test_kill_9_after_submit_keeps_the_answer(tmp_path: Path) -> None:
-    """kill -9 the running app right after a submit: the answer is in `lndrill stats --json` afterwards."""
+    """kill -9 the running app after a submit and some typing on the next card: the answer is in
+    `lndrill stats --json` afterwards, and the typing is there as the next card's draft."""
     import json
     import signal
 
+    from lndrill.cards.deck import load_deck
+
+    ids = list(load_deck().cards)
     tmux = Tmux(tmp_path, 120, 40)
     try:
         tmux.start(f"exec {sys.executable} -m lndrill drill --card pre-vs-post-ln --lang en")
@@ -94,6 +98,16 @@ def test_kill_9_after_submit_keeps_the_answer(tmp_path: Path) -> None:
         tmux.wait_for(r"F\(LN\(x\)\)\.")
         tmux.keys("C-s")
         tmux.wait_for(r"Score (\d+)/100")
+        tmux.keys("n")  # the next card: type, and let the autosave (every 3 s) catch it
+        tmux.wait_for(r"1\. ")
+        tmux.keys("half an answer", literal=True)
+        from lndrill.store import open_store
+
+        deadline = time.monotonic() + 15
+        with open_store(tmp_path / "home") as store:
+            while not any((store.load_draft(cid) or {}).values() for cid in ids):
+                assert time.monotonic() < deadline, "no draft was autosaved"
+                time.sleep(0.2)  # polling, not a fixed wait
         pid = int(tmux.run("list-panes", "-t", tmux.session, "-F", "#{pane_pid}").split()[0])
         os.kill(pid, signal.SIGKILL)  # exec: the pane's process is lndrill itself
         deadline = time.monotonic() + 10
@@ -110,3 +124,6 @@ def test_kill_9_after_submit_keeps_the_answer(tmp_path: Path) -> None:
     assert out.returncode == 0, out.stderr
     card = json.loads(out.stdout)["cards"]["pre-vs-post-ln"]
     assert card["attempts"] == 1 and card["last"] is not None and card["due"] is not None
+    with open_store(tmp_path / "home") as store:  # and the typing up to the last autosave
+        drafts = [text for cid in ids for text in (store.load_draft(cid) or {}).values()]
+        assert "half an answer" in drafts

@@ -196,7 +196,10 @@ class CardScreen(Screen[None]):
             open_next(self.card.id, replace=True)
 
     def action_back(self) -> None:
-        """Back to the card browser (the answer is dropped)."""
+        """Back to the card browser (what is typed stays as the card's draft)."""
+        flush = getattr(self.app, "flush_drafts", None)
+        if flush is not None:
+            flush()
         self.app.pop_screen()
 
     @on(Button.Pressed, "#submit")
