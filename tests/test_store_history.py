@@ -115,3 +115,20 @@ def test_closed_store_raises_store_error(main_card) -> None:
     with pytest.raises(StoreError):
         store.attempts()
     store.close()  # idempotent
+
+
+def test_add_answer_appends_a_follow_up_to_a_stored_attempt(tmp_path) -> None:
+    from lndrill.cards.deck import load_deck
+    from lndrill.scoring.engine import score_answer
+    from lndrill.store import open_store
+
+    card = load_deck().get("pre-vs-post-ln")
+    with open_store(tmp_path) as store:
+        result = score_answer(card, "Post-LN needs warm-up.")
+        attempt = store.record_attempt(card.id, "mock", {"formulas": "", "backprop": "Post-LN needs warm-up."},
+                                       result, 30.0)
+        store.add_answer(attempt, "follow-up", "Theorem 1: flat in L for Post-LN.")
+        store.add_answer(attempt, "follow-up", "Theorem 1: Post-LN flat in L; Pre-LN falls like 1/sqrt(L).")
+        stored = store.attempts(card.id)[-1]
+    assert list(stored.answers)[-1] == "follow-up"
+    assert stored.answers["follow-up"].startswith("Theorem 1: Post-LN flat")

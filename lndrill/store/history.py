@@ -143,6 +143,20 @@ class Store:
             conn.execute("DELETE FROM drafts WHERE card_id = ?", (card_id,))
         return attempt_id
 
+    def add_answer(self, attempt_id: int, key: str, text: str) -> None:
+        """Add (or replace) one answer text of a stored attempt, e.g. the follow-up typed after submit.
+
+        Runs in its own transaction, like every other write.
+        """
+        with self._write() as conn:
+            row = conn.execute("SELECT COALESCE(MAX(position), -1) FROM attempt_answers WHERE attempt_id = ?",
+                               (attempt_id,)).fetchone()
+            conn.execute(
+                "INSERT INTO attempt_answers (attempt_id, key, position, text) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (attempt_id, key) DO UPDATE SET text = excluded.text",
+                (attempt_id, key, int(row[0]) + 1, text),
+            )
+
     def update_overrides(self, attempt_id: int, overrides: Mapping[str, bool], score: int) -> None:
         """Replace an attempt's overrides with `overrides` (point id -> verdict) and set its score.
 

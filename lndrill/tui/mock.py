@@ -91,20 +91,8 @@ def clock_level(remaining: float) -> str:
 
 
 def add_answer_text(store, attempt_id: int, key: str, text: str) -> None:  # noqa: ANN001 - a Store
-    """Add one more answer text (the follow-up) to a stored attempt, in its own transaction.
-
-    The store has no call for this (record_attempt takes every text at once, but the follow-up is typed
-    after the answer was already stored), so this wraps the store's own write transaction; replace it
-    with a `Store` method when there is one.
-    """
-    with store._write() as conn:  # noqa: SLF001 - see the docstring
-        row = conn.execute("SELECT COALESCE(MAX(position), -1) FROM attempt_answers WHERE attempt_id = ?",
-                           (attempt_id,)).fetchone()
-        conn.execute(
-            "INSERT INTO attempt_answers (attempt_id, key, position, text) VALUES (?, ?, ?, ?) "
-            "ON CONFLICT (attempt_id, key) DO UPDATE SET text = excluded.text",
-            (attempt_id, key, int(row[0]) + 1, text),
-        )
+    """Add one more answer text (the follow-up) to a stored attempt, in its own transaction."""
+    store.add_answer(attempt_id, key, text)
 
 
 def save_report(text: str, data_dir: Path | None, extra: Path | None, now: datetime) -> tuple[list[Path], str | None]:
