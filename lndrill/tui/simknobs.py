@@ -11,8 +11,9 @@ from dataclasses import dataclass, replace
 
 from lndrill.sim.config import LAYER_METRICS, METRICS, PLACEMENTS, SimConfig, parse_depths
 
-#: Depth choices for the panel, as `--depths` strings. "1-48" is SimConfig's default.
-DEPTH_CHOICES: tuple[str, ...] = ("1-12", "1-24", "1-48", "1,6,12,24,48", "1-96")
+#: Depth choices for the panel, as `--depths` strings. The default spans 1-48 on a roughly logarithmic
+#: grid, so both placements' trends fit beside a card without scrolling (one sweep computes them all).
+DEPTH_CHOICES: tuple[str, ...] = ("1-12", "1-24", "1,2,4,8,12,16,24,32,48", "1-48", "1,6,12,24,48", "1-96")
 WIDTH_CHOICES: tuple[int, ...] = (4, 8, 16, 32, 64, 128, 256)
 METRIC_CHOICES: tuple[str, ...] = METRICS
 
@@ -36,7 +37,7 @@ METRIC_EXPLANATIONS: dict[str, str] = {
 class PanelKnobs:
     """One panel setting: indices into the choice tuples, a seed and the placements shown."""
 
-    depth_index: int = DEPTH_CHOICES.index("1-48")
+    depth_index: int = DEPTH_CHOICES.index("1,2,4,8,12,16,24,32,48")
     width_index: int = WIDTH_CHOICES.index(64)
     metric: str = "jacobian"
     seed: int = 0
@@ -44,8 +45,14 @@ class PanelKnobs:
 
     @property
     def depths_text(self) -> str:
-        """The depth choice as written on the panel."""
+        """The depth choice as a `--depths` string."""
         return DEPTH_CHOICES[self.depth_index]
+
+    @property
+    def depths_label(self) -> str:
+        """The depth choice as short button text ("1..48 log" for the logarithmic grid)."""
+        text = self.depths_text
+        return "1..48 log" if text == "1,2,4,8,12,16,24,32,48" else text
 
     @property
     def width(self) -> int:

@@ -116,7 +116,7 @@ class SimPanel(Vertical, can_focus=True):
 
     def _label_knobs(self) -> None:
         k = self.knobs
-        self.query_one("#knob-depth", Button).label = f"depths {k.depths_text}"
+        self.query_one("#knob-depth", Button).label = f"depths {k.depths_label}"
         self.query_one("#knob-width", Button).label = f"width {k.width}"
         self.query_one("#knob-metric", Button).label = f"metric {k.metric}"
         self.query_one("#knob-seed", Button).label = f"seed {k.seed}"
