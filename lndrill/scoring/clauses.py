@@ -296,7 +296,7 @@ def analyse(text: str, tokens: list[Token]) -> Structure:
         if _is_connective(tokens, i) or (tok.kind == PUNCT and tok.key == ";"):
             seg += 1
             part += 1
-        elif tok.kind == PUNCT and tok.key in ",:" or (tok.kind == WORD and tok.key in ("and", "or")):
+        elif tok.kind == PUNCT and tok.key == "," or (tok.kind == WORD and tok.key in ("and", "or")):
             part += 1
         st.sentence_of[i] = sent
         st.segment_of[i] = seg
