@@ -44,7 +44,7 @@ class Tmux:
     def screen(self) -> str:
         return self.run("capture-pane", "-p", "-t", self.session)
 
-    def wait_for(self, pattern: str, timeout: float = 30.0) -> re.Match[str]:
+    def wait_for(self, pattern: str, timeout: float = 60.0) -> re.Match[str]:
         deadline = time.monotonic() + timeout
         text = ""
         while time.monotonic() < deadline:
