@@ -12,6 +12,7 @@ from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
 from textual.message import Message
 from textual.reactive import reactive
+from textual.timer import Timer
 from textual.widgets import Button, Static
 from textual.worker import get_current_worker
 
@@ -52,6 +53,10 @@ class SimFailed(Message):
     message: str
 
 
+#: A run that finishes faster than this never flashes the busy indicator.
+BUSY_DELAY_S = 0.05
+
+
 class SimPanel(Vertical, can_focus=True):
     """Post-LN (purple) and Pre-LN (cyan) gradient norms per depth; keys and buttons change the knobs."""
 
@@ -78,6 +83,8 @@ class SimPanel(Vertical, can_focus=True):
     def __init__(self, knobs: PanelKnobs | None = None, *, id: str | None = None) -> None:  # noqa: A002
         super().__init__(id=id)
         self._generation = 0
+        self._result_generation = -1
+        self._busy_timer: Timer | None = None
         self._result: SimResult | None = None
         if knobs is not None:
             self.set_reactive(SimPanel.knobs, knobs)
@@ -178,8 +185,17 @@ class SimPanel(Vertical, can_focus=True):
             self.notify(str(exc), severity="error")
             return
         self._generation += 1
-        self.busy = True
+        # Show the busy indicator only for a run that takes noticeably long: a quick run then repaints
+        # the screen once (new bars) instead of three times (indicator on, bars, indicator off).
+        generation = self._generation
+        if self._busy_timer is not None:
+            self._busy_timer.stop()
+        self._busy_timer = self.set_timer(BUSY_DELAY_S, lambda: self._show_busy(generation))
         self._run(config, self._generation, self._chart_width(), self.app.current_theme.dark)
+
+    def _show_busy(self, generation: int) -> None:
+        if generation == self._generation and self._result_generation != generation:
+            self.busy = True
 
     def _chart_width(self) -> int:
         width = self.query_one(ChartView).scrollable_content_region.width if self.is_mounted else 0
@@ -205,6 +221,7 @@ class SimPanel(Vertical, can_focus=True):
         if message.generation != self._generation:
             return
         self._result = message.result
+        self._result_generation = message.generation
         self.busy = False
         if message.lines is not None and message.width == self._chart_width():
             self.query_one(ChartView).set_lines(message.lines)
@@ -215,6 +232,7 @@ class SimPanel(Vertical, can_focus=True):
     def _failed(self, message: SimFailed) -> None:
         message.stop()
         if message.generation == self._generation:
+            self._result_generation = message.generation  # finished, if unsuccessfully: no indicator
             self.busy = False
             self.notify(message.message, severity="error")
 
