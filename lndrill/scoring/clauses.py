@@ -338,8 +338,16 @@ def _sentence_end(text: str, tokens: list[Token], i: int) -> bool:
     return True
 
 
+_FIRST_CHARS: dict[tuple[str, ...], frozenset[str]] = {}
+
+
 def _cjk_word_at(tokens: list[Token], i: int, words: tuple[str, ...]) -> str | None:
     """The first of `words` spelled by CJK tokens starting at i, if any."""
+    first = _FIRST_CHARS.get(words)
+    if first is None:
+        first = _FIRST_CHARS[words] = frozenset(w[0] for w in words if w)
+    if i >= len(tokens) or tokens[i].key not in first:
+        return None
     for w in words:
         if i + len(w) <= len(tokens) and all(
             tokens[i + k].kind == CJK and tokens[i + k].key == ch for k, ch in enumerate(w)
@@ -496,13 +504,13 @@ def _is_neg(tokens: list[Token], j: int) -> bool:
             return False
         nxt = tokens[j + 1].key if j + 1 < len(tokens) else ""
         return (t.key, nxt) not in _EN_NOT_A_CUE_BEFORE
-    if t.kind != CJK:
+    if t.kind != CJK or _cjk_word_at(tokens, j, _ZH_NEG) is None:
         return False
     for w in _ZH_NEG_EXCEPT:
         for k in range(len(w)):
-            if j - k >= 0 and _cjk_word_at(tokens, j - k, (w,)):
+            if j - k >= 0 and w[k] == t.key and _cjk_word_at(tokens, j - k, (w,)):
                 return False
-    return _cjk_word_at(tokens, j, _ZH_NEG) is not None
+    return True
 
 
 def contrast_mention(tokens: list[Token], start: int, end: int) -> bool:
