@@ -77,7 +77,8 @@ def render_stats(data: dict[str, Any], console: Console, now: datetime) -> None:
     console.print(head)
     spark = Text("Trend ", style="bold")
     spark.append(data["sparkline"], style="cyan")
-    spark.append(f"  last {len(trend)} answers, oldest to newest, scale 0-100 (latest {trend[-1]['score']})")
+    shown = "your only answer" if len(trend) == 1 else f"last {len(trend)} answers, oldest to newest"
+    spark.append(f"  {shown}, scale 0-100 (latest {trend[-1]['score']})")
     console.print(spark)
 
     cards = _table(console, "Cards")
