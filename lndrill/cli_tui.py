@@ -116,15 +116,11 @@ def run_sim_screen(args: argparse.Namespace) -> int | None:
     """`lndrill sim` without --plain/--json: the simulator screen; None falls back to the plain chart."""
     if not _interactive():
         return None
-    from lndrill.sim.command import config_from_args
+    from lndrill.sim.command import checked_options
     from lndrill.sim.config import SimConfigError
-    from lndrill.sim.render import SCALES
 
-    scale = (getattr(args, "scale", None) or "log").strip()
     try:
-        if scale not in SCALES:
-            raise SimConfigError(f"unknown scale {scale!r} (choose from {', '.join(SCALES)})")
-        config = config_from_args(args)
+        config, scale = checked_options(args)
     except SimConfigError as exc:
         print(f"lndrill: error: {exc}", file=sys.stderr)
         return 2

@@ -103,18 +103,23 @@ def print_plain(result: SimResult, scale: str = "log") -> None:
     make_console().print(SimChart(result, scale=scale))
 
 
-def run(args: argparse.Namespace) -> int:
-    """Run `lndrill sim`; bad options print one `lndrill: error:` line and return 2.
+def checked_options(args: argparse.Namespace) -> tuple[SimConfig, str]:
+    """The config and bar scale from `lndrill sim` options; raises SimConfigError with one line."""
+    scale = (getattr(args, "scale", None) or "log").strip()
+    if scale not in SCALES:
+        raise SimConfigError(f"unknown scale {scale!r} (choose from {', '.join(SCALES)})")
+    return config_from_args(args), scale
 
-    Without --plain or --json this falls back to the plain chart until the TUI screen exists.
+
+def run(args: argparse.Namespace) -> int:
+    """Run `lndrill sim` with --plain or --json (or when the output is not a terminal).
+
+    Bad options print one `lndrill: error:` line and return 2.
     """
     try:
         if args.plain and args.json:
             raise SimConfigError("choose one of --plain and --json")
-        scale = (args.scale or "log").strip()
-        if scale not in SCALES:
-            raise SimConfigError(f"unknown scale {scale!r} (choose from {', '.join(SCALES)})")
-        cfg = config_from_args(args)
+        cfg, scale = checked_options(args)
     except SimConfigError as exc:
         print(f"lndrill: error: {exc}", file=sys.stderr)
         return 2
