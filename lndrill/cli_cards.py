@@ -207,13 +207,17 @@ def run_cards_check(args: argparse.Namespace) -> int:
 
     deck = _deck(args, report=False)
     problems = list(deck.problems)
-    for card in deck.cards.values():
-        problems.extend(check_card(card))
+    cards = list(deck.cards.values())
+    for card in cards:
+        problems.extend(check_card(card, cards))
     for p in problems:
         print(p)
     n = len(deck.cards)
-    if problems:
-        print(f"{len(problems)} problem(s); {n} card(s) loaded cleanly", file=sys.stderr)
+    errors = [p for p in problems if not p.warning]
+    warnings = len(problems) - len(errors)
+    tail = f" ({warnings} warning(s))" if warnings else ""
+    if errors:
+        print(f"{len(errors)} problem(s){tail}; {n} card(s) loaded cleanly", file=sys.stderr)
         return 1
-    print(f"{n} card(s) OK", file=sys.stderr)
+    print(f"{n} card(s) OK{tail}", file=sys.stderr)
     return 0

@@ -302,7 +302,7 @@ def test_a_placement_named_inside_the_claim_is_its_subject(main_card) -> None:
 
 
 def test_swapped_letters_in_five_letter_words_but_not_other_words(deck) -> None:
-    from lndrill.scoring.phrases import Lexicon
+    from lndrill.scoring.lexicon import Lexicon
 
     lex = Lexicon({"squar", "layer"})
     assert lex.near("sqaur") == {"squar"}

@@ -40,3 +40,25 @@ def test_control_characters_and_one_megabyte(main_card) -> None:
     big = ("Pre-LN 的残差是恒等通道。" + "x" * 1000 + "\n") * 1000
     assert len(big.encode()) > 1_000_000
     assert 0 <= score_answer(main_card, big).score <= 100
+
+
+def _hostile(kind: str, n: int, word: str) -> str:
+    """Small versions of inputs that were once quadratic (see benchmarks/bench_score.py)."""
+    return {
+        "open-sum": "(" + f"{word}+" * n,
+        "numbers": "Gradient norms per depth: " + " ".join(str(i) for i in range(n)),
+        "long-word": word * n,
+        "table": "| | Post-LN | Pre-LN |\n|---|---|---|\n| " + word * n + " | a | b |\n" + "| x | y | z |\n" * n,
+        "zh-line": "Pre-LN 的残差是恒等通道，" * n,
+        "nested": "(" * n + "LN(x)" + ")" * n,
+        "latex": "\\frac{" * n + word + "}" * n,
+        "sum-of-norms": "+".join(["LN(x)"] * n),
+    }[kind]
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.sampled_from(["open-sum", "numbers", "long-word", "table", "zh-line", "nested", "latex", "sum-of-norms"]),
+       st.integers(min_value=0, max_value=400), st.sampled_from(["x", "ln", "梯度", "warm-up", "α"]))
+def test_hostile_shapes_score_in_range(main_card, kind: str, n: int, word: str) -> None:
+    r = score_answer(main_card, _hostile(kind, n, word))
+    assert 0 <= r.score <= 100

@@ -34,9 +34,11 @@ class Problem:
     path: Path
     line: int
     message: str
+    #: A warning is printed but does not make `cards check` fail.
+    warning: bool = False
 
     def __str__(self) -> str:
-        return f"{self.path}:{self.line}: {self.message}"
+        return f"{self.path}:{self.line}: {'warning: ' if self.warning else ''}{self.message}"
 
 
 class _Ctx:
@@ -109,19 +111,22 @@ def _recognisers(ctx: _Ctx, node: LineDict, where: str) -> tuple[Recogniser, ...
     if value is None:
         return ()
     if not isinstance(value, LineList) or not value:
-        ctx.bad(line, f"'match' in {where} must be a non-empty list of {{concepts: ...}} or {{formula: ...}}")
+        ctx.bad(line, f"'match' in {where} must be a non-empty list of {{concepts: ...}}, {{formula: ...}} or {{value: ...}}")
         return ()
     out: list[Recogniser] = []
     for item, item_line in zip(value, value.item_lines, strict=True):
-        r = _fields(ctx, item, f"{where}.match", set(), {"concepts", "formula"}, item_line)
+        r = _fields(ctx, item, f"{where}.match", set(), {"concepts", "formula", "value"}, item_line)
         if r is None:
             continue
-        has_c, has_f = "concepts" in r, "formula" in r
-        if has_c == has_f:
-            ctx.bad(r.line, f"each entry of 'match' in {where} needs exactly one of 'concepts' or 'formula'")
+        kinds = [k for k in ("concepts", "formula", "value") if k in r]
+        if len(kinds) != 1:
+            ctx.bad(r.line, f"each entry of 'match' in {where} needs exactly one of 'concepts', 'formula' or 'value'")
             continue
-        if has_f:
+        if kinds[0] == "formula":
             out.append(Recogniser(formula=_str(ctx, r, "formula", where), line=r.line_of("formula")))
+            continue
+        if kinds[0] == "value":
+            out.append(Recogniser(value=_str(ctx, r, "value", where), line=r.line_of("value")))
             continue
         groups = r["concepts"]
         if not isinstance(groups, list) or not groups:
@@ -153,8 +158,6 @@ def _mistake(ctx: _Ctx, node: Any, where: str, line: int, point_weight: float) -
     match = _recognisers(ctx, m, where)
     if kind is None and not match:
         ctx.bad(m.line, f"mistake '{mid}' needs 'when: swapped|negated' or its own 'match'")
-    if kind is not None and match:
-        ctx.bad(m.line_of("when"), f"mistake '{mid}' has both 'when' and 'match'; use one")
     about = m.get("about")
     if about is not None and not isinstance(about, str):
         ctx.bad(m.line_of("about"), f"'about' in {where} must be a subject id")
@@ -268,13 +271,23 @@ def parse_card(doc: Any, path: Path) -> tuple[Card | None, list[Problem]]:
         ctx.bad(top.line_of("sources"), "'sources' must be a non-empty list of {arxiv, section}")
     else:
         for item, item_line in zip(raw_sources, raw_sources.item_lines, strict=True):
-            s = _fields(ctx, item, "a source", {"arxiv", "section"}, {"note"}, item_line)
+            s = _fields(ctx, item, "a source", {"arxiv", "section"}, {"note", "points"}, item_line)
             if s is None:
                 continue
             arxiv = str(s.get("arxiv", ""))
             if not ARXIV.match(arxiv):
                 ctx.bad(s.line_of("arxiv"), f"'arxiv' must look like 2002.04745, got '{arxiv}'")
-            sources.append(Source(arxiv, str(s.get("section", "")), str(s.get("note", ""))))
+            backs = s.get("points", [])
+            if not isinstance(backs, list) or not all(isinstance(x, str) for x in backs):
+                ctx.bad(s.line_of("points"), "'points' of a source must be a list of point ids")
+                backs = []
+            sources.append(Source(arxiv, str(s.get("section", "")), str(s.get("note", "")), tuple(backs),
+                                  s.line))
+    point_ids = {p.id for sec in sections for p in sec.points}
+    for src in sources:
+        for pid in src.points:
+            if pid not in point_ids:
+                ctx.bad(src.line, f"source {src.arxiv} names point '{pid}', which this card does not have")
     # Unique ids inside the card.
     seen: dict[str, int] = {}
     for sec in sections:

@@ -26,10 +26,12 @@ class Text:
 
 @dataclass(frozen=True)
 class Recogniser:
-    """One way a point is recognised: every concept group present in one clause, or a formula."""
+    """One way a point is recognised: every concept group present in one clause, a formula's structure,
+    or a value bound to a symbol ("alpha = (2N)^(1/4)")."""
 
     concepts: tuple[tuple[str, ...], ...] = ()
     formula: str | None = None
+    value: str | None = None
     line: int = 0
 
 
@@ -78,11 +80,13 @@ class Section:
 
 @dataclass(frozen=True)
 class Source:
-    """Where a card's facts come from: an arXiv id and a section."""
+    """Where a card's facts come from: an arXiv id, a section, and the points it backs."""
 
     arxiv: str
     section: str
     note: str = ""
+    points: tuple[str, ...] = ()
+    line: int = 0
 
 
 @dataclass(frozen=True, eq=False)

@@ -1,76 +1,63 @@
-"""Formulas parsed into structure, so `LN(x + F(x))`, `\\mathrm{LayerNorm}(x_l+\\mathcal{F}(x_l))`
-and `输出 = Norm(F(h) + h)` are recognised as the same thing.
+"""Formulas parsed into structure, and quantities bound to their symbols.
 
-Scanning finds expressions in free text; each side of an equation is canonicalised:
-normalisation functions (LN, LayerNorm, Norm, RMSNorm, ...) become `N`, sublayers (F, f, G,
-Sublayer, Attn, FFN, MLP, Block, 子层, ...) become `F`, the stream variable (x, x_l, h, h_l, z,
-输入, ...) becomes `x`, sums and products are flattened and sorted (so `x + F` equals `F + x`).
+Structure. `LN(x + F(x))`, `\\mathrm{LayerNorm}(x_l+\\mathcal{F}(x_l))` and `输出 = Norm(F(h) + h)` are the same
+thing: normalisation functions (LN, LayerNorm, Norm, RMSNorm, ...) become `N`, sublayers (F, f, G,
+Sublayer, Attn, FFN, MLP, Block, 子层, ...) become `F`, the stream variable (x, x_l, h, h_l, z, 输入, ...)
+becomes `x`, and sums and products are flattened and sorted (so `x + F` equals `F + x`). Each side of an
+equation is canonicalised on its own.
+
+Quantities. "alpha = (2N)^(1/4)", "α 取 (2N)^{1/4}", "beta is (8N)^(-1/4)" bind a value to a symbol. Values
+are compared by evaluating them at fixed points, so `(2N)^{1/4}`, `(2N)^0.25` and `\\sqrt[4]{2N}` are one value
+and `(8N)^{-1/4}` is another; a value is only ever credited to the symbol it is written next to.
+
+The scanner is linear in the text: the parser memoises every (rule, position) it has tried, and a scan
+resumes after whatever the last parse consumed.
 """
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 
 NORM_NAMES = {"ln", "layernorm", "norm", "layer_norm", "layernormalization", "rmsnorm", "rms_norm",
-              "normalize", "normalization", "n", "lnorm"}
-BRANCH_NAMES = {"f", "g", "sublayer", "attn", "attention", "ffn", "mlp", "block", "layer", "sa",
-                "selfattn", "selfattention", "mha", "fn", "branch", "t", "h_f", "子层", "分支", "注意力",
-                "前馈", "模块"}
-STREAM_NAMES = {"x", "h", "z", "v", "u", "a", "input", "输入", "hidden"}
+              "normalize", "normalization", "n", "lnorm", "rms", "groupnorm", "batchnorm", "bn", "ln1", "ln2",
+              "ln_1", "ln_2", "norm1", "norm2", "input_layernorm", "post_attention_layernorm", "attention_norm",
+              "ffn_norm", "rmsnorm1", "rmsnorm2", "ln_f", "layer_norm1", "layer_norm2", "layernorm1", "layernorm2"}
+BRANCH_NAMES = {"f", "g", "sublayer", "attn", "attention", "ffn", "mlp", "block", "layer", "sa", "selfattn",
+                "selfattention", "self_attn", "self_attention", "mha", "fn", "branch", "t", "h_f", "子层", "分支",
+                "注意力", "前馈", "模块", "feedforward", "feed_forward", "fc", "f_l", "g_l", "sublayer_l", "module",
+                "func", "sub", "residual_fn", "attn_or_ffn", "transformer_block"}
+STREAM_NAMES = {"x", "h", "z", "v", "u", "a", "input", "输入", "hidden", "hidden_states", "residual", "inp"}
 COEFF_NAMES = {"α": "α", "alpha": "α", "β": "β", "beta": "β", "γ": "γ", "gamma": "γ", "λ": "λ",
-               "lambda": "λ"}
+               "lambda": "λ", "ω": "α", "omega": "α"}
 
-_LATEX_WRAPPERS = re.compile(
-    r"\\(?:mathrm|text|operatorname|mathcal|mathbf|mathit|textrm|rm|mathsf|boldsymbol|textbf|textit|mathtt)"
-    r"\s*\{([^{}]{0,40})\}"
-)
-_LATEX_DROP = re.compile(r"\\(?:left|right|bigl|bigr|Bigl|Bigr|big|Big|,|;|!|quad|qquad)|\$|\\\(|\\\)|\\\[|\\\]")
-_LATEX_SYMBOL = {"\\cdot": "*", "\\times": "*", "\\alpha": "α", "\\beta": "β", "\\gamma": "γ",
-                 "\\lambda": "λ", "\\sqrt": "sqrt"}
-_LATEX_SYMBOL_RE = re.compile(r"\\(?:cdot|times|alpha|beta|gamma|lambda|sqrt)(?![a-z])")
-
+_KNOWN = NORM_NAMES | BRANCH_NAMES | STREAM_NAMES
 _TOK_RE = re.compile(
-    r"(?P<id>[a-z][a-z0-9]*|[α-ω]|子层|分支|输入|输出|注意力|前馈|模块)"
+    r"(?P<id>[a-z][a-z0-9_]*(?<!_)|[α-ω]|子层|分支|输入|输出|注意力|前馈|模块)"
     r"|(?P<num>[0-9]+(?:\.[0-9]+)?)"
-    r"|(?P<op>[-+*/=^(){}\[\],_'])"
+    r"|(?P<op>[-+*/=^(){}\[\],_'‖·⁄])"
     r"|(?P<ws>[ \t]+)"
 )
 
 
 @dataclass(frozen=True)
 class FormulaMatch:
-    """A formula found in text: canonical forms of its sides and its span in the normalised text."""
+    """A formula found in text: canonical forms of its structured sides and its span in the text."""
 
     sides: tuple[str, ...]
     start: int
     end: int
 
 
-def _latex_plain(text: str) -> tuple[str, list[int]]:
-    """Strip LaTeX wrappers, keeping an offset map to the input."""
-    out: list[str] = []
-    origin: list[int] = []
-    pos = 0
-    pattern = re.compile(f"{_LATEX_WRAPPERS.pattern}|{_LATEX_DROP.pattern}|{_LATEX_SYMBOL_RE.pattern}")
-    for m in pattern.finditer(text):
-        out.append(text[pos : m.start()])
-        origin.extend(range(pos, m.start()))
-        if m.group(1) is not None:
-            inner = m.group(1)
-            out.append(inner)
-            origin.extend([m.start()] + list(range(m.start(1) + 1, m.end(1)))[: len(inner)])
-        elif m.group().startswith("\\") and m.group() in _LATEX_SYMBOL:
-            rep = _LATEX_SYMBOL[m.group()]
-            out.append(rep)
-            origin.extend([m.start()] * len(rep))
-        else:
-            out.append(" ")
-            origin.append(m.start())
-        pos = m.end()
-    out.append(text[pos:])
-    origin.extend(range(pos, len(text)))
-    return "".join(out), origin
+@dataclass(frozen=True)
+class Binding:
+    """A value bound to a symbol ("alpha = (2N)^(1/4)"): the symbol, the value's fingerprint, the span."""
+
+    symbol: str
+    value: tuple[float, ...]
+    start: int
+    end: int
 
 
 class _Lex:
@@ -82,20 +69,37 @@ class _Lex:
                 self.toks.append(("brk", text[pos : m.start()], pos, m.start()))
             kind = m.lastgroup or "brk"
             if kind != "ws":
-                self.toks.append((kind, m.group(), m.start(), m.end()))
+                value = m.group()
+                if kind == "op" and value in "·":
+                    value = "*"
+                elif kind == "op" and value == "⁄":
+                    value = "/"
+                if kind == "id" and "_" in value and value not in _KNOWN:
+                    # "x_l", "h_{l}": a name with a subscript, not one name
+                    cut = value.index("_")
+                    self.toks.append(("id", value[:cut], m.start(), m.start() + cut))
+                    self.toks.append(("op", "_", m.start() + cut, m.start() + cut + 1))
+                    self.toks.append(("id", value[cut + 1 :], m.start() + cut + 1, m.end()))
+                    pos = m.end()
+                    continue
+                self.toks.append((kind, value, m.start(), m.end()))
             pos = m.end()
         if pos < len(text):
             self.toks.append(("brk", text[pos:], pos, len(text)))
 
 
-class _Parser:
-    """Recursive descent over formula tokens; returns canonical strings or None."""
+_MAX_DEPTH = 40
 
-    def __init__(self, toks: list[tuple[str, str, int, int]], i: int) -> None:
+
+class _Parser:
+    """Recursive descent over formula tokens with memoised rules; returns canonical strings or None."""
+
+    def __init__(self, toks: list[tuple[str, str, int, int]]) -> None:
         self.toks = toks
-        self.i = i
+        self.i = 0
         self.calls = 0
         self.depth = 0
+        self._memo: dict[tuple[str, int], tuple[str | None, int, int]] = {}
 
     def peek(self, k: int = 0) -> tuple[str, str, int, int] | None:
         j = self.i + k
@@ -108,10 +112,27 @@ class _Parser:
             return True
         return False
 
-    def expr(self) -> str | None:
+    def _memoised(self, rule: str, fn) -> str | None:  # noqa: ANN001
+        key = (rule, self.i)
+        hit = self._memo.get(key)
+        if hit is not None:
+            result, end, calls = hit
+            self.i = end
+            self.calls += calls
+            return result
+        start, calls_before = self.i, self.calls
         self.depth += 1
-        if self.depth > 40:
-            return None
+        result = fn() if self.depth <= _MAX_DEPTH else None
+        self.depth -= 1
+        if result is None:
+            self.i = start
+        self._memo[key] = (result, self.i, self.calls - calls_before)
+        return result
+
+    def expr(self) -> str | None:
+        return self._memoised("expr", self._expr)
+
+    def _expr(self) -> str | None:
         terms: list[str] = []
         sign = "-" if self.accept("-") else ""
         if not sign:
@@ -133,7 +154,6 @@ class _Parser:
                 self.i = save
                 break
             terms.append(f"-{t}" if sign else t)
-        self.depth -= 1
         if len(terms) == 1:
             return terms[0]
         flat: list[str] = []
@@ -142,6 +162,9 @@ class _Parser:
         return "+(" + "\x00".join(sorted(flat)) + ")"
 
     def term(self) -> str | None:
+        return self._memoised("term", self._term)
+
+    def _term(self) -> str | None:
         f = self.factor()
         if f is None:
             return None
@@ -165,8 +188,8 @@ class _Parser:
             return factors[0]
         return "*(" + "\x00".join(sorted(factors)) + ")"
 
-    def _subscript(self) -> None:
-        # x_l, x_{l+1}, x^{(l)}, x' : decorations of a name, ignored for structure.
+    def _decorations(self) -> None:
+        # x_l, x_{l+1}, x^{(l)}, x', x^T: decorations of a name, ignored for structure.
         while True:
             t = self.peek()
             if not t or t[0] != "op" or t[1] not in "_^'":
@@ -178,9 +201,11 @@ class _Parser:
             if nxt and nxt[0] == "op" and nxt[1] in "{(":
                 close = "}" if nxt[1] == "{" else ")"
                 depth = 0
-                while self.peek():
+                steps = 0
+                while self.peek() and steps < 60:
                     tok = self.peek()
                     self.i += 1
+                    steps += 1
                     if tok[0] == "op" and tok[1] in "{(":
                         depth += 1
                     elif tok[0] == "op" and tok[1] in "})":
@@ -191,6 +216,9 @@ class _Parser:
                 self.i += 1
 
     def factor(self) -> str | None:
+        return self._memoised("factor", self._factor)
+
+    def _factor(self) -> str | None:
         t = self.peek()
         if t is None:
             return None
@@ -203,12 +231,13 @@ class _Parser:
             inner = self.expr()
             if inner is None or not self.accept(close):
                 return None
+            self._decorations()
             return inner
         if t[0] != "id":
             return None
         name = t[1]
         self.i += 1
-        self._subscript()
+        self._decorations()
         nxt = self.peek()
         if nxt and nxt[0] == "op" and nxt[1] in "([" and (nxt[2] == t[3] or name in NORM_NAMES | BRANCH_NAMES):
             close = ")" if nxt[1] == "(" else "]"
@@ -226,6 +255,7 @@ class _Parser:
                 return None
             self.calls += 1
             fname = "N" if name in NORM_NAMES else "F" if name in BRANCH_NAMES else name
+            self._decorations()
             return f"{fname}(" + ",".join(args) + ")"
         if name in COEFF_NAMES:
             return COEFF_NAMES[name]
@@ -240,9 +270,8 @@ def canonical(expr: str) -> str | None:
     """Canonical structure of a single expression (e.g. from a card), or None if it does not parse."""
     from lndrill.scoring.normalize import prepare
 
-    plain, _ = _latex_plain(prepare(expr).text)
-    lex = _Lex(plain)
-    p = _Parser(lex.toks, 0)
+    lex = _Lex(prepare(expr).text)
+    p = _Parser(lex.toks)
     out = p.expr()
     if out is None or p.i != len(lex.toks):
         return None
@@ -254,11 +283,11 @@ def _structured(side: str) -> bool:
 
 
 def find_formulas(text: str) -> list[FormulaMatch]:
-    """Every formula in normalised `text`, each side canonicalised, with its character span."""
+    """Every formula in normalised `text`, each structured side canonicalised, with its character span."""
     if "(" not in text:
         return []
-    plain, origin = _latex_plain(text)
-    toks = _Lex(plain).toks
+    toks = _Lex(text).toks
+    p = _Parser(toks)
     found: list[FormulaMatch] = []
     i = 0
     while i < len(toks):
@@ -266,7 +295,7 @@ def find_formulas(text: str) -> list[FormulaMatch]:
         if kind not in ("id", "num", "op") or (kind == "op" and toks[i][1] not in "([{-"):
             i += 1
             continue
-        p = _Parser(toks, i)
+        p.i, p.calls = i, 0
         sides: list[tuple[str, int]] = []
         first = p.expr()
         if first is None or p.i == i:
@@ -282,10 +311,187 @@ def find_formulas(text: str) -> list[FormulaMatch]:
         structured = tuple(s for s, _ in sides if _structured(s))
         if structured and p.calls:
             first_start = next(k for s, k in sides if _structured(s))
-            start = origin[toks[first_start][2]]
-            end = origin[toks[p.i - 1][3] - 1] + 1
-            found.append(FormulaMatch(structured, start, end))
-            i = p.i
-        else:
-            i += 1
+            found.append(FormulaMatch(structured, toks[first_start][2], toks[p.i - 1][3]))
+        i = p.i  # resume after what was consumed: nothing structured starts inside it
     return found
+
+
+# ---------------------------------------------------------------------------------------------------
+# Quantities
+
+_SYMBOLS = {"alpha": "alpha", "α": "alpha", "beta": "beta", "β": "beta", "gamma": "gamma", "γ": "gamma",
+            "omega": "omega", "ω": "omega", "lambda": "lambda", "λ": "lambda", "eps": "eps", "epsilon": "eps",
+            "ε": "eps", "lr": "lr", "warmup_steps": "warmup_steps", "beta1": "beta1", "beta2": "beta2",
+            "β1": "beta1", "β2": "beta2", "β_1": "beta1", "β_2": "beta2"}
+_CONNECTOR = re.compile(r"\s*(?:=|≈|:|is\s|equals\s|of\s|to\s|取值为|取值|取|设为|设成|为|是|等于|\s)\s*")
+_SYMBOL_RE = re.compile(r"(?<![a-z0-9_])(alpha|beta|gamma|omega|lambda|epsilon|eps|lr|[αβγωλε])"
+                        r"(?:\s*(?:_\{?\s*([12])\s*\}?|([12])))?(?![a-z0-9_(])")
+#: The points at which values are evaluated: a value is its numbers there.
+_POINTS = ({"n": 3.7, "m": 2.9, "l": 5.3, "d": 7.1, "k": 1.7, "x": 0.6},
+           {"n": 11.0, "m": 6.0, "l": 2.2, "d": 3.4, "k": 2.6, "x": 1.9})
+_FUNCS = {"sqrt": math.sqrt, "ln": math.log, "log": math.log, "exp": math.exp}
+
+
+class _Value:
+    """A numeric expression evaluator over formula tokens, at one point."""
+
+    def __init__(self, toks: list[tuple[str, str, int, int]], i: int, env: dict[str, float]) -> None:
+        self.toks, self.i, self.env, self.depth = toks, i, env, 0
+
+    def peek(self) -> tuple[str, str, int, int] | None:
+        return self.toks[self.i] if self.i < len(self.toks) else None
+
+    def op(self, v: str) -> bool:
+        t = self.peek()
+        if t and t[0] == "op" and t[1] == v:
+            self.i += 1
+            return True
+        return False
+
+    def expr(self) -> float | None:
+        self.depth += 1
+        if self.depth > 30:
+            return None
+        neg = self.op("-")
+        v = self.term()
+        if v is None:
+            return None
+        v = -v if neg else v
+        while True:
+            save = self.i
+            if self.op("+"):
+                w = self.term()
+            elif self.op("-"):
+                w = self.term()
+                w = None if w is None else -w
+            else:
+                break
+            if w is None:
+                self.i = save
+                break
+            v += w
+        self.depth -= 1
+        return v
+
+    def term(self) -> float | None:
+        v = self.power()
+        if v is None:
+            return None
+        while True:
+            save = self.i
+            t = self.peek()
+            if self.op("*"):
+                w = self.power()
+            elif self.op("/"):
+                w = self.power()
+                w = None if w in (None, 0) else 1 / w
+            elif t and (t[0] == "id" and t[1] in self.env or t[0] == "op" and t[1] in "({"):
+                w = self.power()  # juxtaposition: "2N", "0.81 (N^4 M)"
+            else:
+                break
+            if w is None:
+                self.i = save
+                break
+            v *= w
+        return v
+
+    def power(self) -> float | None:
+        base = self.atom()
+        if base is None:
+            return None
+        save = self.i
+        if self.op("^"):
+            neg = self.op("-")
+            exp = self.atom()
+            if exp is None:
+                self.i = save
+                return base
+            exp = -exp if neg else exp
+            try:
+                return float(base ** exp) if base > 0 else None
+            except (OverflowError, ValueError):
+                return None
+        return base
+
+    def atom(self) -> float | None:
+        t = self.peek()
+        if t is None:
+            return None
+        if t[0] == "num":
+            self.i += 1
+            return float(t[1])
+        if t[0] == "op" and t[1] in "({[":
+            close = {"(": ")", "{": "}", "[": "]"}[t[1]]
+            self.i += 1
+            v = self.expr()
+            if v is None or not self.op(close):
+                return None
+            return v
+        if t[0] == "id":
+            if t[1] in _FUNCS:
+                self.i += 1
+                arg = self.atom()
+                if arg is None or arg <= 0:
+                    return None
+                return _FUNCS[t[1]](arg)
+            if t[1] in self.env:
+                self.i += 1
+                return self.env[t[1]]
+        return None
+
+
+def value_of(text: str, start: int = 0) -> tuple[tuple[float, ...], int] | None:
+    """The fingerprint of the numeric expression at text[start:] and where it ends, or None."""
+    toks = _Lex(text[start : start + 200]).toks
+    if not toks:
+        return None
+    vals: list[float] = []
+    end = 0
+    for env in _POINTS:
+        ev = _Value(toks, 0, env)
+        v = ev.expr()
+        if v is None or not math.isfinite(v) or ev.i == 0:
+            return None
+        vals.append(round(v, 9))
+        end = toks[ev.i - 1][3]
+    return tuple(vals), start + end
+
+
+def same_value(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    """Two fingerprints name the same value (to 1e-6 relative)."""
+    return len(a) == len(b) and all(abs(x - y) <= 1e-6 * max(1.0, abs(x), abs(y)) for x, y in zip(a, b, strict=True))
+
+
+def parse_binding(source: str) -> tuple[str, tuple[float, ...]] | None:
+    """A card's "alpha = (2N)^(1/4)" as (symbol, value fingerprint), or None if it does not parse."""
+    from lndrill.scoring.normalize import prepare
+
+    found = find_bindings(prepare(source).text)
+    return (found[0].symbol, found[0].value) if len(found) == 1 else None
+
+
+def find_bindings(text: str) -> list[Binding]:
+    """Every "symbol = value" in normalised text (also "is", "取", "为", ":" and "of" as the link)."""
+    out: list[Binding] = []
+    for m in _SYMBOL_RE.finditer(text):
+        name = m.group(1)
+        index = m.group(2) or m.group(3) or ""
+        symbol = _SYMBOLS.get(name + index) or _SYMBOLS.get(name)
+        if symbol is None:
+            continue
+        pos = m.end()
+        # a subscript after the symbol ("β_{FFN}") is part of its name, not the value
+        sub = re.match(r"_\{[^{}]{0,20}\}|_[a-z0-9]+", text[pos:])
+        if sub:
+            pos += sub.end()
+        link = _CONNECTOR.match(text, pos)
+        if link is None:
+            continue
+        value = value_of(text, link.end())
+        if value is None:
+            continue
+        fingerprint, end = value
+        if not any(ch.isdigit() for ch in text[link.end() : end]):
+            continue  # "alpha is n" is not a value
+        out.append(Binding(symbol, fingerprint, m.start(), end))
+    return out

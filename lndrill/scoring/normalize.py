@@ -1,17 +1,24 @@
 """Text normalisation that remembers where every character came from.
 
 Answers arrive in English, Chinese, full-width forms, LaTeX and pasted junk. The scorer works on a
-normalised copy (NFKC, lower case, one kind of dash, no control characters) and maps every span it
-finds back to the user's original text so feedback can quote and highlight the user's own words.
+normalised copy and maps every span it finds back to the user's original text, so feedback can quote and
+highlight the user's own words. Normalising means: NFKC (full-width forms become ASCII), one kind of dash,
+quote and multiplication sign, no control characters, LaTeX written out as plain notation
+(`\\frac{1}{\\sqrt{L}}` becomes `(1)/(sqrt(L))`, `\\mathbf 1\\mathbf 1^\\top` becomes `1 1^T`, `\\alpha`
+becomes `α`), Markdown tables read as sentences, then lower case. A case-preserving copy (`cased`) is kept
+alongside, for the few places where case carries meaning (the layer index `l` versus the depth `L`).
 """
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass
 
 #: Answers longer than this (after dropping repeated lines) are scored on their first part only.
 MAX_SCORED_CHARS = 60_000
+#: A table's header or row label is repeated for each of its cells; longer ones are cut to this.
+MAX_TABLE_LABEL = 120
 
 _DASHES = dict.fromkeys(map(ord, "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe63\uff0d"), "-")
 _TIMES = dict.fromkeys(map(ord, "\u00d7\u00b7\u22c5\u2219\u2217"), "*")
@@ -30,6 +37,7 @@ class Prepared:
     origin: tuple[int, ...]
     truncated: bool
     dropped_repeats: int
+    cased: str = ""
 
     def span(self, start: int, end: int) -> tuple[int, int]:
         """Map a [start, end) span of the normalised text to a span of the original text."""
@@ -54,14 +62,21 @@ def _char_ok(ch: str) -> bool:
 
 
 def _fold(ch: str) -> str:
-    """Normalise one character: NFKC, lower case, dashes/quotes/times folded."""
+    """Normalise one character: NFKC, dashes/quotes/times folded (case kept)."""
     if ch < "\x80":
-        return ch.lower()
+        return ch
     ch = ch.translate(_TRANSLATE)
     if ch < "\x80":
         return ch
-    folded = unicodedata.normalize("NFKC", ch).lower()
-    return folded.translate(_TRANSLATE)
+    return unicodedata.normalize("NFKC", ch).translate(_TRANSLATE)
+
+
+def _lower(text: str) -> str:
+    """Lower case, one character for one character (so offsets stay aligned)."""
+    out = text.lower()
+    if len(out) == len(text):
+        return out
+    return "".join(c if len(c.lower()) != 1 else c.lower() for c in text)
 
 
 def _unique_lines(text: str) -> tuple[list[tuple[int, str]], int]:
@@ -103,18 +118,186 @@ def prepare(original: str | bytes) -> Prepared:
                 break
             if not _char_ok(ch):
                 continue
-            folded = _fold(ch)
-            if ch == "\t":
-                folded = " "
+            folded = " " if ch == "\t" else _fold(ch)
             out.append(folded)
             origin.extend([start + i] * len(folded))
             total += len(folded)
         if truncated:
             break
     text = "".join(out)
+    if "\\" in text or "$" in text:
+        text, origin = delatex(text, origin)
     if text.count("|") >= 4:
         text, origin = _tables_to_sentences(text, origin)
-    return Prepared(original, text, tuple(origin), truncated, dropped)
+    if len(text) > MAX_SCORED_CHARS * 2:
+        text, origin, truncated = text[: MAX_SCORED_CHARS * 2], origin[: MAX_SCORED_CHARS * 2], True
+    return Prepared(original, _lower(text), tuple(origin), truncated, dropped, text)
+
+
+# ---------------------------------------------------------------------------------------------------
+# LaTeX
+
+_WRAPPERS = {"mathrm", "text", "operatorname", "mathcal", "mathbf", "mathit", "textrm", "rm", "mathsf",
+             "boldsymbol", "textbf", "textit", "mathtt", "bm", "hat", "bar", "tilde", "vec", "widehat",
+             "widetilde", "overline", "mathbb", "emph", "mbox", "textsf", "texttt", "dot", "check", "underline"}
+_SYMBOLS = {
+    "cdot": "*", "times": "*", "alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ", "epsilon": "ε",
+    "varepsilon": "ε", "lambda": "λ", "mu": "μ", "sigma": "σ", "omega": "ω", "theta": "θ", "eta": "η",
+    "rho": "ρ", "tau": "τ", "phi": "φ", "psi": "ψ", "pi": "π", "nabla": "∇", "partial": "∂", "infty": "∞",
+    "top": "T", "intercal": "T", "approx": "≈", "simeq": "≈", "sim": "~", "propto": "∝", "le": "<=",
+    "leq": "<=", "ge": ">=", "geq": ">=", "ll": "<<", "gg": ">>", "neq": "!=", "ne": "!=", "to": "→",
+    "rightarrow": "→", "longrightarrow": "→", "implies": "⇒", "mapsto": "→", "in": "∈", "odot": "⊙",
+    "otimes": "⊗", "|": "‖", "lvert": "|", "rvert": "|", "vert": "|", "lVert": "‖", "rVert": "‖", "Vert": "‖",
+    "ln": "ln", "log": "log", "exp": "exp", "min": "min", "max": "max", "sum": "sum", "mathbb": "",
+    "quad": " ", "qquad": " ", ",": " ", ";": " ", "!": "", ":": " ", " ": " ", "left": "", "right": "",
+    "big": "", "Big": "", "bigg": "", "Bigg": "", "bigl": "", "bigr": "", "Bigl": "", "Bigr": "",
+    "displaystyle": "", "textstyle": "", "cdots": "...", "ldots": "...", "dots": "...", "{": "(", "}": ")",
+    "langle": "<", "rangle": ">", "prime": "'", "circ": "o", "ast": "*", "star": "*", "div": "/",
+    "Theta": "Θ", "Omega": "Ω", "Delta": "Δ", "Sigma": "Σ", "Gamma": "Γ", "Lambda": "Λ", "Phi": "Φ",
+}
+_COMMAND = re.compile(r"\\([A-Za-z]+|[|,;! {}:])")
+
+
+class _Latex:
+    """A small LaTeX-to-plain rewriter over (character, origin) pairs; braces are matched, not guessed."""
+
+    def __init__(self, text: str, origin: list[int]) -> None:
+        self.text = text
+        self.origin = origin
+        self.out: list[str] = []
+        self.out_origin: list[int] = []
+        self.budget = 4 * len(text) + 100  # never more work than a few passes over the text
+
+    def emit(self, s: str, at: int) -> None:
+        if not s:
+            return
+        if s[0].isalpha() and self.out and self.out[-1][-1:].isalnum():
+            s = " " + s  # "d\sqrt{L}" -> "d sqrt(L)", not "dsqrt(L)"
+        self.out.append(s)
+        self.out_origin.extend([self.origin[min(at, len(self.origin) - 1)]] * len(s))
+
+    def copy(self, a: int, b: int) -> None:
+        self.out.append(self.text[a:b])
+        self.out_origin.extend(self.origin[a:b])
+
+    def group(self, i: int) -> tuple[int, int, int] | None:
+        """The braced group (or single token) starting at i: (inner start, inner end, next index)."""
+        n = len(self.text)
+        while i < n and self.text[i] == " ":
+            i += 1
+        if i >= n:
+            return None
+        if self.text[i] == "{":
+            depth = 0
+            for j in range(i, min(n, i + 400)):
+                c = self.text[j]
+                if c == "{":
+                    depth += 1
+                elif c == "}":
+                    depth -= 1
+                    if depth == 0:
+                        return (i + 1, j, j + 1)
+            return None
+        if self.text[i] == "\\":
+            m = _COMMAND.match(self.text, i)
+            if m:
+                return (i, m.end(), m.end())
+        return (i, i + 1, i + 1)
+
+    def run(self, a: int, b: int) -> None:
+        i = a
+        text = self.text
+        while i < b:
+            self.budget -= 1
+            if self.budget < 0:
+                self.copy(i, b)
+                return
+            c = text[i]
+            if c == "$":
+                self.emit(" ", i)
+                i += 1
+                continue
+            if c != "\\":
+                j = i
+                while j < b and text[j] not in "\\$":
+                    j += 1
+                self.copy(i, j)
+                i = j
+                continue
+            m = _COMMAND.match(text, i)
+            if m is None:
+                if i + 1 < b and text[i + 1] in "()[]":
+                    self.emit(" ", i)  # \( \) \[ \]: math delimiters
+                    i += 2
+                else:
+                    self.copy(i, i + 1)
+                    i += 1
+                continue
+            name = m.group(1)
+            j = m.end()
+            if name in ("frac", "dfrac", "tfrac", "cfrac"):
+                num = self.group(j)
+                den = self.group(num[2]) if num else None
+                if num and den:
+                    self.emit("((", i)
+                    self.run(num[0], num[1])
+                    self.emit(")/(", num[1])
+                    self.run(den[0], den[1])
+                    self.emit("))", den[1])
+                    i = den[2]
+                    continue
+            if name == "sqrt":
+                k = j
+                index = None
+                if k < b and text[k] == "[":
+                    close = text.find("]", k, min(b, k + 20))
+                    if close > 0:
+                        index = (k + 1, close)
+                        k = close + 1
+                arg = self.group(k)
+                if arg:
+                    if index:
+                        self.emit("((", i)
+                        self.run(arg[0], arg[1])
+                        self.emit(")^(1/", arg[1])
+                        self.copy(*index)
+                        self.emit("))", arg[1])
+                    else:
+                        self.emit("sqrt(", i)
+                        self.run(arg[0], arg[1])
+                        self.emit(")", arg[1])
+                    i = arg[2]
+                    continue
+            if name in _WRAPPERS:
+                arg = self.group(j)
+                if arg:
+                    self.run(arg[0], arg[1])
+                    i = arg[2]
+                    continue
+            if name in _SYMBOLS:
+                rep = _SYMBOLS[name]
+                # a word-like replacement must not glue onto the next letter ("\cdot x" -> "* x")
+                self.emit(rep + (" " if rep[-1:].isalpha() and j < b and text[j].isalpha() else ""), i)
+                i = j
+                continue
+            self.emit(name, i)  # an unknown command keeps its name as a word
+            i = j
+
+
+def delatex(text: str, origin: list[int]) -> tuple[str, list[int]]:
+    """Write LaTeX as plain notation (see the module docstring), keeping the offset map."""
+    rw = _Latex(text, origin)
+    rw.run(0, len(text))
+    return "".join(rw.out), rw.out_origin
+
+
+# ---------------------------------------------------------------------------------------------------
+# Tables
+
+_YES_CELLS = {"yes", "y", "是", "有", "✓", "✔", "✅", "☑", "√", "需要", "要", "true", "required", "needed"}
+_POOR_CELLS = {"poor", "bad", "weak", "worse", "差", "较差", "弱", "不好", "很差"}
+_NO_CELLS = {"no", "n", "否", "无", "没有", "✗", "✘", "❌", "❎", "×", "x", "不", "不需要", "false", "-", "none",
+             "not needed", "not required", "unnecessary", "不用"}
 
 
 def _cells(text: str, a: int, b: int) -> list[tuple[int, int]]:
@@ -138,8 +321,9 @@ def _cells(text: str, a: int, b: int) -> list[tuple[int, int]]:
 def _tables_to_sentences(text: str, origin: list[int]) -> tuple[str, list[int]]:
     """Rewrite Markdown tables as sentences: each cell becomes "<column header> <row label>: <cell>."
 
-    An answer laid out as a table (placements as columns, aspects as rows) then reads like prose,
-    and every character still maps back to the user's original text.
+    An answer laid out as a table (placements as columns, aspects as rows) then reads like prose, and
+    every character still maps back to the user's original text. A cell that is only a yes/no mark
+    (✓, ✗, 是, 否, No) reads as "yes"/"not" so the row's claim is affirmed or denied for its column.
     """
     lines: list[tuple[int, int]] = []
     pos = 0
@@ -148,14 +332,19 @@ def _tables_to_sentences(text: str, origin: list[int]) -> tuple[str, list[int]]:
         pos += len(line) + 1
     out: list[str] = []
     out_origin: list[int] = []
+    size = 0
 
     def emit(a: int, b: int) -> None:
+        nonlocal size
         out.append(text[a:b])
         out_origin.extend(origin[a:b])
+        size += b - a
 
     def emit_sep(sep: str, at: int) -> None:
+        nonlocal size
         out.append(sep)
         out_origin.extend([origin[min(at, len(origin) - 1)]] * len(sep))
+        size += len(sep)
 
     def is_rule(k: int) -> bool:
         if k >= len(lines):
@@ -165,6 +354,8 @@ def _tables_to_sentences(text: str, origin: list[int]) -> tuple[str, list[int]]:
 
     header: list[tuple[int, int]] | None = None
     for k, (a, b) in enumerate(lines):
+        if size > MAX_SCORED_CHARS * 2:
+            break
         row = text[a:b]
         if header is None and not (row.count("|") >= 2 and is_rule(k + 1)):
             emit(a, min(b + 1, len(text)))
@@ -185,11 +376,20 @@ def _tables_to_sentences(text: str, origin: list[int]) -> tuple[str, list[int]]:
             if ca >= cb:
                 continue
             if col < len(header) and header[col][0] < header[col][1]:
-                emit(*header[col])
+                emit(header[col][0], min(header[col][1], header[col][0] + MAX_TABLE_LABEL))
                 emit_sep(" ", ca)
             if label[0] < label[1]:
-                emit(*label)
+                emit(label[0], min(label[1], label[0] + MAX_TABLE_LABEL))
             emit_sep(": ", ca)
-            emit(ca, cb)
+            cell = text[ca:cb].strip().lower().rstrip(".")
+            if cell in _NO_CELLS:
+                emit_sep("not", ca)
+            elif cell in _POOR_CELLS:
+                emit_sep("not ", ca)  # "stability: poor" denies stability
+                emit(ca, cb)
+            elif cell in _YES_CELLS:
+                emit_sep("yes", ca)
+            else:
+                emit(ca, cb)
             emit_sep(".\n", cb - 1)
     return "".join(out), out_origin

@@ -1,6 +1,17 @@
-"""Checks that a card's rubric can work: every point hittable, the model answer scoring full marks."""
+"""Checks that a card's rubric can work and is consistent with its own text.
+
+* every point can be hit, and the model answer scores high against its own rubric;
+* the card's own correct text (model answers, point claims, mistake explanations, in both languages)
+  draws no mistake, on this card or on any other card of the deck (self-consistency);
+* the question itself earns nothing (a point it hits would be free for anyone who repeats it);
+* every point is backed by a source that names it (a warning);
+* phrases stay inside the scorer's bounds (reported while compiling).
+"""
 
 from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
 
 from lndrill.cards.parse import Problem
 from lndrill.cards.schema import Card, Point
@@ -8,6 +19,8 @@ from lndrill.scoring.engine import rubric_for, score_answer
 
 #: A model answer must score at least this against its own rubric.
 MODEL_ANSWER_MIN = 80
+#: Repeating the question may earn at most this.
+PROMPT_MAX = 5
 
 
 def _examples(card: Card, point: Point) -> list[str]:
@@ -18,45 +31,93 @@ def _examples(card: Card, point: Point) -> list[str]:
     if claim.about is not None and claim.about in rubric.subjects:
         who = rubric.subjects[claim.about][0].source
     out: list[str] = []
-    for m in claim.matchers:
-        if m.formula is not None:
-            rec = next((r for r in point.match if r.formula is not None), None)
-            if rec is not None:
-                out.append(f"{who}: y = {rec.formula}.")
+    for m, rec in zip(claim.matchers, [r for r in point.match if r.formula or r.value or r.concepts], strict=False):
+        if m.formula is not None and rec.formula is not None:
+            out.append(f"{who}: y = {rec.formula}.")
+            continue
+        if m.binding is not None and rec.value is not None:
+            out.append(f"{who}: {rec.value}.")
             continue
         words = " ".join(g[0].source for g in m.groups)
-        if claim.affirm:
-            out.append(f"{who} is {words}.")
-        else:
-            out.append(f"{who} does not need {words}.")
+        out.append(f"{who} is {words}." if claim.affirm else f"{who} does not need {words}.")
     return out
 
 
-def check_card(card: Card) -> list[Problem]:
-    """Problems that only show when the rubric is compiled and exercised."""
-    path = card.path
-    problems = [Problem(path, line, msg) for line, msg in rubric_for(card).problems]  # type: ignore[arg-type]
+def deck_texts(card: Card) -> list[tuple[str, str]]:
+    """The card's own correct text, named: model answers, point claims and mistake explanations (both
+    languages). None of it may draw a mistake, on this card or any other."""
+    out: list[tuple[str, str]] = []
+    for lang in ("en", "zh"):
+        out.append((f"model_answer.{lang}", card.model_answer.get(lang)))
+        for p in card.points():
+            out.append((f"{p.id}.claim.{lang}", p.claim.get(lang)))
+            for m in p.mistakes:
+                out.append((f"{m.id}.explanation.{lang}", m.explanation.get(lang)))
+    return out
+
+
+def _line_of(card: Card, name: str) -> int:
+    """The line a named deck text comes from (model answers: their key; claims and explanations: the
+    point or mistake)."""
+    ident = name.split(".", 1)[0]
+    for p in card.points():
+        if p.id == ident:
+            return p.line
+        for m in p.mistakes:
+            if m.id == ident:
+                return m.line
+    if card.path is not None:
+        try:
+            for k, line in enumerate(Path(card.path).read_text("utf-8").splitlines(), 1):
+                if line.startswith("model_answer:"):
+                    return k
+        except OSError:
+            pass
+    return 1
+
+
+def check_card(card: Card, deck: Iterable[Card] = ()) -> list[Problem]:
+    """Problems that only show when the rubric is compiled and exercised (see the module docstring).
+
+    `deck` is every card the texts must also be consistent with (this card is always checked).
+    """
+    path = card.path or Path(f"{card.id}.yaml")
+    problems = [Problem(path, line, msg) for line, msg in rubric_for(card).problems]
     if problems:
         return problems
     for point in card.points():
         examples = _examples(card, point)
-        hit = False
-        for text in examples:
-            result = score_answer(card, text)
-            if any(p.hit for s in result.sections for p in s.points if p.id == point.id):
-                hit = True
-                break
-        if not hit:
-            problems.append(Problem(path, point.line,  # type: ignore[arg-type]
+        if not any(p.hit for text in examples for s in score_answer(card, text).sections for p in s.points
+                   if p.id == point.id):
+            problems.append(Problem(path, point.line,
                                     f"point '{point.id}' could never be hit: even '{examples[0] if examples else ''}' "
                                     "does not earn it (check its phrases, subject and stance)"))
     for lang in ("en", "zh"):
-        text = card.model_answer.get(lang)
-        result = score_answer(card, text)
+        result = score_answer(card, card.model_answer.get(lang))
         if result.score < MODEL_ANSWER_MIN:
             missed = [p.id for s in result.sections for p in s.points if not p.hit]
-            problems.append(Problem(path, 1,  # type: ignore[arg-type]
+            problems.append(Problem(path, _line_of(card, "model_answer"),
                                     f"model_answer.{lang} scores {result.score}/100 against its own rubric "
-                                    f"(missed: {', '.join(missed) or 'none'}; mistakes: "
-                                    f"{', '.join(m.id for m in result.mistakes) or 'none'})"))
+                                    f"(missed: {', '.join(missed) or 'none'})"))
+        echo = score_answer(card, card.prompt.get(lang))
+        if echo.score > PROMPT_MAX:
+            given = [p.id for s in echo.sections for p in s.points if p.hit]
+            problems.append(Problem(path, 1, f"prompt.{lang} alone scores {echo.score}/100 (it hits "
+                                             f"{', '.join(given)}): reword those points so repeating the question "
+                                             "earns nothing"))
+    others = [c for c in deck if c is not card]
+    for name, text in deck_texts(card):
+        for target in [card, *others]:
+            drawn = score_answer(target, text).mistakes
+            if drawn:
+                where = "its own card" if target is card else f"card '{target.id}'"
+                problems.append(Problem(path, _line_of(card, name),
+                                        f"{name} is correct text but draws mistake(s) "
+                                        f"{', '.join(m.id for m in drawn)} on {where} (evidence: "
+                                        f"\"{drawn[0].evidence[:80]}\"): make the mistake demand the wrong claim"))
+    backed = {pid for s in card.sources for pid in s.points}
+    for point in card.points():
+        if point.id not in backed:
+            problems.append(Problem(path, point.line, f"point '{point.id}' has no source: name it under a "
+                                                      "source's 'points'", warning=True))
     return problems

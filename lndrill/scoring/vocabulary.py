@@ -9,6 +9,13 @@ import yaml
 
 
 @lru_cache(maxsize=1)
+def short_names() -> dict[str, tuple[str, ...]]:
+    """Case-sensitive short names of subjects ("Post", "Pre"), from vocab.yaml."""
+    raw = yaml.safe_load(resources.files("lndrill.scoring").joinpath("vocab.yaml").read_text("utf-8"))
+    return {str(k): tuple(str(p) for p in v) for k, v in (raw.get("short_names") or {}).items()}
+
+
+@lru_cache(maxsize=1)
 def shared_vocabulary() -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]:
     """(subjects, concepts): phrase lists from lndrill/scoring/vocab.yaml."""
     raw = yaml.safe_load(resources.files("lndrill.scoring").joinpath("vocab.yaml").read_text("utf-8"))

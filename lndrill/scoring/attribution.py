@@ -1,0 +1,246 @@
+"""Who a claim is about: subject mentions, comparison partners, and how a claim finds its subject.
+
+A claim's subject is looked for, in this order:
+
+1. ``clause``: a subject named in the claim's own clause (between its words, then before it in the same
+   comma part, then after it in that part, then before it in the clause); in a relative part ("BERT,
+   which is Post-LN") the noun it hangs on; ``clause-after``: one named after it in another part of the
+   clause ("flat in L, it is Pre-LN that shrinks" is not about Pre-LN's flatness);
+2. ``label``: the label of its line ("Pre-LN: ...", "- T5: ...");
+3. ``sentence``: the nearest subject named earlier in the same sentence;
+4. ``paragraph``: the subject of an earlier sentence of the same paragraph or list item, when that
+   sentence named exactly one;
+5. ``heading``: the subject a heading names, for everything under it.
+
+A subject is never inherited across a paragraph break (only a heading reaches further) and never taken
+from a later clause. Mentions that are comparison partners ("than Post-LN", "unlike BERT, which is
+Post-LN,", "和 Pre-LN 相比") are never subjects. Only ``clause`` and ``label`` subjects are explicit
+enough for a mistake to be charged.
+"""
+
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass
+
+from lndrill.scoring.lexicon import CJK, PUNCT, WORD, Cues, Token
+from lndrill.scoring.structure import Layout
+
+#: Sources precise enough to charge a mistake.
+EXPLICIT = frozenset({"clause", "label"})
+
+_CONTRAST_BEFORE = Cues(
+    en=("than", "unlike", "vs", "versus", "compared", "compare", "relative", "like", "besides", "beside"),
+    pairs=("rather than", "instead of", "as opposed", "in contrast", "different from", "contrary to", "as in",
+           "such as", "similar to", "opposite of"),
+    zh=("比", "较", "同于", "像", "比起", "相对于", "相较于", "有别于", "不同于", "对比", "区别于", "类似"),
+)
+_CONTRAST_AFTER = Cues(zh=("相比", "相较", "比较", "不同", "对比", "一样", "类似", "相同", "那样", "之外"))
+_PARTNER_BEFORE = ("和", "与", "跟", "同")
+_PARTNER_AFTER = ("比", "较")
+_RELATIVE = Cues(en=("which", "who", "whose"), zh=("它", "其"))
+
+
+@dataclass(frozen=True)
+class Mention:
+    """A subject named in the answer, and whether it is only a comparison partner."""
+
+    subject: str
+    start: int  # token indices
+    end: int
+    contrast: bool
+
+
+@dataclass(frozen=True)
+class Attribution:
+    """The subject a claim is about, where it was found, and the token where it is named."""
+
+    subject: str | None
+    source: str | None
+    at: int | None = None
+
+    @property
+    def explicit(self) -> bool:
+        """Named precisely enough (in the claim's clause or its line's label) to charge a mistake."""
+        return self.source in EXPLICIT
+
+
+NOBODY = Attribution(None, None, None)
+
+
+def is_contrast(tokens: list[Token], start: int, end: int) -> bool:
+    """True when the mention at [start, end) is the thing compared against ("than Post-LN")."""
+    for j in range(start - 1, max(-1, start - 4), -1):
+        t = tokens[j]
+        if t.kind == PUNCT:
+            break
+        if t.kind == WORD and _CONTRAST_BEFORE.ends_at(tokens, j) >= 0:
+            return True
+        if t.kind == CJK and _CONTRAST_BEFORE.ends_at(tokens, j) >= 0:
+            return True
+    for j in range(end, min(len(tokens), end + 3)):
+        if tokens[j].kind == CJK and _CONTRAST_AFTER.at(tokens, j):
+            return True
+        if tokens[j].kind == PUNCT:
+            break
+    # "和 Pre-LN 比" / "与 Pre-LN 比": a comparison partner
+    before = tokens[start - 1].key if start > 0 else ""
+    after = tokens[end].key if end < len(tokens) else ""
+    return before in _PARTNER_BEFORE and after in _PARTNER_AFTER
+
+
+class Subjects:
+    """The subject mentions of one answer, and attribution of claims to them."""
+
+    def __init__(self, lay: Layout, found: list[tuple[str, int, int]]) -> None:
+        self.lay = lay
+        toks = lay.tokens
+        chosen: list[tuple[str, int, int]] = []
+        taken: set[int] = set()
+        for subject, a, b in sorted(found, key=lambda m: (-(m[2] - m[1]), m[1])):
+            if any(i in taken for i in range(a, b)):
+                continue
+            chosen.append((subject, a, b))
+            taken.update(range(a, b))
+        chosen.sort(key=lambda m: m[1])
+        self.contrast_parts = self._contrast_parts([(a, b) for _, a, b in chosen])
+        self.mentions = [Mention(s, a, b, is_contrast(toks, a, b) or lay.part_of[a] in self.contrast_parts)
+                         for s, a, b in chosen]
+        self.tokens_covered = taken
+        self._starts = [m.start for m in self.mentions]
+        self._subjects_mentions = [m for m in self.mentions if not m.contrast]
+        self._sentence_subjects: dict[int, set[str]] = {}
+        for m in self._subjects_mentions:
+            self._sentence_subjects.setdefault(lay.sentence_of[m.start], set()).add(m.subject)
+        self._heading_subject = self._heading_subjects()
+
+    def _contrast_parts(self, spans: list[tuple[int, int]]) -> set[int]:
+        """Comma parts that belong to a comparison phrase: "Unlike BERT, which is Post-LN, ...".
+
+        A part that opens with "unlike"/"compared with"/"不同于" (or ends with "相比"/"不同") is the comparison,
+        whatever it names; a relative part right after it ("which is ...", "它是 ...") belongs to it too.
+        """
+        del spans
+        lay, toks = self.lay, self.lay.tokens
+        out: set[int] = set()
+        first_of: dict[int, int] = {}
+        last_of: dict[int, int] = {}
+        for i, t in enumerate(toks):
+            if t.kind == PUNCT:
+                continue
+            first_of.setdefault(lay.part_of[i], i)
+            last_of[lay.part_of[i]] = i
+        for part, first in first_of.items():
+            last = last_of[part]
+            opens = _CONTRAST_BEFORE.at(toks, first) > 0 and not (
+                toks[first].kind == WORD and toks[first].key in ("like", "besid", "such", "as", "similar"))
+            closes = toks[last].kind == CJK and _CONTRAST_AFTER.ends_at(toks, last) >= 0
+            if not (opens or closes):
+                continue
+            out.add(part)
+            nxt = first_of.get(part + 1)
+            if nxt is not None and lay.clause_of[nxt] == lay.clause_of[first] and _RELATIVE.at(toks, nxt):
+                out.add(part + 1)
+        return out
+
+    def _heading_subjects(self) -> dict[int, str]:
+        out: dict[int, str] = {}
+        named: dict[int, set[str]] = {}
+        for m in self._subjects_mentions:
+            blk = self.lay.block_of[m.start]
+            if self.lay.block_kind[blk] == "heading":
+                named.setdefault(blk, set()).add(m.subject)
+        for blk, subjects in named.items():
+            if len(subjects) == 1:
+                out[blk] = next(iter(subjects))
+        return out
+
+    def between(self, lo: int, hi: int) -> Mention | None:
+        """The first subject mention (not a comparison partner) that starts inside [lo, hi)."""
+        k = bisect.bisect_left(self._starts, lo)
+        while k < len(self.mentions) and self.mentions[k].start < hi:
+            if not self.mentions[k].contrast:
+                return self.mentions[k]
+            k += 1
+        return None
+
+    def in_clause(self, clause: int) -> list[Mention]:
+        """Every mention in a clause, in order."""
+        a, b = self.lay.clause_span[clause]
+        k = bisect.bisect_left(self._starts, a)
+        out = []
+        while k < len(self.mentions) and self.mentions[k].start < b:
+            out.append(self.mentions[k])
+            k += 1
+        return out
+
+    def attribute(self, start: int, end: int) -> Attribution:
+        """The subject of a claim whose words span tokens [start, end) (see the module docstring)."""
+        lay = self.lay
+        if start >= len(lay.tokens):
+            return NOBODY
+        part, clause = lay.part_of[start], lay.clause_of[start]
+        relative = self._relative_antecedent(start)
+        if relative is not None:
+            return Attribution(relative.subject, "clause", relative.start)
+        mentions = [m for m in self.in_clause(clause) if not m.contrast]
+        inside = [m for m in mentions if start < m.start < end and lay.part_of[m.start] == part]
+        if inside:
+            return Attribution(inside[0].subject, "clause", inside[0].start)
+        before = [m for m in mentions if m.end <= start]
+        after = [m for m in mentions if m.start >= end]
+        for group, source in (([m for m in reversed(before) if lay.part_of[m.start] == part], "clause"),
+                              ([m for m in after if lay.part_of[m.start] == part], "clause"),
+                              (list(reversed(before)), "clause"), (after, "clause-after")):
+            if group:
+                return Attribution(group[0].subject, source, group[0].start)
+        label = lay.block_label(start)
+        if label is not None:
+            m = self.between(label[0], label[1])
+            if m is not None and lay.sentence_of[m.start] == lay.sentence_of[start] or (
+                    m is not None and lay.line_of[m.start] == lay.line_of[start]):
+                return Attribution(m.subject, "label", m.start)
+        sent = lay.sentence_of[start]
+        k = bisect.bisect_left(self._starts, start)
+        for m in reversed(self.mentions[:k]):
+            if lay.sentence_of[m.start] != sent:
+                break
+            if not m.contrast:
+                return Attribution(m.subject, "sentence", m.start)
+        # Earlier sentences of the same paragraph (or list item), nearest first.
+        block = lay.block_of[start]
+        for m in reversed(self.mentions[:k]):
+            if lay.block_of[m.start] != block:
+                break
+            if m.contrast or lay.sentence_of[m.start] == sent:
+                continue
+            named = self._sentence_subjects.get(lay.sentence_of[m.start], set())
+            if len(named) == 1:
+                return Attribution(m.subject, "paragraph", m.start)
+            return NOBODY
+        heading = lay.heading_of[block] if block < len(lay.heading_of) else -1
+        if heading >= 0 and heading in self._heading_subject:
+            return Attribution(self._heading_subject[heading], "heading", None)
+        return NOBODY
+
+    def _relative_antecedent(self, start: int) -> Mention | None:
+        """In "X, which is ...", the part after the comma is about X."""
+        lay, toks = self.lay, self.lay.tokens
+        part = lay.part_of[start]
+        first = start
+        while first > 0 and lay.part_of[first - 1] == part:
+            first -= 1
+        k = first
+        while k < len(toks) and toks[k].kind == PUNCT:
+            k += 1
+        if k >= len(toks) or not _RELATIVE.at(toks, k) or first == 0:
+            return None
+        prev = first - 1
+        while prev >= 0 and toks[prev].kind == PUNCT:
+            prev -= 1
+        if prev < 0 or lay.clause_of[prev] != lay.clause_of[start]:
+            return None
+        j = bisect.bisect_right(self._starts, prev) - 1
+        if j >= 0 and self.mentions[j].end - 1 == prev:
+            return self.mentions[j]
+        return None

@@ -1,0 +1,445 @@
+"""Words: tokens for mixed Chinese/English text, cue-word sets, and the phrases card authors write.
+
+Tokens. Latin words become one token each, lightly stemmed ("passes" and "passed" meet "pass"); every
+CJK character is its own token, so Chinese needs no spaces; numbers, arrows, check marks and the
+punctuation that matters for clause boundaries are kept. Hyphens, underscores and apostrophes join
+nothing and are dropped, so "warm-up", "warm up" and "warmup" all reach the phrase matcher.
+
+Cues. A `Cues` set holds English stems (and two-word English cues) and Chinese words; `Cues.at`
+says how many tokens a cue spans at a position. Every mechanism (negation, modality, connectives)
+keeps its words in one `Cues` so both languages are handled by the same code.
+
+Phrases. A phrase is plain text ("identity path", "恒等通道", "warm-up"). Latin words match
+case-insensitively after stemming and tolerate small typos ("gradeint", "warmpu"); a word ending in
+`*` matches any word with that prefix ("normaliz*"). CJK characters match exactly. There are no
+regular expressions, and the index below finds every phrase in time linear in its matches, so no card
+can make the scorer hang.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+WORD, NUMBER, CJK, PUNCT = "w", "n", "c", "p"
+#: Check marks and crosses, as table cells and notes use them.
+YES_MARK, NO_MARK = "\u2713", "\u2717"
+ARROW = "\u2192"
+
+_TOKEN_RE = re.compile(
+    r"(?P<w>[a-z\u00e0-\u024f\u03b1-\u03c9][a-z0-9\u00e0-\u024f\u03b1-\u03c9]*(?:'[a-z]+)?)"
+    r"|(?P<n>[0-9]{1,3}(?:,[0-9]{3})+(?![0-9])|[0-9]+(?:\.[0-9]+)?)"
+    r"|(?P<c>[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff])"
+    r"|(?P<a>->|=>|[\u2192\u21d2\u27f6\u27f9])"
+    r"|(?P<y>[\u2713\u2714\u2705\u2611])"
+    r"|(?P<x>[\u2717\u2718\u274c\u274e])"
+    r"|(?P<p>[.,;:!?()\[\]{}=+*/#|\u3001\u3002\u300a\u300b\u3010\u3011])"
+)
+_PUNCT_KEYS = {"\u3002": ".", "\u3001": ","}
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    """One token: its matching key, its kind (w/n/c/p) and its [start, end) in the normalised text."""
+
+    key: str
+    kind: str
+    start: int
+    end: int
+
+
+def stem(word: str) -> str:
+    """A deliberately light English stemmer (plurals, -ed, -ing, final -e), applied to both sides."""
+    if word.endswith("'s"):
+        word = word[:-2]
+    if len(word) <= 3:
+        return word
+    if word.endswith("ies") and len(word) > 4:
+        word = word[:-3] + "y"
+    elif word.endswith("es") and word[:-2].endswith(("ss", "x", "ch", "sh", "z")):
+        word = word[:-2]
+    elif word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        word = word[:-1]
+    elif word.endswith("ing") and len(word) > 5:
+        word = word[:-3]
+    elif word.endswith("ed") and len(word) > 4:
+        word = word[:-2]
+    if word.endswith("e") and len(word) > 5:
+        word = word[:-1]
+    return word
+
+
+_APOSTROPHE_LESS_NOT = {"doesnt", "dont", "isnt", "arent", "cant", "wont", "didnt", "wasnt", "werent", "shouldnt",
+                        "couldnt", "wouldnt", "hasnt", "havent", "neednt", "mustnt"}
+
+
+def _word_key(raw: str) -> str:
+    if raw.endswith("n't") or raw in _APOSTROPHE_LESS_NOT:
+        return "not"
+    if "'" in raw:
+        raw = raw.split("'", 1)[0] if raw.endswith("'s") else raw.replace("'", "")
+    return stem(raw)
+
+
+def tokenize(text: str) -> list[Token]:
+    """Split normalised text into tokens (see module docstring)."""
+    out: list[Token] = []
+    for m in _TOKEN_RE.finditer(text):
+        group = m.lastgroup or PUNCT
+        raw = m.group()
+        kind = group
+        if group == WORD:
+            key = _word_key(raw)
+        elif group == NUMBER:
+            key = raw.replace(",", "")
+        elif group == CJK:
+            key = raw
+        else:
+            kind = PUNCT
+            key = {"a": ARROW, "y": YES_MARK, "x": NO_MARK}.get(group) or _PUNCT_KEYS.get(raw, raw)
+        out.append(Token(key, kind, m.start(), m.end()))
+    return out
+
+
+class Cues:
+    """Cue words in both languages: English words (stemmed here), English word pairs, Chinese words."""
+
+    def __init__(self, en: Iterable[str] = (), zh: Iterable[str] = (), pairs: Iterable[str] = ()) -> None:
+        self.en = frozenset(stem(w) for w in en)
+        self.pairs = frozenset(tuple(stem(w) for w in p.split()) for p in pairs)
+        self.zh = tuple(sorted(set(zh), key=len, reverse=True))
+        self._by_first: dict[str, tuple[str, ...]] = {}
+        for w in self.zh:
+            self._by_first[w[0]] = self._by_first.get(w[0], ()) + (w,)
+        self._first = frozenset(self._by_first)
+        self._pair_first = frozenset(p[0] for p in self.pairs)
+
+    def at(self, tokens: list[Token], i: int) -> int:
+        """The number of tokens a cue spans starting at token i (0 when there is none)."""
+        if i >= len(tokens):
+            return 0
+        t = tokens[i]
+        if t.kind == WORD:
+            if t.key in self._pair_first and i + 1 < len(tokens):
+                nxt = tokens[i + 1]
+                if nxt.kind == WORD and (t.key, nxt.key) in self.pairs:
+                    return 2
+            return 1 if t.key in self.en else 0
+        if t.kind == CJK:
+            words = self._by_first.get(t.key)
+            if words:
+                w = cjk_word_at(tokens, i, words)
+                return len(w) if w else 0
+        return 0
+
+    def ends_at(self, tokens: list[Token], i: int) -> int:
+        """The start of a cue that covers token i, or -1 (for scanning backwards)."""
+        t = tokens[i] if 0 <= i < len(tokens) else None
+        if t is None:
+            return -1
+        if t.kind == WORD:
+            if i > 0 and tokens[i - 1].kind == WORD and (tokens[i - 1].key, t.key) in self.pairs:
+                return i - 1
+            return i if t.key in self.en else -1
+        if t.kind != CJK:
+            return -1
+        longest = max((len(w) for w in self.zh), default=0)
+        for back in range(min(longest, i + 1) - 1, -1, -1):
+            n = self.at(tokens, i - back)
+            if n > back:
+                return i - back
+        return -1
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.en
+
+
+def cjk_word_at(tokens: list[Token], i: int, words: tuple[str, ...]) -> str | None:
+    """The first (longest, when sorted so) of `words` spelled by CJK tokens starting at i, if any."""
+    n = len(tokens)
+    for w in words:
+        if i + len(w) > n:
+            continue
+        for k, ch in enumerate(w):
+            t = tokens[i + k]
+            if t.key != ch or t.kind != CJK:
+                break
+        else:
+            return w
+    return None
+
+
+# ---------------------------------------------------------------------------------------------------
+# Phrases
+
+#: How many extra words may sit between two Latin words of a phrase ("identity residual path").
+WORD_GAP = 1
+#: Bounds on what a card author can ask for, so no card can stall the scorer (checked by `cards check`).
+MAX_PHRASE_CHARS = 80
+MAX_PHRASE_UNITS = 16
+MAX_WORD_CHARS = 40
+MAX_PHRASES_PER_CARD = 2000
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """A compiled phrase: its unit keys (stems or CJK characters) and a joined form for compounds."""
+
+    source: str
+    units: tuple[str, ...]
+    kinds: tuple[str, ...]
+    prefix: tuple[bool, ...]
+    joined: str | None
+
+    @property
+    def empty(self) -> bool:
+        """True when the phrase has nothing to match (only punctuation or blanks)."""
+        return not self.units
+
+
+def phrase_problem(source: str) -> str | None:
+    """Why a phrase is over the scorer's bounds, or None when it is fine."""
+    if len(source) > MAX_PHRASE_CHARS:
+        return f"is {len(source)} characters long (at most {MAX_PHRASE_CHARS})"
+    words = source.split()
+    if len(words) > MAX_PHRASE_UNITS:
+        return f"has {len(words)} words (at most {MAX_PHRASE_UNITS})"
+    long = next((w for w in words if len(w) > MAX_WORD_CHARS), None)
+    if long is not None:
+        return f"has a word of {len(long)} characters (at most {MAX_WORD_CHARS})"
+    return None
+
+
+def compile_phrase(source: str) -> Phrase:
+    """Compile a card author's phrase into matchable units (over-long phrases compile to nothing)."""
+    from lndrill.scoring.normalize import prepare
+
+    if phrase_problem(source) is not None:
+        return Phrase(source, (), (), (), None)
+    text = prepare(source).text
+    units: list[str] = []
+    kinds: list[str] = []
+    prefix: list[bool] = []
+    for tok in tokenize(text):
+        if tok.kind == PUNCT:
+            glued = tok.start > 0 and not text[tok.start - 1].isspace()
+            at_word_end = tok.end == len(text) or text[tok.end].isspace()
+            # "normaliz*": a prefix of the word right before the star; a star after a space is a
+            # plain character that phrases never match ("y * mean" is not "y<anything> mean").
+            if tok.key == "*" and units and kinds[-1] == WORD and at_word_end and glued and not prefix[-1]:
+                prefix[-1] = True
+                units[-1] = text[_last_word_start(text, tok.start) : tok.start]
+                continue
+            if tok.key in ",.;:!?":
+                continue
+        units.append(tok.key)
+        kinds.append(tok.kind)
+        prefix.append(False)
+    joined = None
+    if len(units) > 1 and all(k == WORD for k in kinds) and not any(prefix):
+        joined = stem("".join(units))
+    return Phrase(source, tuple(units), tuple(kinds), tuple(prefix), joined)
+
+
+def _last_word_start(text: str, end: int) -> int:
+    i = end
+    while i > 0 and (text[i - 1].isalnum() or text[i - 1] in "_'"):
+        i -= 1
+    return i
+
+
+def osa_distance(a: str, b: str, limit: int) -> int:
+    """Optimal-string-alignment edit distance (a transposition costs 1), cut off above `limit`."""
+    if abs(len(a) - len(b)) > limit:
+        return limit + 1
+    prev2: list[int] = []
+    prev = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        cur = [i] + [0] * len(b)
+        best = cur[0]
+        for j in range(1, len(b) + 1):
+            cost = 0 if a[i - 1] == b[j - 1] else 1
+            v = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                v = min(v, prev2[j - 2] + 1)
+            cur[j] = v
+            best = min(best, v)
+        if best > limit:
+            return limit + 1
+        prev2, prev = prev, cur
+    return prev[-1]
+
+
+def typo_budget(word: str) -> int:
+    """How many edits a word of this length may carry and still count (short words must be exact;
+    five-letter words may only swap two neighbouring letters, see `Lexicon.near`)."""
+    if len(word) >= 10:
+        return 2
+    if len(word) >= 5:
+        return 1
+    return 0
+
+
+def _deletes(word: str) -> set[str]:
+    return {word} | {word[:i] + word[i + 1 :] for i in range(len(word))}
+
+
+#: Distinct words a typo can never turn into each other (both are real words with other meanings).
+_NOT_TYPOS = {frozenset(p) for p in (("varianc", "variant"), ("later", "layer"), ("form", "from"),
+                                     ("mean", "meant"), ("sign", "sing"), ("scal", "scar"))}
+
+
+class Lexicon:
+    """The Latin words a card can ever look for, indexed for typo-tolerant lookup."""
+
+    def __init__(self, words: set[str]) -> None:
+        self.words = {w for w in words if w}
+        self.longest = max((len(w) for w in self.words), default=0)
+        self._index: dict[str, set[str]] = defaultdict(set)
+        for w in self.words:
+            if typo_budget(w):
+                for d in _deletes(w):
+                    self._index[d].add(w)
+
+    def near(self, key: str) -> set[str]:
+        """Lexicon words a text word may stand for, typos included (exact match excluded)."""
+        # A word much longer than any lexicon word cannot be a typo of one (and its deletes would
+        # cost time and memory quadratic in its length).
+        if len(key) < 5 or key in self.words or len(key) > self.longest + 2:
+            return set()
+        found: set[str] = set()
+        for d in _deletes(key):
+            for w in self._index.get(d, ()):
+                if w[0] != key[0] or w in found or frozenset((w, key)) in _NOT_TYPOS:
+                    continue
+                if len(w) == 5 and sorted(w) != sorted(key):
+                    continue  # "sqaur" ~ "squar", but never "later" ~ "layer"
+                if osa_distance(key, w, typo_budget(w)) <= typo_budget(w):
+                    found.add(w)
+        return found
+
+
+class TextIndex:
+    """An answer's tokens, indexed so each phrase is found in time linear in its matches."""
+
+    def __init__(self, tokens: list[Token], text: str, lexicon: Lexicon) -> None:
+        self.tokens = tokens
+        self.text = text
+        self.by_key: dict[str, list[int]] = defaultdict(list)
+        self.pair_key: dict[str, list[int]] = defaultdict(list)
+        near_cache: dict[str, set[str]] = {}
+
+        def aliases(key: str) -> set[str]:
+            if key not in near_cache:
+                near_cache[key] = lexicon.near(key)
+            return near_cache[key]
+
+        self.alias: list[frozenset[str]] = []
+        for i, tok in enumerate(tokens):
+            keys = {tok.key}
+            if tok.kind == WORD:
+                keys |= aliases(tok.key)
+            self.alias.append(frozenset(keys))
+            for k in keys:
+                self.by_key[k].append(i)
+        # Two adjacent words written apart ("warm up", "layer-norm") may spell one compound.
+        for i in range(len(tokens) - 1):
+            a, b = tokens[i], tokens[i + 1]
+            if a.kind == WORD and b.kind == WORD and b.start - a.end <= 1:
+                joined = stem(text[a.start : a.end] + text[b.start : b.end])
+                for k in {joined} | aliases(joined):
+                    self.pair_key[k].append(i)
+        # Word keys and raw words, sorted, so a prefix finds its words by bisection.
+        raw: dict[str, list[int]] = defaultdict(list)
+        for i, tok in enumerate(tokens):
+            if tok.kind == WORD:
+                raw[tok.key].append(i)
+                word = text[tok.start : tok.end]
+                if word != tok.key:
+                    raw[word].append(i)
+        self._sorted_words = sorted(raw)
+        self._raw = raw
+
+    def _prefix_positions(self, unit: str) -> list[int]:
+        root = unit[:-1] if unit.endswith("e") and len(unit) > 4 else unit  # "scale*" also covers "scaling"
+        k = bisect.bisect_left(self._sorted_words, root)
+        out: set[int] = set()
+        while k < len(self._sorted_words) and self._sorted_words[k].startswith(root):
+            out.update(self._raw[self._sorted_words[k]])
+            k += 1
+        return sorted(out)
+
+    def _prefix_at(self, j: int, unit: str) -> bool:
+        tok = self.tokens[j]
+        if tok.kind != WORD:
+            return False
+        root = unit[:-1] if unit.endswith("e") and len(unit) > 4 else unit
+        return tok.key.startswith(root) or self.text.startswith(root, tok.start)
+
+    def _unit_at(self, j: int, unit: str, kind: str, is_prefix: bool) -> bool:
+        if j >= len(self.tokens):
+            return False
+        tok = self.tokens[j]
+        if kind == WORD:
+            if tok.kind != WORD:
+                return False
+            if is_prefix:
+                return self._prefix_at(j, unit)
+            return unit in self.alias[j]
+        return tok.kind == kind and tok.key == unit
+
+    def find(self, phrase: Phrase) -> list[tuple[int, int]]:
+        """Every match of `phrase` as a (first token, last token + 1) pair, in text order."""
+        if phrase.empty:
+            return []
+        found: set[tuple[int, int]] = set()
+        n = len(phrase.units)
+        starts = (self._prefix_positions(phrase.units[0]) if phrase.prefix[0]
+                  else self.by_key.get(phrase.units[0], []))
+        for i in starts:
+            j = i + 1
+            ok = True
+            for u in range(1, n):
+                unit, kind, pre = phrase.units[u], phrase.kinds[u], phrase.prefix[u]
+                if self._unit_at(j, unit, kind, pre):
+                    j += 1
+                    continue
+                if kind == WORD and phrase.kinds[u - 1] == WORD:
+                    k = j
+                    skipped = 0
+                    while skipped < WORD_GAP and k < len(self.tokens) and self.tokens[k].kind in (WORD, NUMBER):
+                        k += 1
+                        skipped += 1
+                        if self._unit_at(k, unit, kind, pre):
+                            break
+                    if self._unit_at(k, unit, kind, pre):
+                        j = k + 1
+                        continue
+                ok = False
+                break
+            if ok:
+                found.add((i, j))
+        if phrase.joined:
+            for i in self.by_key.get(phrase.joined, []):
+                found.add((i, i + 1))
+            for i in self.pair_key.get(phrase.joined, []):
+                found.add((i, i + 2))
+        if len(phrase.units) == 1 and phrase.kinds[0] == WORD and not phrase.prefix[0]:
+            for i in self.pair_key.get(phrase.units[0], []):
+                found.add((i, i + 2))
+        return sorted(found)
+
+
+def lexicon_words(phrases: Iterable[Phrase]) -> set[str]:
+    """The Latin words (and compounds) of a set of phrases, for building a `Lexicon`."""
+    words: set[str] = set()
+    for p in phrases:
+        for unit, kind, pre in zip(p.units, p.kinds, p.prefix, strict=True):
+            if kind == WORD and not pre:
+                words.add(unit)
+        if p.joined:
+            words.add(p.joined)
+    return words

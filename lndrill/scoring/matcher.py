@@ -1,0 +1,359 @@
+"""Claim frames: where a rubric's words, formulas and values occur in an answer, and what is said there.
+
+An `Analysis` reads one answer once (normalised text, tokens, layout, subject mentions, negation and
+modality, formulas, bound values). `Analysis.frames(matcher)` yields a `Frame` for every place the
+matcher's concept groups co-occur in one clause (or its formula or value appears): the words found, who
+the claim is about and how explicitly (`Attribution`), whether it is affirmed, whether it is qualified, and
+whether its clause reads as a claim at all. The engine decides from frames what earns a point and what is
+charged as a mistake.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from lndrill.scoring.attribution import NOBODY, Attribution, Subjects
+from lndrill.scoring.formula import find_bindings, find_formulas, same_value
+from lndrill.scoring.lexicon import CJK, NUMBER, PUNCT, WORD, Cues, Phrase, TextIndex, Token, stem, tokenize
+from lndrill.scoring.normalize import Prepared, prepare
+from lndrill.scoring.polarity import Polarity, is_negation
+from lndrill.scoring.rubric import Matcher, Rubric
+from lndrill.scoring.structure import Layout, analyse, is_consequence
+from lndrill.scoring.vocabulary import short_names
+
+#: The words of one claim must lie within this many tokens of its first word.
+WINDOW = 30
+#: At most this many frames per matcher and sentence (a pasted wall of text cannot multiply work).
+PER_SENTENCE = 6
+
+_ELLIPSIS = Cues(
+    en=("does", "do", "did", "not", "is", "are", "can", "cannot", "too", "also", "either", "neither", "nor", "no",
+        "so", "as", "well", "same", "the", "one", "other", "hand", "it", "its", "on", "while", "whereas", "but",
+        "and", "doesn't", "isn't", "unlike", "has", "have", "does", "will", "won't", "need", "needs"),
+    zh=tuple("不需要用也是则就会没有同样如此并非但而却样与和跟同像必"),
+)
+_WHY = Cues(en=("why", "how"), zh=("为什么", "为何", "怎么", "如何"))
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One place a matcher is satisfied, and what the answer says there."""
+
+    start: int  # token indices
+    end: int
+    terms: tuple[tuple[int, int], ...]
+    kind: str  # "prose", "formula" or "value"
+    char_span: tuple[int, int]
+    who: Attribution
+    affirmed: bool
+    qualifier: str | None
+    claim: bool  # the clause reads as a claim (keyword lists, headings and echoes of the prompt do not)
+    quoted: bool
+    asserted: bool  # a plain statement with a verb, not a label, list or fragment
+    contrast: bool  # some of its words sit in a comparison phrase ("unlike BERT, which ...")
+    firm: bool = True  # its polarity does not rest on absence alone ("without warm-up it reaches ...")
+
+
+@dataclass(frozen=True)
+class _Ellipsis:
+    subject: str
+    negated: bool
+    contrast: bool
+    start: int
+    end: int
+
+
+class Analysis:
+    """Everything derived from one answer text, shared by all points of a card."""
+
+    def __init__(self, rubric: Rubric, text: str | bytes) -> None:
+        self.prep: Prepared = prepare(text)
+        self.tokens: list[Token] = tokenize(self.prep.text)
+        _case_the_depth_letter(self.tokens, self.prep.cased)
+        self.index = TextIndex(self.tokens, self.prep.text, rubric.lexicon)
+        self.lay: Layout = analyse(self.prep.text, self.tokens)
+        found = [(subject, a, b) for subject, phrases in rubric.subjects.items()
+                 for ph in phrases for a, b in self.index.find(ph)]
+        found += self._short_names(rubric)
+        self.subjects = Subjects(self.lay, found)
+        self.polarity = Polarity(self.lay)
+        self._mention_tokens = self.subjects.tokens_covered
+        self._phrase_cache: dict[Phrase, list[tuple[int, int]]] = {}
+        vocabulary = set(self._mention_tokens)
+        for phrase in rubric.phrases:
+            for a, b in self.find(phrase):
+                vocabulary.update(range(a, b))
+        self.lay.mark_claims(vocabulary)
+        self._contrast_parts = self.subjects.contrast_parts
+        self._frames: dict[int, list[Frame]] = {}
+        self.quoted = self._quoted_tokens()
+        self.echo = self._echo_clauses(rubric.prompt)
+        self._ellipses = self._find_ellipses()
+        self._formulas = self._token_spans([(f.sides, f.start, f.end) for f in find_formulas(self.prep.text)])
+        self._bindings = self._token_spans([((b.symbol, b.value), b.start, b.end)
+                                            for b in find_bindings(self.prep.text)])
+
+    # -- setup -----------------------------------------------------------------------------------------
+    def _short_names(self, rubric: Rubric) -> list[tuple[str, int, int]]:
+        """"Post"/"Pre" written as a name (capitalised, or a line's whole label), not "pre-training"."""
+        names = {s: forms for s, forms in short_names().items() if s in rubric.subjects}
+        if not names:
+            return []
+        cased, toks = self.prep.cased, self.tokens
+        keys = {f.lower(): s for s, forms in names.items() for f in forms}
+        out = []
+        for i, t in enumerate(toks):
+            subject = keys.get(t.key) if t.kind == WORD else None
+            if subject is None:
+                continue
+            raw = cased[t.start : t.end]
+            glued = cased[t.end : t.end + 1] in ("-", "_") or cased[t.start - 1 : t.start] in ("-", "_")
+            if glued:
+                continue
+            label = self.lay.block_label(i)
+            if raw in names[subject] or (label is not None and label == (i, i + 1)):
+                out.append((subject, i, i + 1))
+        return out
+
+    def _token_spans(self, items: list) -> list[tuple[object, int, int, int, int]]:  # noqa: ANN401
+        starts = [t.start for t in self.tokens]
+        out = []
+        for what, cs, ce in items:
+            a = bisect.bisect_left(starts, cs)
+            b = max(a + 1, bisect.bisect_left(starts, ce))
+            if a < len(self.tokens):
+                out.append((what, a, b, cs, ce))
+        return out
+
+    def _quoted_tokens(self) -> set[int]:
+        """Tokens inside quotation marks: a quoted claim is being discussed, not made."""
+        text = self.prep.text
+        marks = [i for i, ch in enumerate(text) if ch in '"\u300c\u300d\u300e\u300f']
+        out: set[int] = set()
+        starts = [t.start for t in self.tokens]
+        for a, b in zip(marks[::2], marks[1::2], strict=False):
+            if b - a > 400:
+                continue
+            lo, hi = bisect.bisect_left(starts, a), bisect.bisect_left(starts, b)
+            out.update(range(lo, hi))
+        return out
+
+    def _echo_clauses(self, prompt: tuple[str, ...]) -> set[int]:
+        """Clauses that mostly repeat the card's own question (its words, in its order)."""
+        grams: set[tuple[str, str, str]] = set()
+        for p in prompt:
+            keys = [t.key for t in tokenize(prepare(p).text) if t.kind in (WORD, CJK, NUMBER)]
+            grams.update(zip(keys, keys[1:], keys[2:], strict=False))
+        if not grams:
+            return set()
+        out: set[int] = set()
+        for c, (a, b) in enumerate(self.lay.clause_span):
+            idx = [i for i in range(a, b) if self.tokens[i].kind in (WORD, CJK, NUMBER)]
+            if len(idx) < 5:
+                continue
+            keys = [self.tokens[i].key for i in idx]
+            covered = [False] * len(keys)
+            for k in range(len(keys) - 2):
+                if (keys[k], keys[k + 1], keys[k + 2]) in grams:
+                    covered[k] = covered[k + 1] = covered[k + 2] = True
+            if sum(covered) >= 0.7 * len(keys):
+                out.add(c)
+        return out
+
+    def _find_ellipses(self) -> dict[int, list[_Ellipsis]]:
+        """Elliptical clauses ("..., Pre-LN doesn't", "Pre-LN 也需要", "unlike Pre-LN"), by sentence."""
+        lay, toks = self.lay, self.tokens
+        by_part: dict[int, list] = {}
+        for m in self.subjects.mentions:
+            by_part.setdefault(lay.part_of[m.start], []).append(m)
+        out: dict[int, list[_Ellipsis]] = {}
+        for part, ms in by_part.items():
+            if len(ms) != 1:
+                continue
+            m = ms[0]
+            a = m.start
+            while a > 0 and lay.part_of[a - 1] == part:
+                a -= 1
+            b = m.end
+            while b < len(toks) and lay.part_of[b] == part:
+                b += 1
+            rest = [k for k in range(a, b) if toks[k].kind in (WORD, CJK) and k not in self._mention_tokens]
+            if len(rest) > 6 or not all(_ELLIPSIS.at(toks, k) or toks[k].key == stem("doesn't") for k in rest):
+                continue
+            negated = sum(1 for k in rest if is_negation(toks, k)) % 2 == 1
+            unlike = any(toks[k].key in (stem("unlike"), "不") for k in rest)
+            if m.contrast and not unlike:
+                continue
+            out.setdefault(lay.sentence_of[m.start], []).append(
+                _Ellipsis(m.subject, negated or m.contrast, m.contrast, a, b))
+        return out
+
+    # -- finding ---------------------------------------------------------------------------------------
+    def find(self, phrase: Phrase) -> list[tuple[int, int]]:
+        """Matches of a concept phrase (never inside a subject's own name)."""
+        if phrase not in self._phrase_cache:
+            self._phrase_cache[phrase] = [
+                (a, b) for a, b in self.index.find(phrase)
+                if not any(i in self._mention_tokens for i in range(a, b))
+            ]
+        return self._phrase_cache[phrase]
+
+    def frames(self, matcher: Matcher) -> list[Frame]:
+        """Every frame where `matcher` is satisfied, in text order (computed once per matcher)."""
+        key = id(matcher)
+        if key not in self._frames:
+            self._frames[key] = list(self._build(matcher))
+        return self._frames[key]
+
+    def _build(self, matcher: Matcher) -> Iterator[Frame]:
+        if matcher.formula is not None:
+            for sides, a, b, cs, ce in self._formulas:
+                if matcher.formula in sides:  # type: ignore[operator]
+                    yield self._frame(a, b, ((a, b),), "formula", (cs, ce))
+            return
+        if matcher.binding is not None:
+            symbol, value = matcher.binding
+            for (sym, val), a, b, cs, ce in self._bindings:  # type: ignore[misc]
+                if sym == symbol and same_value(val, value):
+                    yield self._frame(a, b, ((a, b),), "value", (cs, ce))
+            return
+        yield from self._prose(matcher)
+
+    def _prose(self, matcher: Matcher) -> Iterator[Frame]:
+        per_group: list[list[tuple[int, int]]] = []
+        for group in matcher.groups:
+            hits: set[tuple[int, int]] = set()
+            for ph in group:
+                hits.update(self.find(ph))
+            if not hits:
+                return
+            per_group.append(sorted(hits))
+        lay = self.lay
+        clause_of, part_of = lay.clause_of, lay.part_of
+        starts = [[h[0] for h in hits] for hits in per_group[1:]]
+        seen: dict[int, int] = {}
+        for anchor in per_group[0]:
+            clause = clause_of[anchor[0]]
+            sent = lay.sentence_of[anchor[0]]
+            if seen.get(sent, 0) >= PER_SENTENCE:
+                continue
+            terms = [anchor]
+            ok = True
+            for hits, hs in zip(per_group[1:], starts, strict=True):
+                best = self._nearest(anchor, hits, hs, clause, part_of)
+                if best is None:
+                    ok = False
+                    break
+                terms.append(best)
+            if not ok:
+                continue
+            seen[sent] = seen.get(sent, 0) + 1
+            a = min(t[0] for t in terms)
+            b = max(t[1] for t in terms)
+            yield self._frame(a, b, tuple(terms), "prose", (self.tokens[a].start, self.tokens[b - 1].end))
+
+    def _nearest(self, anchor: tuple[int, int], hits: list[tuple[int, int]], hs: list[int], clause: int,
+                 part_of: list[int]) -> tuple[int, int] | None:
+        """The hit closest to `anchor` in the same clause that may belong to the same claim."""
+        k = bisect.bisect_left(hs, anchor[0])
+        lo, hi = k - 1, k
+        tried = 0
+        anchor_contrast = part_of[anchor[0]] in self._contrast_parts
+        while (lo >= 0 or hi < len(hits)) and tried < 8:
+            d_lo = anchor[0] - hs[lo] if lo >= 0 else 1 << 30
+            d_hi = hs[hi] - anchor[0] if hi < len(hits) else 1 << 30
+            if d_lo <= d_hi:
+                h, lo = hits[lo], lo - 1
+            else:
+                h, hi = hits[hi], hi + 1
+            tried += 1
+            if abs(h[0] - anchor[0]) > WINDOW:
+                break
+            if self.lay.clause_of[h[0]] != clause:
+                continue
+            if (part_of[h[0]] in self._contrast_parts) != anchor_contrast:
+                continue  # one word in "unlike X, which ..." and one outside it: two claims
+            if part_of[h[0]] != part_of[anchor[0]]:
+                # a subject named between them in another part starts another claim ("Pre-LN ..., Post-LN ...")
+                m = self.subjects.between(min(h[1], anchor[1]), max(h[0], anchor[0]))
+                if m is not None:
+                    continue
+            return h
+        return None
+
+    def _frame(self, a: int, b: int, terms: tuple[tuple[int, int], ...], kind: str,
+               char_span: tuple[int, int]) -> Frame:
+        lay = self.lay
+        clause = lay.clause_of[a]
+        who = self.subjects.attribute(a, b)
+        if kind == "prose":
+            affirmed, firm = self.polarity.affirmed(terms)
+        else:
+            # a formula or value is denied by a negation right before it ("not LN(x + F(x))") or a refutation
+            affirmed, firm = self.polarity.affirmed(((a, a),)) if a > 0 else (True, True)
+        qualifier = self.polarity.qualifier(a, b)
+        question_why = qualifier == "question" and any(_WHY.at(self.tokens, j) for j in lay.clause_tokens(clause))
+        claim_clause = lay.clause_claim[clause] or self._labelled(a) or is_consequence(self.tokens, lay.clause_span[clause][0])
+        claim = (kind != "prose" or claim_clause) and clause not in self.echo and (
+            qualifier != "question" or question_why)
+        asserted = claim and (kind != "prose" or lay.clause_claim[clause])
+        contrast = any(lay.part_of[x] in self._contrast_parts for x, _ in terms)
+        return Frame(a, b, terms, kind, char_span, who, affirmed, qualifier, claim, a in self.quoted, asserted,
+                     contrast, firm)
+
+    def _labelled(self, a: int) -> bool:
+        """A terse line labelled with a subject ("BERT: Post-LN", "- T5: pre-norm, no bias") is a claim."""
+        label = self.lay.block_label(a)
+        if label is None:
+            return False
+        if self.subjects.between(label[0], label[1]) is None:
+            return False
+        clause = self.lay.clause_of[a]
+        ca, cb = self.lay.clause_span[clause]
+        return sum(1 for i in range(ca, cb) if self.tokens[i].kind in (WORD, CJK)) <= 14
+
+    def ellipses(self, frame: Frame) -> list[_Ellipsis]:
+        """Elliptical follow-ups of a prose claim later in its sentence ("Post-LN needs warm-up, Pre-LN doesn't")."""
+        if frame.kind != "prose":
+            return []
+        lay = self.lay
+        last = frame.end - 1
+        part = lay.part_of[last]
+        return [e for e in self._ellipses.get(lay.sentence_of[last], ())
+                if e.start >= frame.end and part < lay.part_of[e.start] <= part + 3]
+
+    def evidence(self, frame: Frame, start: int | None = None) -> tuple[str, tuple[tuple[int, int], ...]]:
+        """The user's words for a frame (its clause when short) and the spans of the matched words."""
+        a, b = frame.char_span
+        if start is not None and start < frame.start:
+            a = min(a, self.tokens[start].start)
+        ca, cb = self.lay.clause_span[self.lay.clause_of[frame.start]]
+        seg_start, seg_end = self.tokens[ca].start, self.tokens[cb - 1].end
+        if seg_end - seg_start <= 160:
+            a, b = min(a, seg_start), max(b, seg_end)
+        quote = self.prep.quote(a, b)
+        spans = tuple(self.prep.span(self.tokens[x].start, self.tokens[y - 1].end) for x, y in frame.terms)
+        if frame.kind != "prose":
+            spans = (self.prep.span(*frame.char_span),)
+        return quote, spans
+
+    def quote_tokens(self, a: int, b: int) -> str:
+        """The user's words for tokens [a, b)."""
+        return self.prep.quote(self.tokens[a].start, self.tokens[b - 1].end)
+
+    def span_tokens(self, a: int, b: int) -> tuple[int, int]:
+        """The original-text span of tokens [a, b)."""
+        return self.prep.span(self.tokens[a].start, self.tokens[b - 1].end)
+
+
+def _case_the_depth_letter(tokens: list[Token], cased: str) -> None:
+    """The depth L and the layer index l mean different things ("grows with L" vs "grows with l"): keep
+    the single letter L upper case."""
+    for k, t in enumerate(tokens):
+        if t.kind == WORD and t.key == "l" and cased[t.start : t.end] == "L":
+            tokens[k] = Token("L", WORD, t.start, t.end)
+
+
+__all__ = ["NOBODY", "Analysis", "Frame", "PUNCT"]

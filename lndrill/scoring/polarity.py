@@ -1,0 +1,349 @@
+"""Is a claim affirmed or denied, and is it asserted plainly or qualified?
+
+Polarity. Negation cues ("not", "no", "without", "drop", "breaks", "no longer", "redundant", 不, 没有,
+无需, 去掉, 否, ❌, ...) govern a claim's word when they stand before it in the same comma part, within
+a window measured in words (a Chinese word counts as about two characters); cues after the claim's last
+word count only when they negate what precedes them ("is not needed", "can be dropped", "是多余的"). Two
+cues cancel. "Without warm-up it diverges" is a need, not a denial. "Not because X" denies X. A claim
+the answer reports and refutes ("people say X; that is wrong", "X 这个说法是错的") means its opposite.
+
+Modality. A claim is qualified when its clause hedges ("can", "usually", "in practice", 可能, 通常), sets a
+condition or scope ("if", "when the learning rate is small", "in low-resource translation", "at a very
+high learning rate", 如果, 大学习率下), asks ("whether", "?", 是否, 吗), states a purpose ("to avoid",
+"in order to", 为了), reports someone else's view without endorsing it ("some argue", "according to",
+有人认为), or is hypothetical ("would be"). Qualified claims still earn points; they are never charged
+as mistakes.
+"""
+
+from __future__ import annotations
+
+from lndrill.scoring.lexicon import CJK, NUMBER, PUNCT, WORD, Cues, Token
+from lndrill.scoring.structure import Layout, is_cause
+
+NEGATION = Cues(
+    en=("not", "no", "never", "without", "none", "nor", "neither", "cannot", "free", "drop", "dropped", "remove",
+        "removes", "removed", "removing", "skip", "skipped", "skips", "unnecessary", "unneeded", "optional",
+        "dispensable", "rid", "lack", "lacks", "lacking", "less", "hardly", "barely", "eliminate", "eliminates",
+        "eliminated", "omit", "omitted", "omits", "needless", "nothing", "fewer", "break", "breaks", "broken",
+        "breaking", "destroy", "destroys", "destroyed", "off", "outside", "bypass", "bypasses", "bypassed",
+        "avoid", "avoids", "avoided", "redundant", "superfluous", "obviate", "obviates", "obviated", "non", "un",
+        "neither", "absent", "lose", "loses", "lost", "w/o"),
+    pairs=("no longer", "does away", "do away", "get rid", "gets rid", "not required", "away from"),
+    zh=("不", "没", "无", "免", "去掉", "去除", "省去", "省掉", "省略", "移除", "取消", "摆脱", "非", "别", "未", "勿",
+        "拿掉", "砍掉", "甩掉", "否", "绕过", "跳过", "避开", "脱离", "失去", "破坏", "打断", "阻断", "切断", "多余",
+        "用不着", "无需", "无须", "不必", "不用", "没必要"),
+)
+#: Chinese words that start with a negation character but negate nothing.
+_ZH_NOT_NEGATION = ("不同", "不断", "不仅", "不少", "不过", "不管", "不久", "无论", "非常", "未来", "不止", "不光",
+                    "训不动", "训不起来", "训不稳", "跑不动", "收敛不了", "训不好", "离不开", "少不了", "不可或缺",
+                    "必不可少", "不得不", "免不了", "缺一不可", "不稳定", "非线性", "无穷", "无限", "不可避免",
+                    "别的", "别人", "否则", "不如", "不然", "无关紧要", "不错", "并不少见", "未经")
+#: English pairs in which a cue word negates nothing.
+_EN_NOT_A_CUE = {("no", "matter"), ("not", "only"), ("no", "doubt"), ("not", "just"), ("not", "merely"),
+                 ("nothing", "but"), ("less", "than"), ("no", "wonder"), ("not", "necessarily")}
+#: English words that also negate what stands before them ("warm-up is not needed", "can be dropped"),
+#: compared as written (the stemmer would turn "dropped" into "drop", which negates what follows).
+_EN_AFTER = frozenset(("not", "cannot", "free", "unnecessary", "unneeded", "optional", "dispensable", "needless",
+                       "dropped", "removed", "skipped", "eliminated", "omitted", "redundant", "superfluous",
+                       "avoided", "bypassed", "never"))
+FAILURE = Cues(
+    en=("diverge", "diverges", "diverged", "divergence", "unstable", "instability", "fail", "fails", "failed",
+        "explode", "explodes", "exploded", "crash", "crashes", "blow", "blows", "nan", "collapse", "collapses"),
+    zh=("发散", "崩", "炸", "训飞", "训不动", "训不起来", "训不稳", "跑不动", "收敛不了", "训不好", "不收敛", "不稳定",
+        "失败"),
+)
+#: Absence ("without warm-up", "不加 warm-up"): next to a failure word it means "is needed".
+_ABSENCE = Cues(en=("without", "no", "w/o"), zh=("没", "无", "不用", "不加", "不做", "不预", "去掉", "不带", "没有"))
+#: "trains fine without warm-up": absence plus success is a firm "not needed".
+_SUCCESS = Cues(en=("train", "trains", "trained", "works", "work", "fine", "converge", "converges", "converged",
+                    "stable", "stably", "ok", "okay", "well", "comparable", "matches", "match", "succeed",
+                    "succeeds", "smoothly", "happily", "easily", "reach", "reaches"),
+                zh=("能训", "能收敛", "可以训", "正常", "收敛", "稳定", "没问题", "照样", "也能", "一样", "能训练", "训得动"))
+_SCOPE_STOP = Cues(en=("and", "or", "also", "then", "plus", "which", "that", "whereas", "while", "but"),
+                   zh=("和", "并", "且", "同时", "也", "还", "但"))
+_REFUTE = Cues(
+    en=("myth", "misconception", "wrong", "incorrect", "false", "untrue", "mistaken", "misleading", "fallacy",
+        "misunderstanding", "inaccurate", "misread", "misreading"),
+    pairs=("not true", "not correct", "not right"),
+    zh=("错误", "是错的", "不对", "误解", "误区", "迷思", "谣言", "并非如此", "不成立", "讲反", "说反", "搞反", "不正确",
+        "不准确"),
+)
+_REPORT = Cues(
+    en=("argue", "argues", "argued", "claim", "claims", "claimed", "believe", "believes", "believed", "suggest",
+        "suggests", "hypothesize", "hypothesise", "speculate", "supposedly", "allegedly", "assume", "assumes"),
+    pairs=("according to", "people say", "some say", "it is said", "is often", "are often", "common claim",
+           "popular claim", "popular belief", "folk wisdom", "the claim", "the article", "the blog", "the post"),
+    zh=("有人说", "据说", "认为", "常说", "说法", "传言", "号称", "据称", "坊间", "有观点", "一种观点", "原文", "文章说",
+        "那篇文章"),
+)
+_HEDGE = Cues(
+    en=("can", "could", "may", "might", "would", "usually", "often", "typically", "generally", "sometimes",
+        "tend", "tends", "likely", "probably", "possibly", "perhaps", "maybe", "mostly", "somewhat", "arguably",
+        "partly", "partially", "occasionally", "rarely", "seldom", "mainly", "largely", "roughly", "approximately",
+        "potentially", "still", "slightly", "most", "many", "some", "often", "frequently", "primarily",
+        "sometime", "eventually", "later", "early", "initially"),
+    pairs=("in practice", "in general", "for the most", "in most", "not necessarily", "in many", "in some",
+           "at least", "to some", "more or less", "by default"),
+    zh=("可能", "可以", "通常", "一般", "往往", "有时", "大多", "多半", "倾向", "未必", "不一定", "或许", "也许", "实践中",
+        "实际中", "实际上", "大体", "基本上", "大部分", "很多", "有些", "一些", "部分", "略", "稍", "仍然", "依然", "还是",
+        "常常", "经常", "默认"),
+)
+_CONDITION = Cues(
+    en=("if", "when", "whenever", "unless", "provided", "assuming", "once", "given", "whether", "suppose"),
+    pairs=("as long", "only if", "even if"),
+    zh=("如果", "若", "假如", "假设", "要是", "一旦", "只要", "是否", "要不要", "需不需要", "时候", "情况下", "条件下",
+        "场景下", "设置下", "的话", "除非", "低资源", "大学习率", "小学习率", "高学习率"),
+)
+#: "at a very high learning rate", "in low-resource translation", "for very deep models": a scope.
+_SCOPE_PREP = Cues(en=("at", "in", "for", "with", "under", "on", "on", "beyond", "above", "below"))
+_SCOPE_WORD = Cues(en=("low", "high", "higher", "large", "larger", "small", "smaller", "very", "some", "certain",
+                       "particular", "specific", "extreme", "aggressive", "long", "short", "few", "moderate",
+                       "huge", "big", "tiny", "shallow", "practice", "scale", "resource", "setting", "settings",
+                       "case", "cases", "regime", "condition", "conditions", "limited", "enough"))
+_PURPOSE = Cues(en=(), pairs=("in order", "so that", "so as", "to avoid", "to prevent", "to fix", "to solve",
+                                "to address", "to stop", "to keep", "to make", "to tame", "to counter", "to mitigate",
+                                "to reduce", "to stabilize", "to stabilise", "aim to", "aims to", "meant to",
+                                "designed to", "intended to"),
+                zh=("为了", "以便", "旨在", "用来", "目的是", "为的是", "以免", "以防", "防止"))
+_YES_NO_CELL = {"not"}
+
+
+def is_negation(tokens: list[Token], j: int) -> int:
+    """The length of a negation cue starting at token j (0 when there is none)."""
+    n = NEGATION.at(tokens, j)
+    if not n:
+        return 0
+    t = tokens[j]
+    if t.kind == WORD:
+        nxt = tokens[j + 1].key if j + 1 < len(tokens) and tokens[j + 1].kind == WORD else ""
+        return 0 if (t.key, nxt) in _EN_NOT_A_CUE else n
+    for w in _ZH_NOT_NEGATION:
+        for k in range(len(w)):
+            if j - k >= 0 and w[k] == t.key and _spells(tokens, j - k, w):
+                return 0
+    return n
+
+
+def _spells(tokens: list[Token], i: int, word: str) -> bool:
+    return i + len(word) <= len(tokens) and all(
+        tokens[i + k].kind == CJK and tokens[i + k].key == ch for k, ch in enumerate(word))
+
+
+def _is_no_mark(t: Token) -> bool:
+    return t.kind == PUNCT and t.key == "\u2717"
+
+
+#: How far a negation reaches, in words (a Chinese word is counted as two characters).
+WINDOW = 5
+
+
+class Polarity:
+    """Negation, refutation and modality for one answer."""
+
+    def __init__(self, lay: Layout) -> None:
+        self.lay = lay
+        self.tokens = lay.tokens
+        self.refuted = self._refuted_clauses()
+        self._clause_mood: list[str | None] | None = None
+
+    # -- negation -----------------------------------------------------------------------------------
+    def cues(self, start: int, end: int, skip: set[int], with_after: bool) -> set[int]:
+        """Token indices of negation cues that govern the term at [start, end)."""
+        toks, lay = self.tokens, self.lay
+        cues: set[int] = set()
+        clause = lay.clause_of[start]
+        part = lay.part_of[start]
+
+        def before() -> None:
+            words = 0.0
+            j = start - 1
+            while j >= 0:
+                t = toks[j]
+                if lay.clause_of[j] != clause:
+                    # "not because X" / "不是因为 X": the negation before the connective denies X
+                    if is_cause(toks, lay.clause_span[clause][0]):
+                        for k in range(j, max(-1, j - 3), -1):
+                            if is_negation(toks, k):
+                                cues.add(k)
+                                break
+                    return
+                if lay.part_of[j] != part and not (t.kind == PUNCT and t.key == "("):
+                    # a cue may govern a list that follows it: "no warm-up, no tuning"
+                    return
+                if _SCOPE_STOP.ends_at(toks, j) >= 0 and j not in skip:
+                    return
+                if j in skip:
+                    j -= 1
+                    continue
+                cue_start = j if _is_no_mark(t) else -1
+                if t.kind in (WORD, CJK):
+                    s = NEGATION.ends_at(toks, j)
+                    if s >= 0 and is_negation(toks, s):
+                        cue_start = s
+                if cue_start >= 0:
+                    cues.add(cue_start)
+                    j = cue_start - 1
+                    words += 1
+                    continue
+                if t.kind == WORD or t.kind == NUMBER:
+                    words += 1
+                elif t.kind == CJK:
+                    words += 0.5
+                if words > WINDOW:
+                    return
+                j -= 1
+
+        def after() -> None:
+            words = 0.0
+            j = end
+            while j < len(toks):
+                t = toks[j]
+                if lay.clause_of[j] != clause or lay.part_of[j] != part:
+                    return
+                if j in skip:
+                    j += 1
+                    continue
+                if _is_no_mark(t):
+                    cues.add(j)
+                    return
+                if _SCOPE_STOP.at(toks, j):
+                    return
+                if t.kind == WORD:
+                    raw = t.key if t.key == "not" else lay.text[t.start : t.end]
+                    if raw in _EN_AFTER and is_negation(toks, j) or (raw == "no" and j + 1 < len(toks)
+                                                                      and toks[j + 1].key == "longer"):
+                        cues.add(j)
+                        return
+                    words += 1
+                elif t.kind == CJK:
+                    n = is_negation(toks, j)
+                    if n:
+                        cues.add(j)
+                        j += n
+                        continue
+                    words += 0.5
+                if words > WINDOW:
+                    return
+                j += 1
+
+        before()
+        if with_after:
+            after()
+        if any(_ABSENCE.at(toks, j) for j in cues):
+            # "without warm-up, it diverges" / "it diverges without warm-up": a failure word in the same
+            # clause turns the absence into a need.
+            a, b = lay.clause_span[clause]
+            for j in range(max(a, start - 25), min(b, end + 25)):
+                if j in skip or j in cues:
+                    continue
+                if FAILURE.at(toks, j):
+                    cues.add(j)
+                    break
+        return cues
+
+    def affirmed(self, terms: tuple[tuple[int, int], ...]) -> tuple[bool, bool]:
+        """Is a claim made of these term spans affirmed (True) or denied (False), and is that firm?
+
+        A denial that rests only on absence ("without warm-up it reaches 8.45 BLEU", "不做 warm-up 只有...")
+        says what happens without the thing, not that it is not needed: it is not firm, unless the clause
+        also says it goes well ("trains fine without warm-up", "不用预热也能正常收敛").
+        """
+        skip = {i for a, b in terms for i in range(a, b)}
+        cues: set[int] = set()
+        last = max(terms)
+        for a, b in terms:
+            cues |= self.cues(a, b, skip, with_after=(a, b) == last)
+        # A reported or refuted claim means its opposite, unless the user already negated it
+        # ("Post-LN's gradient does not grow (the common claim gets this backwards)").
+        refuted = not cues and self.lay.clause_of[terms[0][0]] in self.refuted
+        affirmed = (len(cues) + refuted) % 2 == 0
+        firm = True
+        if not affirmed and cues and all(_ABSENCE.at(self.tokens, j) for j in cues):
+            clause = self.lay.clause_of[terms[0][0]]
+            a, b = self.lay.clause_span[clause]
+            firm = any(_SUCCESS.at(self.tokens, j) for j in range(a, b) if j not in skip)
+        return affirmed, firm
+
+    # -- refutation -----------------------------------------------------------------------------------
+    def _refuted_clauses(self) -> set[int]:
+        """Clauses whose claim is reported and refuted ("people say X; that is wrong", "X 这个说法是错的").
+
+        When the refuting clause starts with "that"/"这", it refutes the clause before it.
+        """
+        toks, lay = self.tokens, self.lay
+        out: set[int] = set()
+        i = 0
+        while i < len(toks):
+            n = _REFUTE.at(toks, i)
+            if not n:
+                i += 1
+                continue
+            clause = lay.clause_of[i]
+            a = lay.clause_span[clause][0]
+            negated = any(is_negation(toks, j) for j in range(max(a, i - 2), i))
+            if not negated:
+                out.add(clause)
+                first = a
+                while first < len(toks) and toks[first].kind == PUNCT:
+                    first += 1
+                if (first < len(toks) and toks[first].key in ("that", "this", "it", "which", "这", "此", "该")
+                        and clause > 0 and lay.sentence_of[first] == lay.sentence_of[lay.clause_span[clause - 1][0]]):
+                    out.add(clause - 1)
+            i += n
+        return out
+
+    # -- modality -------------------------------------------------------------------------------------
+    def qualifier(self, start: int, end: int) -> str | None:
+        """Why a claim spanning [start, end) is not a plain assertion ("hedge", "condition", "question",
+        "purpose", "report"), or None when it is one. (A refuted claim is a plain denial: see `affirmed`.)"""
+        lay = self.lay
+        if lay.sentence_question[lay.sentence_of[start]]:
+            return "question"
+        if self._clause_mood is None:
+            self._clause_mood = self._moods()
+        return self._clause_mood[lay.clause_of[start]]
+
+    def _moods(self) -> list[str | None]:
+        """The modality of every clause, in one pass over the tokens.
+
+        A condition anywhere earlier in the sentence ("If the learning rate is small, ...", "..., so X")
+        qualifies the clauses after it; hedges, purposes, reports and scopes qualify their own clause.
+        """
+        toks, lay = self.tokens, self.lay
+        moods: list[str | None] = [None] * len(lay.clause_span)
+        conditioned_sentence = -1
+        for clause, (a, b) in enumerate(lay.clause_span):
+            if b <= a:
+                continue
+            sent = lay.sentence_of[a]
+            mood: str | None = "condition" if conditioned_sentence == sent else None
+            for j in range(a, b):
+                if mood is not None and mood != "condition":
+                    break
+                if _CONDITION.at(toks, j):
+                    t = toks[j]
+                    if t.kind == WORD and t.key == "once" and j + 1 < len(toks) and toks[j + 1].key == "again":
+                        continue
+                    conditioned_sentence = sent
+                    mood = "condition"
+                    continue
+                if mood == "condition":
+                    continue
+                if _PURPOSE.at(toks, j):
+                    mood = "purpose"
+                elif _REPORT.at(toks, j):
+                    mood = "report"
+                elif _HEDGE.at(toks, j) and not self._negated_modal(j):
+                    mood = "hedge"
+                elif _SCOPE_PREP.at(toks, j) and any(_SCOPE_WORD.at(toks, k) for k in range(j + 1, min(b, j + 4))):
+                    mood = "condition"
+            moods[clause] = mood
+        return moods
+
+    def _negated_modal(self, j: int) -> bool:
+        """"cannot" and "can't" are firm: "Post-LN cannot be trained without warm-up"."""
+        t = self.tokens[j]
+        if t.kind != WORD or t.key not in ("can", "could", "may", "might", "would"):
+            return False
+        nxt = self.tokens[j + 1] if j + 1 < len(self.tokens) else None
+        return nxt is not None and nxt.kind == WORD and nxt.key in ("not", "never")

@@ -1,0 +1,391 @@
+"""The shape of an answer: blocks, sentences, clauses and parts, and which clauses read as claims.
+
+* A block is a paragraph, a list item or a heading. A blank line, a heading (`## Formulas`, `公式：`,
+  `二、反向传播`) or a bullet starts a new block; a hard-wrapped line continues its block.
+* A label is the short head of a line before a colon ("Pre-LN: x + F(LN(x))", "- T5: pre-norm").
+* A sentence ends at . ! ? 。 (not in "i.e.", "e.g.", "et al.", "0.5") and at a block or label line.
+* A clause is the part of a sentence between connectives (so, because, while, but, 所以, 而, ...) and
+  semicolons: the words of one claim must be found in one clause.
+* A part is the part of a clause between commas, "and"/"or" and parentheses.
+* A clause reads as a claim when it has a function word, a verb, an arrow or a label, and is not a
+  keyword list (items separated by commas, spaces, `|` or 、 that carry no function word).
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from dataclasses import dataclass, field
+
+from lndrill.scoring.lexicon import ARROW, CJK, NUMBER, PUNCT, WORD, Cues, Token
+
+_ABBREV = {"i", "e", "g", "al", "vs", "eq", "fig", "sec", "cf", "approx", "resp", "etc", "ca"}
+CONNECTIVES = Cues(
+    en=("so", "thus", "hence", "therefore", "because", "whereas", "while", "but", "however", "although",
+        "though", "meanwhile", "whilst", "consequently", "since", "whereby", "yet"),
+    zh=("所以", "因此", "因而", "于是", "因为", "由于", "但是", "然而", "不过", "从而", "以致", "但", "却", "而",
+        "虽然", "尽管", "可是", "只是"),
+)
+CONSEQUENCE = Cues(en=("so", "hence", "thus", "therefore", "consequently"),
+                   zh=("所以", "因此", "因而", "于是", "从而"))
+CAUSE = Cues(en=("because", "since"), zh=("因为", "由于"))
+_ZH_NOT_CONNECTIVE_AFTER_ER = ("且", "言", "已")  # 而且, 而言, 而已
+_PART_WORDS = Cues(en=("and", "or"))
+
+FUNCTION = Cues(en=(
+    "is", "are", "was", "were", "be", "been", "being", "has", "have", "had", "does", "do", "did", "can", "could",
+    "will", "would", "should", "may", "might", "must", "need", "needs", "needed", "require", "requires",
+    "required", "the", "a", "an", "to", "of", "in", "on", "at", "by", "for", "with", "without", "from", "through",
+    "into", "than", "that", "which", "it", "its", "they", "their", "this", "these", "not", "gets", "makes",
+    "keeps", "stays", "grows", "passes", "goes", "flows", "reaches", "becomes", "so", "because", "while", "but",
+    "and", "or", "if", "when", "where", "there", "uses", "use", "used", "lets", "allows", "after", "before",
+    "then", "i", "we", "you", "get", "got", "put", "puts", "applied", "apply", "applies", "since", "though",
+    "whereas", "cannot", "computes", "compute", "gives", "give", "trains", "train", "ends", "tends", "try",
+    "tries", "choose", "chooses", "pick", "picks", "sets", "set", "takes", "take", "adds", "add", "scales",
+    "scale", "multiplies", "divides", "normalizes", "normalises", "removes", "drops", "keep", "shrinks",
+    "grow", "falls", "decays", "vanishes", "explodes", "diverges", "converges", "remains",
+    "shows", "proves", "proved", "showed", "says", "works", "helps", "leads", "causes", "adopts",
+    "adopted", "follows", "bounds", "controls", "stabilizes", "stabilises", "prevents", "avoids", "fixes",
+    "replaces", "skips", "sits", "lies", "comes", "reads", "measures", "equals", "depends", "more",
+    "less", "better", "worse", "easier", "harder", "larger", "smaller", "higher", "lower", "as", "each",
+    "every", "only", "also", "still", "no", "very", "much", "both", "all", "about", "around", "over", "under",
+    "between", "like", "same", "what", "how", "why", "who", "whose", "our", "your", "my", "he", "she", "them",
+    "here", "just", "even", "because", "called", "known", "based", "instead",
+    "too", "into", "onto", "via", "per", "yes", "don't", "doesn't", "isn't",
+), zh=tuple("的是了着在和与及把被对从到为而也才再就都很更比将则即因所得地会能可要需让使没不还又已其它们该这那给吗呢吧"
+            "啊嗯说并且先后靠沿经过用乘除做"))
+
+#: Words that make a line head a sentence rather than a label ("output is large: ..." is not a label).
+_NOT_IN_LABELS = Cues(en=("is", "are", "was", "were", "be", "been", "am", "has", "have", "had", "does", "do", "did",
+                          "can", "could", "will", "would", "should", "must", "may", "might", "that", "which", "it",
+                          "this", "these", "there", "we", "you", "i", "they", "so", "because", "if", "when", "then",
+                          "not", "the", "a", "an")).en
+
+_NUMBERED_TITLE = re.compile(r"^(?:[一二三四五六七八九十]+[、.．]|\(?[0-9]{1,2}[.)、]\s*|[0-9]{1,2}\s)")
+_ENDS_SENTENCE = re.compile(r"[.!?。！？;；]\s*$")
+_BULLET = re.compile(r"^(?:[-*•·>+]\s+|\(?[0-9]{1,2}[.)、]\s+|\(?[a-h][.)]\s+|[①-⑳]\s*|[一二三四五六七八九十]+、)")
+
+
+@dataclass
+class Layout:
+    """Tokens grouped into blocks, sentences, clauses and parts (all indexed per token)."""
+
+    tokens: list[Token]
+    text: str
+    line_of: list[int] = field(default_factory=list)
+    block_of: list[int] = field(default_factory=list)
+    sentence_of: list[int] = field(default_factory=list)
+    clause_of: list[int] = field(default_factory=list)
+    part_of: list[int] = field(default_factory=list)
+    clause_span: list[tuple[int, int]] = field(default_factory=list)
+    sentence_span: list[tuple[int, int]] = field(default_factory=list)
+    #: Per block: "heading", "item" (list item) or "para".
+    block_kind: list[str] = field(default_factory=list)
+    #: Per block: the heading block that governs it (-1 if none).
+    heading_of: list[int] = field(default_factory=list)
+    #: Per line: the token span of its label ("Pre-LN" in "Pre-LN: ..."), or None.
+    label_of_line: dict[int, tuple[int, int]] = field(default_factory=dict)
+    #: Per clause: does it read as a claim / is it a keyword list.
+    clause_claim: list[bool] = field(default_factory=list)
+    clause_list: list[bool] = field(default_factory=list)
+    #: Per sentence: does it end with a question mark.
+    sentence_question: list[bool] = field(default_factory=list)
+
+    def mark_claims(self, vocabulary: set[int]) -> None:
+        """Decide which clauses read as claims. Tokens in `vocabulary` (the rubric's own terms, such as
+        "every layer") do not count as function words: a list of terms stays a list."""
+        self.clause_list = [b <= a or is_keyword_list(self, a, b, vocabulary) for a, b in self.clause_span]
+        self.clause_claim = [b > a and not lst and self.block_kind[self.block_of[a]] != "heading"
+                             and _has_predicate(self, a, b, vocabulary)
+                             for (a, b), lst in zip(self.clause_span, self.clause_list, strict=True)]
+
+    def clause_tokens(self, clause: int) -> range:
+        """Token indices of one clause."""
+        a, b = self.clause_span[clause]
+        return range(a, b)
+
+    def block_label(self, i: int) -> tuple[int, int] | None:
+        """The label span of the line (or list item) holding token i, if it has one."""
+        return self.label_of_line.get(self.line_of[i])
+
+
+def _width(s: str) -> int:
+    """Display width: CJK characters take two cells."""
+    return sum(2 if "\u2e80" <= ch <= "\uffef" else 1 for ch in s)
+
+
+def _line_bounds(text: str) -> list[tuple[int, int]]:
+    out: list[tuple[int, int]] = []
+    pos = 0
+    for line in text.split("\n"):
+        out.append((pos, pos + len(line)))
+        pos += len(line) + 1
+    return out
+
+
+def is_function_token(tok: Token) -> bool:
+    """A function word or verb (English) or a function character (Chinese)."""
+    if tok.kind == WORD:
+        return tok.key in FUNCTION.en
+    return tok.kind == CJK and tok.key in FUNCTION._first and len(tok.key) == 1 and tok.key in FUNCTION.zh
+
+
+def _heading_line(line_tokens: list[Token], raw: str) -> bool:
+    stripped = raw.strip()
+    if stripped.startswith("#"):
+        return True
+    words = [t for t in line_tokens if t.kind in (WORD, CJK)]
+    if stripped.endswith(":") and 0 < len(words) <= 6:
+        return True
+    if stripped.startswith("**") and stripped.endswith("**") and len(words) <= 6:
+        return True
+    # "二、反向传播", "2. Backprop", "(3) Trade-offs": a numbered title line
+    if _NUMBERED_TITLE.match(stripped) and 0 < len(words) <= 8 and not _ENDS_SENTENCE.search(stripped):
+        return not any(is_function_token(t) for t in line_tokens if t.kind == WORD)
+    # A short bare title ("Backprop path", "权衡") with no punctuation, digits or formula
+    letters = [t for t in line_tokens if t.kind == WORD]
+    return (0 < len(words) <= 4 and len(letters) <= 3 and all(t.kind in (WORD, CJK) for t in line_tokens)
+            and sum(t.kind == CJK for t in line_tokens) <= 6
+            and not any(is_function_token(t) for t in letters))
+
+
+def _label_end(line_tokens: list[Token], raw: str, line_start: int) -> int | None:
+    """Index (into line_tokens) of the colon that ends a line's label, or None.
+
+    A label is a short noun phrase (no verb or function word, at most 4 words or 10 CJK characters)
+    after an optional bullet, followed by a colon or a dash and then more text.
+    """
+    stripped = raw.lstrip()
+    m = _BULLET.match(stripped)
+    skip_to = line_start + (len(raw) - len(stripped)) + (m.end() if m else 0)
+    words = 0
+    for k, t in enumerate(line_tokens):
+        if t.start < skip_to:
+            continue
+        if t.kind == PUNCT and t.key == ":":
+            if words == 0 or k + 1 >= len(line_tokens):
+                return None
+            return k
+        if t.kind == PUNCT and t.key not in "()[],/+":
+            return None
+        if t.kind in (WORD, NUMBER):
+            if t.kind == WORD and t.key in _NOT_IN_LABELS:
+                return None
+            words += 1
+        elif t.kind == CJK:
+            words += 0.4
+        if words > 4:
+            return None
+    return None
+
+
+def analyse(text: str, tokens: list[Token]) -> Layout:
+    """Split tokens into blocks, sentences, clauses and parts; mark claim-like clauses."""
+    lay = Layout(tokens, text)
+    n = len(tokens)
+    lines = _line_bounds(text)
+    starts = [a for a, _ in lines]
+    tok_line = [bisect.bisect_right(starts, t.start) - 1 for t in tokens]
+    lay.line_of = tok_line
+    line_first = [bisect.bisect_left(tok_line, k) for k in range(len(lines))]
+    line_last = [bisect.bisect_right(tok_line, k) for k in range(len(lines))]
+    # Blocks and labels, line by line.
+    line_block: list[int] = []
+    line_new_sentence: list[bool] = []
+    block = -1
+    prev_blank = True
+    prev_open = False  # the previous line ends mid-sentence (a hard wrap)
+    current_heading = -1
+    for k, (a, b) in enumerate(lines):
+        raw = text[a:b]
+        stripped = raw.strip()
+        blank = not stripped
+        ltoks = tokens[line_first[k] : line_last[k]]
+        bullet = bool(_BULLET.match(stripped)) and not blank
+        heading = not blank and _heading_line(ltoks, raw)
+        label_at = None if blank or heading else _label_end(ltoks, raw, a)
+        new_block = not blank and (heading or bullet or prev_blank or (block >= 0 and lay.block_kind[block] == "heading"))
+        if new_block:
+            block += 1
+            kind = "heading" if heading else "item" if bullet else "para"
+            lay.block_kind.append(kind)
+            if heading:
+                current_heading = block
+                lay.heading_of.append(-1)
+            else:
+                lay.heading_of.append(current_heading)
+        line_block.append(max(block, 0))
+        if label_at is not None:
+            first = line_first[k]
+            lo = first
+            # The label starts after the bullet marker.
+            while lo < first + label_at and tokens[lo].kind == PUNCT:
+                lo += 1
+            lay.label_of_line[k] = (lo, first + label_at)
+        # A short line that does not end a sentence is a note of its own, not a hard-wrapped sentence.
+        line_new_sentence.append(new_block or label_at is not None or bullet or not prev_open)
+        if not blank:
+            prev_open = not _ENDS_SENTENCE.search(stripped) and not heading and _width(stripped) >= 50
+        prev_blank = blank
+    if not lay.block_kind:
+        lay.block_kind.append("para")
+        lay.heading_of.append(-1)
+    # Sentences, clauses, parts.
+    lay.block_of = [line_block[ln] for ln in tok_line]
+    lay.sentence_of = [0] * n
+    lay.clause_of = [0] * n
+    lay.part_of = [0] * n
+    sent = clause = part = 0
+    last_line = -1
+    depth = 0
+    for i, tok in enumerate(tokens):
+        ln = tok_line[i]
+        if ln != last_line:
+            if line_new_sentence[ln] and i > 0 and lay.sentence_of[i - 1] == sent:
+                sent += 1
+                clause += 1
+                part += 1
+                depth = 0
+            last_line = ln
+        if tok.kind == PUNCT and tok.key in ".!?" and _sentence_end(text, tokens, i):
+            lay.sentence_of[i], lay.clause_of[i], lay.part_of[i] = sent, clause, part
+            sent += 1
+            clause += 1
+            part += 1
+            depth = 0
+            continue
+        if _is_connective(tokens, i) or (tok.kind == PUNCT and tok.key == ";"):
+            clause += 1
+            part += 1
+        elif tok.kind == PUNCT and tok.key in ",()" or _PART_WORDS.at(tokens, i):
+            part += 1
+            depth += {"(": 1, ")": -1}.get(tok.key, 0)
+        lay.sentence_of[i], lay.clause_of[i], lay.part_of[i] = sent, clause, part
+    lay.clause_span = _spans(lay.clause_of, n)
+    lay.sentence_span = _spans(lay.sentence_of, n)
+    lay.sentence_question = [b > a and any(tokens[j].kind == PUNCT and tokens[j].key == "?"
+                                           for j in range(max(a, b - 2), b)) for a, b in lay.sentence_span]
+    lay.mark_claims(set())
+    return lay
+
+
+def _spans(index: list[int], n: int) -> list[tuple[int, int]]:
+    count = (index[-1] + 1) if n else 0
+    spans = [[n, -1] for _ in range(count)]
+    for i, s in enumerate(index):
+        if i < spans[s][0]:
+            spans[s][0] = i
+        spans[s][1] = i + 1
+    return [(a, b) if b >= 0 else (0, 0) for a, b in spans]
+
+
+def _sentence_end(text: str, tokens: list[Token], i: int) -> bool:
+    tok = tokens[i]
+    if text[tok.start] == "\u3002" or tok.key in "!?":
+        return True
+    nxt = text[tok.end : tok.end + 1]
+    if nxt and not (nxt.isspace() or "\u3400" <= nxt <= "\u9fff" or nxt in "\"')"):
+        return False
+    prev = tokens[i - 1] if i > 0 else None
+    if prev is not None and prev.kind == WORD and prev.end == tok.start and prev.key in _ABBREV:
+        return False
+    return True
+
+
+def _is_connective(tokens: list[Token], i: int) -> bool:
+    n = CONNECTIVES.at(tokens, i)
+    if not n:
+        return False
+    tok = tokens[i]
+    if tok.kind == WORD:
+        # "so that" / "so as to" state a purpose, "while" after a comma is a connective; "but also"
+        # continues "not only".
+        nxt = tokens[i + 1].key if i + 1 < len(tokens) and tokens[i + 1].kind == WORD else ""
+        if tok.key == "but" and nxt == "also":
+            return False
+        return not (tok.key == "so" and nxt in ("that", "as", "much", "far", "called"))
+    word = "".join(t.key for t in tokens[i : i + n])
+    if word == "而":
+        nxt = tokens[i + 1].key if i + 1 < len(tokens) else ""
+        prv = tokens[i - 1] if i > 0 else None
+        if nxt in _ZH_NOT_CONNECTIVE_AFTER_ER:
+            return False
+        # Only a clause-initial 而 ("..., 而 Pre-LN ...") joins two claims; "随 L 增大而减小" is one claim.
+        if prv is not None and prv.kind == CJK:
+            return False
+    if word in ("但", "却") and i > 0 and tokens[i - 1].key == "不":
+        return False
+    if word == "只是" and i > 0 and tokens[i - 1].kind == CJK:
+        return False
+    return True
+
+
+def is_consequence(tokens: list[Token], a: int) -> bool:
+    """Does the clause starting at token a begin with "so"/"hence"/"所以"?"""
+    return CONSEQUENCE.at(tokens, a) > 0
+
+
+def is_cause(tokens: list[Token], a: int) -> bool:
+    """Does the clause starting at token a begin with "because"/"since"/"因为"?"""
+    return CAUSE.at(tokens, a) > 0
+
+
+def _has_predicate(lay: Layout, a: int, b: int, vocabulary: set[int]) -> bool:
+    """A function word or verb, an arrow or an equation: what keeps a claim from being a keyword soup.
+
+    Prose is dense in function words (English about a third, Chinese one character in six or more);
+    a run of terms with one stray "of" or "的" is still a soup.
+    """
+    toks = lay.tokens
+    english = cjk = function = 0
+    marker = False
+    for i in range(a, b):
+        t = toks[i]
+        if t.kind == WORD:
+            english += 1
+            function += i not in vocabulary and is_function_token(t)
+        elif t.kind == CJK:
+            cjk += 1
+            function += i not in vocabulary and is_function_token(t)
+        elif t.kind == PUNCT and (t.key == ARROW or (t.key == "=" and a < i < b - 1)):
+            marker = True
+    words = english + cjk / 2
+    if function == 0:
+        return marker and words <= 8
+    return marker or words < 10 or function / words >= SOUP_RATIO
+
+
+#: Below this share of function words, ten or more words are a keyword soup.
+SOUP_RATIO = 0.1
+
+
+_LIST_SEPARATORS = {",", "|", "/"}
+
+
+def is_keyword_list(lay: Layout, a: int, b: int, vocabulary: set[int]) -> bool:
+    """A run of bare terms: items separated by commas, 、, `|`, or spaces between Chinese terms, most
+    of which carry no function word, verb, equation or arrow."""
+    toks = lay.tokens
+    text = lay.text
+    items: list[list[int]] = [[]]
+    for i in range(a, b):
+        t = toks[i]
+        if t.kind == PUNCT:
+            if t.key in _LIST_SEPARATORS and items[-1]:
+                items.append([])
+            elif t.key in ("=", ARROW):
+                items[-1].append(-1)  # marks the item as a statement
+            continue
+        prev = toks[items[-1][-1]] if items[-1] and items[-1][-1] >= 0 else None
+        # Between two Chinese characters, a space separates items (mixed prose puts spaces only
+        # around English words).
+        if (prev is not None and prev.kind == CJK and t.kind == CJK and t.start > prev.end
+                and text[prev.end : t.start].isspace()):
+            items.append([])
+        if t.kind in (WORD, CJK, NUMBER):
+            items[-1].append(i)
+    real = [it for it in items if any(j < 0 or toks[j].kind == CJK or len(toks[j].key) >= 2 for j in it)]
+    if len(real) < 5:
+        return False
+    bare = sum(1 for it in real if not any(j < 0 or (j not in vocabulary and is_function_token(toks[j])) for j in it))
+    return bare >= 0.7 * len(real)

@@ -1,0 +1,198 @@
+"""Claim frames: attribution, polarity, modality, claim test, formulas and values, each on its own.
+
+Every sentence here is written for the mechanism it tests (none is taken from the graded sets). Correct or
+qualified statements must never be charged as mistakes; plain wrong claims still are.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from lndrill.scoring.engine import score_answer
+from lndrill.scoring.lexicon import Lexicon, TextIndex, compile_phrase, tokenize
+from lndrill.scoring.normalize import prepare
+
+
+def _card(deck, card_id: str):
+    card = deck.get(card_id)
+    assert card is not None
+    return card
+
+
+def hits(card, text: str) -> set[str]:
+    r = score_answer(card, text)
+    return {p.id for s in r.sections for p in s.points if p.hit}
+
+
+def mistakes(card, text: str) -> set[str]:
+    return {m.id for m in score_answer(card, text).mistakes}
+
+
+# -- attribution --------------------------------------------------------------------------------------
+
+def test_a_subject_is_not_inherited_across_a_paragraph_break(main_card) -> None:
+    text = ("Post-LN was the first design: the sum is normalised after every add.\n\n"
+            "Then GPT-2 came along and wrote each block as x + attn(ln(x)).")
+    assert "pre-formula" in hits(main_card, text)
+    assert not mistakes(main_card, text)
+
+
+def test_a_subject_named_in_a_later_clause_is_not_the_subject_of_an_earlier_one(main_card) -> None:
+    text = "At initialisation the gradient near the output is large; Pre-LN was proposed to fix exactly this."
+    assert not mistakes(main_card, text)
+
+
+def test_inside_a_paragraph_the_previous_sentence_still_gives_the_subject(main_card) -> None:
+    assert "post-needs-warmup" in hits(main_card, "In Post-LN the LayerNorm sits on the main path. So it needs warm-up.")
+
+
+@pytest.mark.parametrize(("card_id", "text"), [
+    ("rmsnorm", "Unlike BERT, which is Post-LN, LLaMA uses pre-norm RMSNorm."),
+    ("ln-who-uses-what", "Unlike BERT, which is Post-LN, LLaMA uses pre-norm RMSNorm."),
+    ("sandwich-ln", "Unlike Gemma 2, which normalises both the input and the output, OLMo 2 normalises only the branch output."),
+    ("sandwich-ln", "Gemma 2 normalises not only the input but also the output of every sublayer."),
+    ("rmsnorm", "RMSNorm is cheaper. LayerNorm divides by the standard deviation, but it subtracts the mean first."),
+])
+def test_comparisons_and_other_subjects_draw_no_mistake(deck, card_id: str, text: str) -> None:
+    assert not mistakes(_card(deck, card_id), text)
+
+
+def test_a_notes_style_short_name_is_a_subject(main_card) -> None:
+    text = "Post: LN on the trunk, so warm-up is needed\nPre: identity residual path, warm-up can be dropped"
+    got = hits(main_card, text)
+    assert {"post-needs-warmup", "pre-no-warmup", "pre-identity-path"} <= got
+    assert not mistakes(main_card, text)
+    assert not mistakes(main_card, "Pre-training a Pre-LN model is stable. This blog post explains why.")
+
+
+# -- polarity and modality ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "With Pre-LN, warm-up is no longer needed.",
+    "For Pre-LN warm-up is redundant.",
+    "Pre-LN removes the need for warm-up.",
+    "Pre-LN 无需预热。",
+    "Pre-LN 在大多数设置下其实都没有必要再使用预热。",
+    "Pre-LN gets rid of warm-up.",
+])
+def test_more_ways_to_say_pre_ln_needs_no_warmup(main_card, text: str) -> None:
+    assert "pre-no-warmup" in hits(main_card, text)
+    assert not mistakes(main_card, text)
+
+
+@pytest.mark.parametrize("text", [
+    "Pre-LN LLMs still use a short warm-up in practice.",
+    "At a very high learning rate Pre-LN can diverge too.",
+    "Post-LN trains without warm-up if the learning rate is small enough.",
+    "In low-resource translation Pre-LN gives better BLEU than Post-LN.",
+    "We ask whether Pre-LN needs warm-up at all.",
+    "Does Pre-LN need warm-up?",
+    "Some argue that Pre-LN needs warm-up too.",
+    "To keep the first updates small, Pre-LN models often get a warm-up anyway.",
+    "为了稳妥，Pre-LN 的大模型一般也会加一段 warm-up。",
+    "如果学习率很大，Pre-LN 也可能需要 warm-up。",
+])
+def test_qualified_hypothetical_and_reported_claims_are_never_charged(main_card, text: str) -> None:
+    assert not mistakes(main_card, text)
+
+
+@pytest.mark.parametrize(("text", "mistake"), [
+    ("Pre-LN needs warm-up.", "pre-needs-warmup"),
+    ("Post-LN does not need warm-up.", "post-no-warmup"),
+    ("Post-LN 不需要 warm-up。", "post-no-warmup"),
+    ("Post-LN has an identity residual path.", "post-identity-path"),
+])
+def test_plain_wrong_claims_are_still_charged(main_card, text: str, mistake: str) -> None:
+    assert mistake in mistakes(main_card, text)
+
+
+def test_breaking_a_path_denies_it(main_card) -> None:
+    text = "In Post-LN the LayerNorm on the main path breaks the identity path."
+    assert "post-identity-path" not in mistakes(main_card, text)
+
+
+def test_keeping_ln_off_the_residual_path_is_not_a_gradient_through_ln(main_card) -> None:
+    assert not mistakes(main_card, "Pre-LN keeps LN off the residual path.")
+
+
+# -- keyword credit and the claim test --------------------------------------------------------------------
+
+def test_a_typo_tolerance_never_turns_variance_into_variants() -> None:
+    lex = Lexicon({"variant"})
+    assert lex.near("varianc") == set()
+
+
+def test_the_layer_index_l_is_not_the_depth_L(deck) -> None:
+    card = _card(deck, "xiong-theorem")
+    assert not mistakes(card, "Within one Post-LN model, the gradient of W^{2,l} grows with l.")
+    assert not mistakes(card, "在同一个 Post-LN 模型里，W^{2,l} 的梯度随 l 增大。")
+
+
+def test_repeating_the_question_earns_nothing(deck) -> None:
+    for card in deck.cards.values():
+        for lang in ("en", "zh"):
+            assert score_answer(card, card.prompt.get(lang)).score <= 5, (card.id, lang)
+
+
+@pytest.mark.parametrize("soup", [
+    "DeepNorm alpha beta 2N 8N Post-LN GLM-130B 1000 layers stable deep model update Pre-LN",
+    "LayerNorm | Pre-LN | Post-LN | warm-up | gradient | identity | residual | Jacobian | deep",
+    "后置 梯度 雅可比 预热 发散 恒等 前置 稳定 上百层 大模型",
+])
+def test_keyword_soups_earn_almost_nothing_whatever_separates_them(main_card, deck, soup: str) -> None:
+    assert score_answer(main_card, soup).score <= 5
+    assert score_answer(_card(deck, "deepnorm"), soup).score <= 20
+
+
+def test_a_hard_wrapped_line_is_not_taken_for_a_label(main_card) -> None:
+    text = ("At initialisation the gradient of the parameters near the\n"
+            "output is large: Xiong et al. show it for Post-LN, so a large learning rate diverges.")
+    assert "post-large-output-grad" in hits(main_card, text)
+
+
+# -- formulas and values ----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "normalised"), [
+    (r"$\frac{1}{\sqrt{L}}$", "((1)/(sqrt(l)))"),
+    (r"\hat{x} = \frac{x - \mu}{\sigma}", "x = ((x - μ)/(σ))"),
+    (r"\mathbf 1\mathbf 1^\top", "11^t"),
+    (r"x^\top", "x^t"),
+    (r"O\left(d\sqrt{\ln d/L}\right)", "o(d sqrt(ln d/l))"),
+    (r"\Theta(\sqrt{L})", "θ(sqrt(l))"),
+    (r"\sqrt[4]{2N}", "((2n)^(1/4))"),
+])
+def test_latex_is_read_as_plain_notation(text: str, normalised: str) -> None:
+    assert " ".join(prepare(text).text.split()) == normalised
+
+
+def test_a_refuted_formula_earns_nothing(deck) -> None:
+    card = _card(deck, "deepnorm")
+    assert "formula" not in hits(card, r"People say DeepNorm is $\mathrm{LN}(x + \alpha G(x))$; that is not right.")
+
+
+def test_values_are_bound_to_their_symbols(deck) -> None:
+    card = _card(deck, "deepnorm")
+    right = hits(card, "For an N-layer encoder, alpha = (2N)^(1/4) and beta = (8N)^(-1/4).")
+    assert {"alpha-value", "beta-value"} <= right
+    swapped = hits(card, "For an N-layer encoder, alpha = (8N)^(-1/4) and beta = (2N)^(1/4).")
+    assert not {"alpha-value", "beta-value"} & swapped
+    assert {"alpha-value", "beta-value"} <= hits(card, r"α 取 $(2N)^{1/4}$，β 取 $\sqrt[4]{8N}^{-1}$。") or \
+        {"alpha-value"} <= hits(card, r"α 取 $(2N)^{1/4}$")
+
+
+def test_a_star_after_a_space_is_not_a_wildcard() -> None:
+    phrase = compile_phrase("y * mean")
+    text = prepare("which means the mean").text
+    toks = tokenize(text)
+    assert TextIndex(toks, text, Lexicon(set())).find(phrase) == []
+
+
+# -- tables ---------------------------------------------------------------------------------------------
+
+def test_a_table_row_label_is_judged_by_its_cells(main_card) -> None:
+    table = ("| | Post-LN | Pre-LN |\n|---|---|---|\n"
+             "| training stability | poor | good |\n"
+             "| needs warm-up | ✅ | ❌ |\n")
+    got = hits(main_card, table)
+    assert {"pre-stable", "post-needs-warmup", "pre-no-warmup"} <= got
+    assert not mistakes(main_card, table)
