@@ -23,7 +23,7 @@ from pathlib import Path
 import yaml
 
 from lndrill.cards.deck import load_deck
-from lndrill.scoring.engine import score_answer
+from lndrill.scoring.engine import mistakes_in, score_answer
 
 ROOT = Path(__file__).resolve().parent.parent
 BLIND = ROOT / "tests" / "blind"
@@ -159,21 +159,21 @@ def self_consistency(verbose: bool) -> tuple[int, int, int, int]:
     own = own_n = other = other_n = 0
     for c in cards:
         for name, text in deck_texts(c):
-            r = score_answer(c, text)
+            drawn = mistakes_in(c, text)
             own_n += 1
-            if r.mistakes:
+            if drawn:
                 own += 1
                 if verbose:
-                    print(f"  own   {c.id} {name}: {[m.id for m in r.mistakes]}")
+                    print(f"  own   {c.id} {name}: {[m.id for m in drawn]}")
             for c2 in cards:
                 if c2 is c:
                     continue
-                r2 = score_answer(c2, text)
+                drawn2 = mistakes_in(c2, text)
                 other_n += 1
-                if r2.mistakes:
+                if drawn2:
                     other += 1
                     if verbose:
-                        print(f"  other {c.id} {name} -> {c2.id}: {[m.id for m in r2.mistakes]}")
+                        print(f"  other {c.id} {name} -> {c2.id}: {[m.id for m in drawn2]}")
     return own, own_n, other, other_n
 
 

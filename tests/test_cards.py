@@ -35,7 +35,7 @@ model_answer: {{en: "Post-LN needs warm-up.", zh: "Post-LN 需要 warm-up。"}}
 follow_ups:
   - {{en: "Why?", zh: "为什么？"}}
 sources:
-  - {{arxiv: "2002.04745", section: "3.2"}}
+  - {{arxiv: "2002.04745", section: "3.2", points: [post-warmup]}}
 """
 
 
@@ -117,6 +117,14 @@ def test_cards_check_prints_path_line_message_and_exits_1(tmp_path: Path, capsys
     assert any("unhittable.yaml:" in line and "no-such-vocab" in line for line in out), out
     assert any("nohit.yaml:" in line and "never be hit" in line for line in out), out
     assert not any("good.yaml" in line for line in out)
+
+
+def test_a_point_without_a_source_is_a_warning_not_a_failure(tmp_path: Path, capsys) -> None:
+    _write(tmp_path, "unsourced.yaml", GOOD.format(id="fixture-unsourced").replace(", points: [post-warmup]", ""))
+    code = main(["cards", "check", "--content", str(tmp_path)])
+    out = capsys.readouterr().out.splitlines()
+    assert code == 0
+    assert any("unsourced.yaml:10: warning: point 'post-warmup' has no source" in line for line in out), out
 
 
 def test_cards_check_passes_on_the_bundled_deck(capsys) -> None:

@@ -154,11 +154,12 @@ def test_a_hard_wrapped_line_is_not_taken_for_a_label(main_card) -> None:
 
 @pytest.mark.parametrize(("text", "normalised"), [
     (r"$\frac{1}{\sqrt{L}}$", "((1)/(sqrt(l)))"),
-    (r"\hat{x} = \frac{x - \mu}{\sigma}", "x = ((x - μ)/(σ))"),
+    (r"\hat{x} = \frac{x - \mu}{\sigma}", "x = ((x - mu)/(sigma))"),
     (r"\mathbf 1\mathbf 1^\top", "11^t"),
     (r"x^\top", "x^t"),
     (r"O\left(d\sqrt{\ln d/L}\right)", "o(d sqrt(ln d/l))"),
-    (r"\Theta(\sqrt{L})", "θ(sqrt(l))"),
+    (r"\Theta(\sqrt{L})", "theta(sqrt(l))"),
+    ("√d/‖x‖ and ŷŷᵀ and αx", "sqrt d/‖x‖ and yyt and alpha x"),
     (r"\sqrt[4]{2N}", "((2n)^(1/4))"),
 ])
 def test_latex_is_read_as_plain_notation(text: str, normalised: str) -> None:

@@ -108,6 +108,19 @@ def _also_correct(answer: Analysis, correct: Claim, frame: Frame) -> bool:
     return False
 
 
+def mistakes_in(card: Card, text: str | bytes) -> list[MistakeResult]:
+    """Only the mistakes `text` makes against `card` (what self-consistency checks need; cheaper than scoring)."""
+    rubric = rubric_for(card)
+    answer = Analysis(rubric, text)
+    out: list[MistakeResult] = []
+    for point in card.points():
+        for m in point.mistakes:
+            bad = find_mistake(answer, rubric.mistake_claims[(point.id, m.id)], rubric.point_claims[point.id])
+            if bad:
+                out.append(MistakeResult(m.id, point.id, m.explanation, m.penalty, bad[0], bad[1]))
+    return out
+
+
 def score_answer(card: Card, text: str | bytes) -> ScoreResult:
     """Score `text` against `card`: per point hit/miss with evidence, mistakes with explanations.
 

@@ -84,8 +84,12 @@ def _word_key(raw: str) -> str:
     return stem(raw)
 
 
-def tokenize(text: str) -> list[Token]:
-    """Split normalised text into tokens (see module docstring)."""
+def tokenize(text: str, cased: str | None = None) -> list[Token]:
+    """Split normalised text into tokens (see module docstring).
+
+    With `cased` (the same text before lower-casing), a single capital L keeps its case: the depth L
+    and the layer index l mean different things ("grows with L" is not "grows with l").
+    """
     out: list[Token] = []
     for m in _TOKEN_RE.finditer(text):
         group = m.lastgroup or PUNCT
@@ -100,6 +104,8 @@ def tokenize(text: str) -> list[Token]:
         else:
             kind = PUNCT
             key = {"a": ARROW, "y": YES_MARK, "x": NO_MARK}.get(group) or _PUNCT_KEYS.get(raw, raw)
+        if key == "l" and cased is not None and cased[m.start() : m.end()] == "L":
+            key = "L"
         out.append(Token(key, kind, m.start(), m.end()))
     return out
 
@@ -175,6 +181,10 @@ def cjk_word_at(tokens: list[Token], i: int, words: tuple[str, ...]) -> str | No
 # ---------------------------------------------------------------------------------------------------
 # Phrases
 
+#: A phrase may skip a word between two of its words, but never one that negates ("jacobian is not diagonal").
+_NEVER_SKIPPED = frozenset({"not", "no", "never", "cannot", "without", "nor", "neither"})
+#: Brackets and bars are transparent to phrases: "sqrt(d)/||x||" matches "√d/‖x‖".
+BRACKETS = frozenset("()[]{}|")
 #: How many extra words may sit between two Latin words of a phrase ("identity residual path").
 WORD_GAP = 1
 #: Bounds on what a card author can ask for, so no card can stall the scorer (checked by `cards check`).
@@ -219,11 +229,12 @@ def compile_phrase(source: str) -> Phrase:
 
     if phrase_problem(source) is not None:
         return Phrase(source, (), (), (), None)
-    text = prepare(source).text
+    prepared = prepare(source)
+    text = prepared.text
     units: list[str] = []
     kinds: list[str] = []
     prefix: list[bool] = []
-    for tok in tokenize(text):
+    for tok in tokenize(text, prepared.cased):
         if tok.kind == PUNCT:
             glued = tok.start > 0 and not text[tok.start - 1].isspace()
             at_word_end = tok.end == len(text) or text[tok.end].isspace()
@@ -233,7 +244,7 @@ def compile_phrase(source: str) -> Phrase:
                 prefix[-1] = True
                 units[-1] = text[_last_word_start(text, tok.start) : tok.start]
                 continue
-            if tok.key in ",.;:!?":
+            if tok.key in ",.;:!?" or tok.key in BRACKETS:
                 continue
         units.append(tok.key)
         kinds.append(tok.kind)
@@ -362,6 +373,12 @@ class TextIndex:
                     raw[word].append(i)
         self._sorted_words = sorted(raw)
         self._raw = raw
+        # The next token that is not a bracket or bar, for each position (phrases see through brackets).
+        self._sig = list(range(len(tokens) + 1))
+        for k in range(len(tokens) - 1, -1, -1):
+            t = tokens[k]
+            if t.kind == PUNCT and t.key in BRACKETS:
+                self._sig[k] = self._sig[k + 1]
 
     def _prefix_positions(self, unit: str) -> list[int]:
         root = unit[:-1] if unit.endswith("e") and len(unit) > 4 else unit  # "scale*" also covers "scaling"
@@ -399,29 +416,34 @@ class TextIndex:
         n = len(phrase.units)
         starts = (self._prefix_positions(phrase.units[0]) if phrase.prefix[0]
                   else self.by_key.get(phrase.units[0], []))
+        sig = self._sig
         for i in starts:
-            j = i + 1
+            j = sig[i + 1]
             ok = True
             for u in range(1, n):
                 unit, kind, pre = phrase.units[u], phrase.kinds[u], phrase.prefix[u]
                 if self._unit_at(j, unit, kind, pre):
-                    j += 1
+                    j = sig[j + 1]
                     continue
                 if kind == WORD and phrase.kinds[u - 1] == WORD:
                     k = j
                     skipped = 0
-                    while skipped < WORD_GAP and k < len(self.tokens) and self.tokens[k].kind in (WORD, NUMBER):
+                    while (skipped < WORD_GAP and k < len(self.tokens) and self.tokens[k].kind in (WORD, NUMBER)
+                           and self.tokens[k].key not in _NEVER_SKIPPED):
                         k += 1
                         skipped += 1
                         if self._unit_at(k, unit, kind, pre):
                             break
                     if self._unit_at(k, unit, kind, pre):
-                        j = k + 1
+                        j = sig[k + 1]
                         continue
                 ok = False
                 break
             if ok:
-                found.add((i, j))
+                end = j
+                while end > i + 1 and self.tokens[end - 1].kind == PUNCT and self.tokens[end - 1].key in BRACKETS:
+                    end -= 1
+                found.add((i, end))
         if phrase.joined:
             for i in self.by_key.get(phrase.joined, []):
                 found.add((i, i + 1))

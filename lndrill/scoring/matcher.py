@@ -70,8 +70,7 @@ class Analysis:
 
     def __init__(self, rubric: Rubric, text: str | bytes) -> None:
         self.prep: Prepared = prepare(text)
-        self.tokens: list[Token] = tokenize(self.prep.text)
-        _case_the_depth_letter(self.tokens, self.prep.cased)
+        self.tokens: list[Token] = tokenize(self.prep.text, self.prep.cased)
         self.index = TextIndex(self.tokens, self.prep.text, rubric.lexicon)
         self.lay: Layout = analyse(self.prep.text, self.tokens)
         found = [(subject, a, b) for subject, phrases in rubric.subjects.items()
@@ -82,14 +81,14 @@ class Analysis:
         self._mention_tokens = self.subjects.tokens_covered
         self._phrase_cache: dict[Phrase, list[tuple[int, int]]] = {}
         vocabulary = set(self._mention_tokens)
-        for phrase in rubric.phrases:
+        for phrase in rubric.phrases_for(set(self.index.by_key) | set(self.index.pair_key)):
             for a, b in self.find(phrase):
                 vocabulary.update(range(a, b))
         self.lay.mark_claims(vocabulary)
         self._contrast_parts = self.subjects.contrast_parts
         self._frames: dict[int, list[Frame]] = {}
         self.quoted = self._quoted_tokens()
-        self.echo = self._echo_clauses(rubric.prompt)
+        self.echo = self._echo_clauses(rubric.prompt_grams)
         self._ellipses = self._find_ellipses()
         self._formulas = self._token_spans([(f.sides, f.start, f.end) for f in find_formulas(self.prep.text)])
         self._bindings = self._token_spans([((b.symbol, b.value), b.start, b.end)
@@ -140,12 +139,8 @@ class Analysis:
             out.update(range(lo, hi))
         return out
 
-    def _echo_clauses(self, prompt: tuple[str, ...]) -> set[int]:
+    def _echo_clauses(self, grams: frozenset[tuple[str, str, str]]) -> set[int]:
         """Clauses that mostly repeat the card's own question (its words, in its order)."""
-        grams: set[tuple[str, str, str]] = set()
-        for p in prompt:
-            keys = [t.key for t in tokenize(prepare(p).text) if t.kind in (WORD, CJK, NUMBER)]
-            grams.update(zip(keys, keys[1:], keys[2:], strict=False))
         if not grams:
             return set()
         out: set[int] = set()
@@ -158,7 +153,9 @@ class Analysis:
             for k in range(len(keys) - 2):
                 if (keys[k], keys[k + 1], keys[k + 2]) in grams:
                     covered[k] = covered[k + 1] = covered[k + 2] = True
-            if sum(covered) >= 0.7 * len(keys):
+            # A negation the question does not have makes it a claim of its own ("... does not need a final LN").
+            negates = any(not covered[k] and is_negation(self.tokens, i) for k, i in enumerate(idx))
+            if sum(covered) >= 0.7 * len(keys) and not negates:
                 out.add(c)
         return out
 
@@ -293,7 +290,7 @@ class Analysis:
         else:
             # a formula or value is denied by a negation right before it ("not LN(x + F(x))") or a refutation
             affirmed, firm = self.polarity.affirmed(((a, a),)) if a > 0 else (True, True)
-        qualifier = self.polarity.qualifier(a, b)
+        qualifier = self.polarity.qualifier(a, b, {i for x, y in terms for i in range(x, y)})
         question_why = qualifier == "question" and any(_WHY.at(self.tokens, j) for j in lay.clause_tokens(clause))
         claim_clause = lay.clause_claim[clause] or self._labelled(a) or is_consequence(self.tokens, lay.clause_span[clause][0])
         claim = (kind != "prose" or claim_clause) and clause not in self.echo and (
@@ -346,14 +343,6 @@ class Analysis:
     def span_tokens(self, a: int, b: int) -> tuple[int, int]:
         """The original-text span of tokens [a, b)."""
         return self.prep.span(self.tokens[a].start, self.tokens[b - 1].end)
-
-
-def _case_the_depth_letter(tokens: list[Token], cased: str) -> None:
-    """The depth L and the layer index l mean different things ("grows with L" vs "grows with l"): keep
-    the single letter L upper case."""
-    for k, t in enumerate(tokens):
-        if t.kind == WORD and t.key == "l" and cased[t.start : t.end] == "L":
-            tokens[k] = Token("L", WORD, t.start, t.end)
 
 
 __all__ = ["NOBODY", "Analysis", "Frame", "PUNCT"]

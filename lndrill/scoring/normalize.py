@@ -62,13 +62,44 @@ def _char_ok(ch: str) -> bool:
 
 
 def _fold(ch: str) -> str:
-    """Normalise one character: NFKC, dashes/quotes/times folded (case kept)."""
+    """Normalise one character: NFKC, dashes/quotes/times folded, accents dropped from Latin letters
+    ("ŷ" is y-hat: y), case kept."""
     if ch < "\x80":
         return ch
     ch = ch.translate(_TRANSLATE)
     if ch < "\x80":
         return ch
-    return unicodedata.normalize("NFKC", ch).translate(_TRANSLATE)
+    out = unicodedata.normalize("NFKC", ch).translate(_TRANSLATE)
+    if len(out) == 1 and ("\u00c0" <= out <= "\u024f" or "\u1e00" <= out <= "\u1eff"):
+        base = "".join(c for c in unicodedata.normalize("NFD", out) if not unicodedata.combining(c))
+        return base or out
+    return out
+
+
+#: Symbols written out as words, so "√d", "sqrt(d)" and "\sqrt{d}" meet, and "ε" meets "eps".
+_SPELLED = {"α": "alpha", "β": "beta", "γ": "gamma", "δ": "delta", "ε": "eps", "ϵ": "eps", "η": "eta",
+            "θ": "theta", "λ": "lambda", "μ": "mu", "σ": "sigma", "ω": "omega", "π": "pi", "ρ": "rho",
+            "τ": "tau", "φ": "phi", "ψ": "psi", "Θ": "Theta", "Ω": "Omega", "Δ": "Delta",
+            "Γ": "Gamma", "Λ": "Lambda", "√": "sqrt", "∑": "sum", "Σ": "sum", "⊤": "T", "≤": "<=", "≥": ">="}
+
+
+def _spell(text: str, origin: list[int]) -> tuple[str, list[int]]:
+    """Write the symbols in `_SPELLED` as words (a space keeps "αx" from becoming one word)."""
+    out: list[str] = []
+    out_origin: list[int] = []
+    for k, ch in enumerate(text):
+        word = _SPELLED.get(ch)
+        if word is None:
+            out.append(ch)
+            out_origin.append(origin[k])
+            continue
+        if word[0].isalpha() and out and out[-1][-1:].isalnum():
+            word = " " + word
+        if word[-1].isalpha() and k + 1 < len(text) and text[k + 1].isalnum():
+            word += " "
+        out.append(word)
+        out_origin.extend([origin[k]] * len(word))
+    return "".join(out), out_origin
 
 
 def _lower(text: str) -> str:
@@ -127,6 +158,8 @@ def prepare(original: str | bytes) -> Prepared:
     text = "".join(out)
     if "\\" in text or "$" in text:
         text, origin = delatex(text, origin)
+    if any(ch in _SPELLED for ch in text):
+        text, origin = _spell(text, origin)
     if text.count("|") >= 4:
         text, origin = _tables_to_sentences(text, origin)
     if len(text) > MAX_SCORED_CHARS * 2:

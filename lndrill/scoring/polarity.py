@@ -27,11 +27,14 @@ NEGATION = Cues(
         "eliminated", "omit", "omitted", "omits", "needless", "nothing", "fewer", "break", "breaks", "broken",
         "breaking", "destroy", "destroys", "destroyed", "off", "outside", "bypass", "bypasses", "bypassed",
         "avoid", "avoids", "avoided", "redundant", "superfluous", "obviate", "obviates", "obviated", "non", "un",
-        "neither", "absent", "lose", "loses", "lost", "w/o"),
-    pairs=("no longer", "does away", "do away", "get rid", "gets rid", "not required", "away from"),
+        "neither", "absent", "lose", "loses", "lost", "w/o", "discard", "discards", "discarded", "strip", "strips",
+        "stripped", "ditch", "ditches", "ditched", "sans"),
+    pairs=("no longer", "does away", "do away", "get rid", "gets rid", "not required", "away from", "throw away",
+           "throws away", "threw away", "thrown away", "leave out", "leaves out", "left out", "does without",
+           "do without", "dispense with", "dispenses with"),
     zh=("不", "没", "无", "免", "去掉", "去除", "省去", "省掉", "省略", "移除", "取消", "摆脱", "非", "别", "未", "勿",
         "拿掉", "砍掉", "甩掉", "否", "绕过", "跳过", "避开", "脱离", "失去", "破坏", "打断", "阻断", "切断", "多余",
-        "用不着", "无需", "无须", "不必", "不用", "没必要"),
+        "用不着", "无需", "无须", "不必", "不用", "没必要", "扔掉", "丢掉", "舍弃", "抛弃", "丢弃", "不再"),
 )
 #: Chinese words that start with a negation character but negate nothing.
 _ZH_NOT_NEGATION = ("不同", "不断", "不仅", "不少", "不过", "不管", "不久", "无论", "非常", "未来", "不止", "不光",
@@ -40,7 +43,8 @@ _ZH_NOT_NEGATION = ("不同", "不断", "不仅", "不少", "不过", "不管", 
                     "别的", "别人", "否则", "不如", "不然", "无关紧要", "不错", "并不少见", "未经")
 #: English pairs in which a cue word negates nothing.
 _EN_NOT_A_CUE = {("no", "matter"), ("not", "only"), ("no", "doubt"), ("not", "just"), ("not", "merely"),
-                 ("nothing", "but"), ("less", "than"), ("no", "wonder"), ("not", "necessarily")}
+                 ("nothing", "but"), ("less", "than"), ("no", "wonder"), ("not", "necessarily"),
+                 ("skip", "connection"), ("skip", "connect"), ("skip", "path"), ("skip", "link"), ("skip", "branch")}
 #: English words that also negate what stands before them ("warm-up is not needed", "can be dropped"),
 #: compared as written (the stemmer would turn "dropped" into "drop", which negates what follows).
 _EN_AFTER = frozenset(("not", "cannot", "free", "unnecessary", "unneeded", "optional", "dispensable", "needless",
@@ -54,6 +58,8 @@ FAILURE = Cues(
 )
 #: Absence ("without warm-up", "不加 warm-up"): next to a failure word it means "is needed".
 _ABSENCE = Cues(en=("without", "no", "w/o"), zh=("没", "无", "不用", "不加", "不做", "不预", "去掉", "不带", "没有"))
+#: Absence as a circumstance ("without warm-up it reaches 8.45 BLEU", "不做 warm-up 时"): not a firm denial.
+_CIRCUMSTANTIAL = Cues(en=("without", "w/o"), pairs=("with no",), zh=("不做", "不加", "不用", "不带", "去掉", "不预"))
 #: "trains fine without warm-up": absence plus success is a firm "not needed".
 _SUCCESS = Cues(en=("train", "trains", "trained", "works", "work", "fine", "converge", "converges", "converged",
                     "stable", "stably", "ok", "okay", "well", "comparable", "matches", "match", "succeed",
@@ -71,8 +77,8 @@ _REFUTE = Cues(
 _REPORT = Cues(
     en=("argue", "argues", "argued", "claim", "claims", "claimed", "believe", "believes", "believed", "suggest",
         "suggests", "hypothesize", "hypothesise", "speculate", "supposedly", "allegedly", "assume", "assumes"),
-    pairs=("according to", "people say", "some say", "it is said", "is often", "are often", "common claim",
-           "popular claim", "popular belief", "folk wisdom", "the claim", "the article", "the blog", "the post"),
+    pairs=("according to", "people say", "some say", "it is said", "common claim", "popular claim",
+           "popular belief", "folk wisdom"),
     zh=("有人说", "据说", "认为", "常说", "说法", "传言", "号称", "据称", "坊间", "有观点", "一种观点", "原文", "文章说",
         "那篇文章"),
 )
@@ -80,8 +86,7 @@ _HEDGE = Cues(
     en=("can", "could", "may", "might", "would", "usually", "often", "typically", "generally", "sometimes",
         "tend", "tends", "likely", "probably", "possibly", "perhaps", "maybe", "mostly", "somewhat", "arguably",
         "partly", "partially", "occasionally", "rarely", "seldom", "mainly", "largely", "roughly", "approximately",
-        "potentially", "still", "slightly", "most", "many", "some", "often", "frequently", "primarily",
-        "sometime", "eventually", "later", "early", "initially"),
+        "potentially", "still", "slightly", "most", "many", "some", "often", "frequently", "primarily"),
     pairs=("in practice", "in general", "for the most", "in most", "not necessarily", "in many", "in some",
            "at least", "to some", "more or less", "by default"),
     zh=("可能", "可以", "通常", "一般", "往往", "有时", "大多", "多半", "倾向", "未必", "不一定", "或许", "也许", "实践中",
@@ -90,15 +95,17 @@ _HEDGE = Cues(
 )
 _CONDITION = Cues(
     en=("if", "when", "whenever", "unless", "provided", "assuming", "once", "given", "whether", "suppose"),
-    pairs=("as long", "only if", "even if"),
+    pairs=("as long", "only if", "even if", "at scale"),
     zh=("如果", "若", "假如", "假设", "要是", "一旦", "只要", "是否", "要不要", "需不需要", "时候", "情况下", "条件下",
         "场景下", "设置下", "的话", "除非", "低资源", "大学习率", "小学习率", "高学习率"),
 )
+#: "Contrary to popular belief, X": the writer asserts X.
+_CONTRARY = Cues(pairs=("contrary to", "despite the", "unlike the"), zh=("与常识相反", "和一般认为的相反"))
 #: "at a very high learning rate", "in low-resource translation", "for very deep models": a scope.
 _SCOPE_PREP = Cues(en=("at", "in", "for", "with", "under", "on", "on", "beyond", "above", "below"))
 _SCOPE_WORD = Cues(en=("low", "high", "higher", "large", "larger", "small", "smaller", "very", "some", "certain",
-                       "particular", "specific", "extreme", "aggressive", "long", "short", "few", "moderate",
-                       "huge", "big", "tiny", "shallow", "practice", "scale", "resource", "setting", "settings",
+                       "particular", "specific", "extreme", "aggressive", "moderate",
+                       "huge", "big", "tiny", "practice", "resource", "setting", "settings",
                        "case", "cases", "regime", "condition", "conditions", "limited", "enough"))
 _PURPOSE = Cues(en=(), pairs=("in order", "so that", "so as", "to avoid", "to prevent", "to fix", "to solve",
                                 "to address", "to stop", "to keep", "to make", "to tame", "to counter", "to mitigate",
@@ -144,7 +151,7 @@ class Polarity:
         self.lay = lay
         self.tokens = lay.tokens
         self.refuted = self._refuted_clauses()
-        self._clause_mood: list[str | None] | None = None
+        self._clause_cues: list[list[tuple[int, str]]] | None = None
 
     # -- negation -----------------------------------------------------------------------------------
     def cues(self, start: int, end: int, skip: set[int], with_after: bool) -> set[int]:
@@ -167,8 +174,7 @@ class Polarity:
                                 cues.add(k)
                                 break
                     return
-                if lay.part_of[j] != part and not (t.kind == PUNCT and t.key == "("):
-                    # a cue may govern a list that follows it: "no warm-up, no tuning"
+                if (lay.part_of[j] != part and not (t.kind == PUNCT and t.key == "(")) or (t.kind == PUNCT and t.key == ":"):
                     return
                 if _SCOPE_STOP.ends_at(toks, j) >= 0 and j not in skip:
                     return
@@ -199,6 +205,8 @@ class Polarity:
             while j < len(toks):
                 t = toks[j]
                 if lay.clause_of[j] != clause or lay.part_of[j] != part:
+                    return
+                if t.kind == PUNCT and t.key == ":" and not self._short_value_after_label(j):
                     return
                 if j in skip:
                     j += 1
@@ -241,6 +249,26 @@ class Polarity:
                     break
         return cues
 
+    def _with_no(self, j: int) -> bool:
+        t = self.tokens[j]
+        return t.kind == WORD and t.key == "no" and j > 0 and self.tokens[j - 1].key == "with"
+
+    def _short_value_after_label(self, colon: int) -> bool:
+        """A label's colon followed by a short value ("needs warm-up: not required", a table cell): the
+        value's negation applies to the label."""
+        label = self.lay.block_label(colon)
+        if label is None or label[1] != colon:
+            return False
+        words = 0
+        j = colon + 1
+        while j < len(self.tokens) and self.lay.sentence_of[j] == self.lay.sentence_of[colon]:
+            if self.tokens[j].kind in (WORD, NUMBER):
+                words += 1
+            elif self.tokens[j].kind == CJK:
+                words += 0.5
+            j += 1
+        return words <= 3
+
     def affirmed(self, terms: tuple[tuple[int, int], ...]) -> tuple[bool, bool]:
         """Is a claim made of these term spans affirmed (True) or denied (False), and is that firm?
 
@@ -251,17 +279,22 @@ class Polarity:
         skip = {i for a, b in terms for i in range(a, b)}
         cues: set[int] = set()
         last = max(terms)
+        denied = False
         for a, b in terms:
-            cues |= self.cues(a, b, skip, with_after=(a, b) == last)
+            own = self.cues(a, b, skip, with_after=(a, b) == last)
+            # Each word of the claim is judged on its own cues; the claim is denied when any word is
+            # ("不减均值：不做中心化" denies twice, it does not cancel out).
+            denied = denied or len(own) % 2 == 1
+            cues |= own
         # A reported or refuted claim means its opposite, unless the user already negated it
         # ("Post-LN's gradient does not grow (the common claim gets this backwards)").
         refuted = not cues and self.lay.clause_of[terms[0][0]] in self.refuted
-        affirmed = (len(cues) + refuted) % 2 == 0
+        affirmed = not denied and not refuted
         firm = True
-        if not affirmed and cues and all(_ABSENCE.at(self.tokens, j) for j in cues):
+        if not affirmed and cues and all(_CIRCUMSTANTIAL.at(self.tokens, j) or self._with_no(j) for j in cues):
             clause = self.lay.clause_of[terms[0][0]]
             a, b = self.lay.clause_span[clause]
-            firm = any(_SUCCESS.at(self.tokens, j) for j in range(a, b) if j not in skip)
+            firm = any(_SUCCESS.at(self.tokens, j) for j in range(a, b))
         return affirmed, firm
 
     # -- refutation -----------------------------------------------------------------------------------
@@ -293,52 +326,52 @@ class Polarity:
         return out
 
     # -- modality -------------------------------------------------------------------------------------
-    def qualifier(self, start: int, end: int) -> str | None:
+    def qualifier(self, start: int, end: int, own: set[int] = frozenset()) -> str | None:  # type: ignore[assignment]
         """Why a claim spanning [start, end) is not a plain assertion ("hedge", "condition", "question",
-        "purpose", "report"), or None when it is one. (A refuted claim is a plain denial: see `affirmed`.)"""
+        "purpose", "report"), or None when it is one. Cues among the claim's own words (`own`: "Mix-LN puts
+        Post-LN in the early layers", a rubric phrase) do not qualify it. (A refuted claim is a plain denial:
+        see `affirmed`.)"""
         lay = self.lay
         if lay.sentence_question[lay.sentence_of[start]]:
             return "question"
-        if self._clause_mood is None:
-            self._clause_mood = self._moods()
-        return self._clause_mood[lay.clause_of[start]]
+        if self._clause_cues is None:
+            self._clause_cues = self._mood_cues()
+        for j, mood in self._clause_cues[lay.clause_of[start]]:
+            if j not in own:
+                return mood
+        return None
 
-    def _moods(self) -> list[str | None]:
-        """The modality of every clause, in one pass over the tokens.
+    def _mood_cues(self) -> list[list[tuple[int, str]]]:
+        """Per clause, the tokens that qualify it and how, in one pass over the tokens.
 
-        A condition anywhere earlier in the sentence ("If the learning rate is small, ...", "..., so X")
-        qualifies the clauses after it; hedges, purposes, reports and scopes qualify their own clause.
+        A condition anywhere earlier in the sentence ("If the learning rate is small, ...") qualifies the
+        clauses after it; hedges, purposes, reports and scopes qualify their own clause.
         """
         toks, lay = self.tokens, self.lay
-        moods: list[str | None] = [None] * len(lay.clause_span)
-        conditioned_sentence = -1
+        out: list[list[tuple[int, str]]] = [[] for _ in lay.clause_span]
+        carried: tuple[int, list[tuple[int, str]]] = (-1, [])
         for clause, (a, b) in enumerate(lay.clause_span):
             if b <= a:
                 continue
             sent = lay.sentence_of[a]
-            mood: str | None = "condition" if conditioned_sentence == sent else None
+            found: list[tuple[int, str]] = list(carried[1]) if carried[0] == sent else []
             for j in range(a, b):
-                if mood is not None and mood != "condition":
-                    break
                 if _CONDITION.at(toks, j):
                     t = toks[j]
                     if t.kind == WORD and t.key == "once" and j + 1 < len(toks) and toks[j + 1].key == "again":
                         continue
-                    conditioned_sentence = sent
-                    mood = "condition"
-                    continue
-                if mood == "condition":
-                    continue
-                if _PURPOSE.at(toks, j):
-                    mood = "purpose"
-                elif _REPORT.at(toks, j):
-                    mood = "report"
+                    found.append((j, "condition"))
+                    carried = (sent, carried[1] + [(j, "condition")] if carried[0] == sent else [(j, "condition")])
+                elif _PURPOSE.at(toks, j):
+                    found.append((j, "purpose"))
+                elif _REPORT.at(toks, j) and not _CONTRARY.at(toks, max(0, j - 2)):
+                    found.append((j, "report"))
                 elif _HEDGE.at(toks, j) and not self._negated_modal(j):
-                    mood = "hedge"
+                    found.append((j, "hedge"))
                 elif _SCOPE_PREP.at(toks, j) and any(_SCOPE_WORD.at(toks, k) for k in range(j + 1, min(b, j + 4))):
-                    mood = "condition"
-            moods[clause] = mood
-        return moods
+                    found.append((j, "condition"))
+            out[clause] = found
+        return out
 
     def _negated_modal(self, j: int) -> bool:
         """"cannot" and "can't" are firm: "Post-LN cannot be trained without warm-up"."""

@@ -8,13 +8,18 @@ from dataclasses import dataclass, field
 from lndrill.cards.schema import Card, Recogniser
 from lndrill.scoring.formula import canonical, parse_binding
 from lndrill.scoring.lexicon import (
+    CJK,
     MAX_PHRASES_PER_CARD,
+    NUMBER,
+    WORD,
     Lexicon,
     Phrase,
     compile_phrase,
     lexicon_words,
     phrase_problem,
+    tokenize,
 )
+from lndrill.scoring.normalize import prepare
 from lndrill.scoring.vocabulary import shared_vocabulary
 
 
@@ -46,9 +51,25 @@ class Rubric:
     lexicon: Lexicon
     point_claims: dict[str, Claim]
     mistake_claims: dict[tuple[str, str], Claim]
-    prompt: tuple[str, ...] = ()
+    prompt_grams: frozenset[tuple[str, str, str]] = frozenset()
     problems: list[tuple[int, str]] = field(default_factory=list)
     phrases: tuple[Phrase, ...] = ()
+
+    def phrases_for(self, keys: set[str]) -> list[Phrase]:
+        """The concept phrases that could match a text whose token keys are `keys` (by first unit)."""
+        if self._by_first is None:
+            self._by_first = {}
+            for p in self.phrases:
+                first = "" if p.prefix[0] else p.units[0]
+                self._by_first.setdefault(first, []).append(p)
+                if p.joined:
+                    self._by_first.setdefault(p.joined, []).append(p)
+        out = list(self._by_first.get("", ()))
+        for k in keys & self._by_first.keys():
+            out.extend(self._by_first[k])
+        return list(dict.fromkeys(out))
+
+    _by_first: dict[str, list[Phrase]] | None = None
 
 
 class _Compiler:
@@ -167,6 +188,14 @@ def compile_rubric(card: Card) -> Rubric:
             for g in mt.groups:
                 concept_phrases.extend(g)
     all_phrases = [p for ps in subjects.values() for p in ps] + concept_phrases
-    prompt = tuple(t for t in (card.prompt.en, card.prompt.zh) if t)
-    return Rubric(subjects, Lexicon(lexicon_words(all_phrases)), point_claims, mistake_claims, prompt, problems,
-                  phrases=tuple(dict.fromkeys(concept_phrases)))
+    return Rubric(subjects, Lexicon(lexicon_words(all_phrases)), point_claims, mistake_claims,
+                  prompt_grams(card.prompt.en, card.prompt.zh), problems, phrases=tuple(dict.fromkeys(concept_phrases)))
+
+
+def prompt_grams(*prompts: str) -> frozenset[tuple[str, str, str]]:
+    """Word trigrams of the question, to recognise an answer that only repeats it."""
+    grams: set[tuple[str, str, str]] = set()
+    for p in prompts:
+        keys = [t.key for t in tokenize(prepare(p).text) if t.kind in (WORD, CJK, NUMBER)]
+        grams.update(zip(keys, keys[1:], keys[2:], strict=False))
+    return frozenset(grams)

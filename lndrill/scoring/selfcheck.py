@@ -15,7 +15,7 @@ from pathlib import Path
 
 from lndrill.cards.parse import Problem
 from lndrill.cards.schema import Card, Point
-from lndrill.scoring.engine import rubric_for, score_answer
+from lndrill.scoring.engine import mistakes_in, rubric_for, score_answer
 
 #: A model answer must score at least this against its own rubric.
 MODEL_ANSWER_MIN = 80
@@ -108,7 +108,7 @@ def check_card(card: Card, deck: Iterable[Card] = ()) -> list[Problem]:
     others = [c for c in deck if c is not card]
     for name, text in deck_texts(card):
         for target in [card, *others]:
-            drawn = score_answer(target, text).mistakes
+            drawn = mistakes_in(target, text)
             if drawn:
                 where = "its own card" if target is card else f"card '{target.id}'"
                 problems.append(Problem(path, _line_of(card, name),

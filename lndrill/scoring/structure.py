@@ -152,7 +152,7 @@ def _heading_line(line_tokens: list[Token], raw: str) -> bool:
 def _label_end(line_tokens: list[Token], raw: str, line_start: int) -> int | None:
     """Index (into line_tokens) of the colon that ends a line's label, or None.
 
-    A label is a short noun phrase (no verb or function word, at most 4 words or 10 CJK characters)
+    A label is a short noun phrase (no copula, modal or pronoun; at most 6 words or 15 CJK characters)
     after an optional bullet, followed by a colon or a dash and then more text.
     """
     stripped = raw.lstrip()
@@ -174,7 +174,7 @@ def _label_end(line_tokens: list[Token], raw: str, line_start: int) -> int | Non
             words += 1
         elif t.kind == CJK:
             words += 0.4
-        if words > 4:
+        if words > 6:
             return None
     return None
 
@@ -343,10 +343,10 @@ def _has_predicate(lay: Layout, a: int, b: int, vocabulary: set[int]) -> bool:
         t = toks[i]
         if t.kind == WORD:
             english += 1
-            function += i not in vocabulary and is_function_token(t)
+            function += is_function_token(t) and not (i in vocabulary and t.key in _WEAK_FUNCTION)
         elif t.kind == CJK:
             cjk += 1
-            function += i not in vocabulary and is_function_token(t)
+            function += is_function_token(t) and not (i in vocabulary and t.key in _WEAK_FUNCTION)
         elif t.kind == PUNCT and (t.key == ARROW or (t.key == "=" and a < i < b - 1)):
             marker = True
     words = english + cjk / 2
@@ -354,6 +354,13 @@ def _has_predicate(lay: Layout, a: int, b: int, vocabulary: set[int]) -> bool:
         return marker and words <= 8
     return marker or words < 10 or function / words >= SOUP_RATIO
 
+
+#: Function words that do not make a claim when they sit inside a rubric term ("every layer", "per layer",
+#: "残差流的"): a list of such terms is still a list. Verbs and copulas always count.
+_WEAK_FUNCTION = frozenset({"every", "each", "all", "per", "of", "the", "a", "an", "in", "on", "at", "to", "with",
+                            "for", "by", "from", "more", "less", "both", "only", "no", "very", "much", "as", "over",
+                            "under", "between", "via", "into", "onto", "的", "在", "对", "从", "到", "为", "与", "及",
+                            "和", "都", "很", "更", "最"})
 
 #: Below this share of function words, ten or more words are a keyword soup.
 SOUP_RATIO = 0.1
@@ -387,5 +394,6 @@ def is_keyword_list(lay: Layout, a: int, b: int, vocabulary: set[int]) -> bool:
     real = [it for it in items if any(j < 0 or toks[j].kind == CJK or len(toks[j].key) >= 2 for j in it)]
     if len(real) < 5:
         return False
-    bare = sum(1 for it in real if not any(j < 0 or (j not in vocabulary and is_function_token(toks[j])) for j in it))
+    bare = sum(1 for it in real if not any(
+        j < 0 or (is_function_token(toks[j]) and not (j in vocabulary and toks[j].key in _WEAK_FUNCTION)) for j in it))
     return bare >= 0.7 * len(real)
