@@ -9,7 +9,9 @@ against random targets, S the stack's output (after the final LN for Pre-LN and 
 
 Blocks wrap a sublayer F according to the placement: post LN(x + F(x)); pre x + F(LN(x));
 sandwich x + LN(F(LN(x))); deepnorm LN(alpha x + F(x)) with W^V, W^1, W^2 scaled by beta at init
-(gradients are reported for the scaled matrices, the parameters DeepNet trains).
+(gradients are reported for the scaled matrices, the parameters DeepNet trains). DeepNet scales both the
+value and the output projection by beta, so its attention branch carries beta^2; this model has a single
+W^V standing for both (W^O is folded in, as in Xiong et al.'s analysis) and scales it by beta once.
 
 Forward mode pushes K = n d input tangents (the full input Jacobian) through the stack; reverse mode
 back-propagates the loss by hand. Row convention: tokens are rows, a linear map is z @ W.
