@@ -137,3 +137,13 @@ def test_cards_list_json_and_extra_dirs(tmp_path: Path, capsys, monkeypatch) -> 
     assert main(["cards", "list", "--json"]) == 0
     ids = {c["id"] for c in json.loads(capsys.readouterr().out)}
     assert "fixture-good" in ids and "pre-vs-post-ln" in ids
+
+
+def test_the_annotated_example_in_the_card_guide_is_a_valid_card(tmp_path: Path, capsys) -> None:
+    guide = (Path(__file__).resolve().parent.parent / "content" / "README.md").read_text("utf-8")
+    start = guide.index("```yaml\n# One card per file") + len("```yaml\n")
+    example = guide[start : guide.index("\n```", start)]
+    _write(tmp_path, "batchnorm-vs-layernorm.yaml", example)
+    code = main(["cards", "check", "--content", str(tmp_path)])
+    out = [line for line in capsys.readouterr().out.splitlines() if "batchnorm-vs-layernorm" in line]
+    assert code == 0 and out == []
