@@ -202,8 +202,7 @@ class _Parser:
                 close = "}" if nxt[1] == "{" else ")"
                 depth = 0
                 steps = 0
-                while self.peek() and steps < 60:
-                    tok = self.peek()
+                while (tok := self.peek()) is not None and steps < 60:
                     self.i += 1
                     steps += 1
                     if tok[0] == "op" and tok[1] in "{(":

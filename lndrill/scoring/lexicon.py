@@ -371,14 +371,13 @@ class TextIndex:
                 word = text[tok.start : tok.end]
                 if word != tok.key:
                     raw[word].append(i)
-        self._sorted_words = sorted(raw)
+        self._sorted_words: list[str] = sorted(raw)
         self._raw = raw
         # The next token that is not a bracket or bar, for each position (phrases see through brackets).
         self._sig = list(range(len(tokens) + 1))
-        for k in range(len(tokens) - 1, -1, -1):
-            t = tokens[k]
-            if t.kind == PUNCT and t.key in BRACKETS:
-                self._sig[k] = self._sig[k + 1]
+        for pos in range(len(tokens) - 1, -1, -1):
+            if tokens[pos].kind == PUNCT and tokens[pos].key in BRACKETS:
+                self._sig[pos] = self._sig[pos + 1]
 
     def _prefix_positions(self, unit: str) -> list[int]:
         root = unit[:-1] if unit.endswith("e") and len(unit) > 4 else unit  # "scale*" also covers "scaling"

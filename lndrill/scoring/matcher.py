@@ -90,9 +90,11 @@ class Analysis:
         self.quoted = self._quoted_tokens()
         self.echo = self._echo_clauses(rubric.prompt_grams)
         self._ellipses = self._find_ellipses()
-        self._formulas = self._token_spans([(f.sides, f.start, f.end) for f in find_formulas(self.prep.text)])
-        self._bindings = self._token_spans([((b.symbol, b.value), b.start, b.end)
-                                            for b in find_bindings(self.prep.text)])
+        starts = [t.start for t in self.tokens]
+        self._formulas = [(f.sides, *span) for f in find_formulas(self.prep.text)
+                          if (span := self._token_span(starts, f.start, f.end)) is not None]
+        self._bindings = [(b.symbol, b.value, *span) for b in find_bindings(self.prep.text)
+                          if (span := self._token_span(starts, b.start, b.end)) is not None]
 
     # -- setup -----------------------------------------------------------------------------------------
     def _short_names(self, rubric: Rubric) -> list[tuple[str, int, int]]:
@@ -116,15 +118,12 @@ class Analysis:
                 out.append((subject, i, i + 1))
         return out
 
-    def _token_spans(self, items: list) -> list[tuple[object, int, int, int, int]]:  # noqa: ANN401
-        starts = [t.start for t in self.tokens]
-        out = []
-        for what, cs, ce in items:
-            a = bisect.bisect_left(starts, cs)
-            b = max(a + 1, bisect.bisect_left(starts, ce))
-            if a < len(self.tokens):
-                out.append((what, a, b, cs, ce))
-        return out
+    def _token_span(self, starts: list[int], cs: int, ce: int) -> tuple[int, int, int, int] | None:
+        """(first token, last token + 1, start char, end char) of a character span, or None."""
+        a = bisect.bisect_left(starts, cs)
+        if a >= len(self.tokens):
+            return None
+        return a, max(a + 1, bisect.bisect_left(starts, ce)), cs, ce
 
     def _quoted_tokens(self) -> set[int]:
         """Tokens inside quotation marks: a quoted claim is being discussed, not made."""
@@ -207,12 +206,12 @@ class Analysis:
     def _build(self, matcher: Matcher) -> Iterator[Frame]:
         if matcher.formula is not None:
             for sides, a, b, cs, ce in self._formulas:
-                if matcher.formula in sides:  # type: ignore[operator]
+                if matcher.formula in sides:
                     yield self._frame(a, b, ((a, b),), "formula", (cs, ce))
             return
         if matcher.binding is not None:
             symbol, value = matcher.binding
-            for (sym, val), a, b, cs, ce in self._bindings:  # type: ignore[misc]
+            for sym, val, a, b, cs, ce in self._bindings:
                 if sym == symbol and same_value(val, value):
                     yield self._frame(a, b, ((a, b),), "value", (cs, ce))
             return
@@ -221,12 +220,12 @@ class Analysis:
     def _prose(self, matcher: Matcher) -> Iterator[Frame]:
         per_group: list[list[tuple[int, int]]] = []
         for group in matcher.groups:
-            hits: set[tuple[int, int]] = set()
+            found: set[tuple[int, int]] = set()
             for ph in group:
-                hits.update(self.find(ph))
-            if not hits:
+                found.update(self.find(ph))
+            if not found:
                 return
-            per_group.append(sorted(hits))
+            per_group.append(sorted(found))
         lay = self.lay
         clause_of, part_of = lay.clause_of, lay.part_of
         starts = [[h[0] for h in hits] for hits in per_group[1:]]

@@ -17,6 +17,8 @@ as mistakes.
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
+
 from lndrill.scoring.lexicon import CJK, NUMBER, PUNCT, WORD, Cues, Token
 from lndrill.scoring.structure import Layout, is_cause
 
@@ -259,7 +261,7 @@ class Polarity:
         label = self.lay.block_label(colon)
         if label is None or label[1] != colon:
             return False
-        words = 0
+        words = 0.0
         j = colon + 1
         while j < len(self.tokens) and self.lay.sentence_of[j] == self.lay.sentence_of[colon]:
             if self.tokens[j].kind in (WORD, NUMBER):
@@ -326,7 +328,7 @@ class Polarity:
         return out
 
     # -- modality -------------------------------------------------------------------------------------
-    def qualifier(self, start: int, end: int, own: set[int] = frozenset()) -> str | None:  # type: ignore[assignment]
+    def qualifier(self, start: int, end: int, own: AbstractSet[int] = frozenset()) -> str | None:
         """Why a claim spanning [start, end) is not a plain assertion ("hedge", "condition", "question",
         "purpose", "report"), or None when it is one. Cues among the claim's own words (`own`: "Mix-LN puts
         Post-LN in the early layers", a rubric phrase) do not qualify it. (A refuted claim is a plain denial:

@@ -158,7 +158,7 @@ def _label_end(line_tokens: list[Token], raw: str, line_start: int) -> int | Non
     stripped = raw.lstrip()
     m = _BULLET.match(stripped)
     skip_to = line_start + (len(raw) - len(stripped)) + (m.end() if m else 0)
-    words = 0
+    words = 0.0
     for k, t in enumerate(line_tokens):
         if t.start < skip_to:
             continue
