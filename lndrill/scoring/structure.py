@@ -55,6 +55,8 @@ FUNCTION = Cues(en=(
 ), zh=tuple("的是了着在和与及把被对从到为而也才再就都很更比将则即因所得地会能可要需让使没不还又已其它们该这那给吗呢吧"
             "啊嗯说并且先后靠沿经过用乘除做"))
 
+_FUNCTION_CHARS = frozenset(w for w in FUNCTION.zh if len(w) == 1)
+
 #: Words that make a line head a sentence rather than a label ("output is large: ..." is not a label).
 _NOT_IN_LABELS = Cues(en=("is", "are", "was", "were", "be", "been", "am", "has", "have", "had", "does", "do", "did",
                           "can", "could", "will", "would", "should", "must", "may", "might", "that", "which", "it",
@@ -127,7 +129,7 @@ def is_function_token(tok: Token) -> bool:
     """A function word or verb (English) or a function character (Chinese)."""
     if tok.kind == WORD:
         return tok.key in FUNCTION.en
-    return tok.kind == CJK and tok.key in FUNCTION._first and len(tok.key) == 1 and tok.key in FUNCTION.zh
+    return tok.kind == CJK and tok.key in _FUNCTION_CHARS
 
 
 def _heading_line(line_tokens: list[Token], raw: str) -> bool:
