@@ -197,8 +197,8 @@ class Subjects:
         label = lay.block_label(start)
         if label is not None:
             m = self.between(label[0], label[1])
-            if m is not None and lay.sentence_of[m.start] == lay.sentence_of[start] or (
-                    m is not None and lay.line_of[m.start] == lay.line_of[start]):
+            # A label governs its own sentence; later sentences on the same line get it as a paragraph subject.
+            if m is not None and lay.sentence_of[m.start] == lay.sentence_of[start]:
                 return Attribution(m.subject, "label", m.start)
         sent = lay.sentence_of[start]
         k = bisect.bisect_left(self._starts, start)

@@ -292,7 +292,8 @@ class Analysis:
         qualifier = self.polarity.qualifier(a, b, {i for x, y in terms for i in range(x, y)})
         question_why = qualifier == "question" and any(_WHY.at(self.tokens, j) for j in lay.clause_tokens(clause))
         claim_clause = lay.clause_claim[clause] or self._labelled(a) or is_consequence(self.tokens, lay.clause_span[clause][0])
-        claim = (kind != "prose" or claim_clause) and clause not in self.echo and (
+        # In a keyword list nothing is claimed, not even by a formula or a value written into it.
+        claim = (claim_clause if kind == "prose" else not lay.clause_list[clause]) and clause not in self.echo and (
             qualifier != "question" or question_why)
         asserted = claim and (kind != "prose" or lay.clause_claim[clause])
         contrast = any(lay.part_of[x] in self._contrast_parts for x, _ in terms)
