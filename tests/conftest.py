@@ -1,13 +1,15 @@
-"""Shared fixtures: keep every test away from the developer's own data and content."""
+"""Shared fixtures: keep every test away from the developer's own data and content.
+
+Helpers shared by several test modules live in tests/helpers.py (`from helpers import ...`; pytest puts
+this directory on sys.path). Markers: `tui` (Textual pilot and snapshot tests), `system` (subprocesses,
+tmux, kill -9); the fast inner loop is `pytest -m "not tui and not system"`.
+"""
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 
 @pytest.fixture(autouse=True)

@@ -64,6 +64,7 @@ def test_missing_answer_file_exits_2(capsys) -> None:
     assert "not found" in capsys.readouterr().err
 
 
+@pytest.mark.system
 def test_version_and_help_for_every_subcommand() -> None:
     out = subprocess.run([sys.executable, "-m", "lndrill", "--version"], capture_output=True, text=True)
     assert out.stdout.strip() == f"lndrill {__version__}"
@@ -77,6 +78,7 @@ def test_version_and_help_for_every_subcommand() -> None:
         assert word in top
 
 
+@pytest.mark.system
 @pytest.mark.parametrize("payload", [b"", b"\x00\xff\xfe garbage \x01", "中文 only".encode()])
 def test_any_bytes_on_stdin_score_without_traceback(payload: bytes) -> None:
     res = subprocess.run([sys.executable, "-m", "lndrill", "score", "pre-vs-post-ln", "--json"],

@@ -1,4 +1,5 @@
-"""The headless core (cards, scoring, sim, store) must never import textual."""
+"""The headless core (cards, scoring, sim, store, practice, and the display helpers) must never import
+textual."""
 
 from __future__ import annotations
 
@@ -7,14 +8,16 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 import lndrill
 
-CORE = ("cards", "scoring", "sim", "store")
+CORE = ("cards", "scoring", "sim", "store", "practice")
 PKG = Path(lndrill.__file__).resolve().parent
 
 
 def _core_files() -> list[Path]:
-    return [p for name in CORE for p in sorted((PKG / name).rglob("*.py"))]
+    return [p for name in CORE for p in sorted((PKG / name).rglob("*.py"))] + [PKG / "display.py"]
 
 
 def test_no_core_module_mentions_textual_in_an_import() -> None:
@@ -32,6 +35,7 @@ def test_no_core_module_mentions_textual_in_an_import() -> None:
     assert offenders == []
 
 
+@pytest.mark.system
 def test_importing_every_core_module_does_not_load_textual() -> None:
     modules = sorted(
         "lndrill." + ".".join(p.relative_to(PKG).with_suffix("").parts)

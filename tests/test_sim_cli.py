@@ -124,10 +124,11 @@ def test_help_describes_every_option(capsys):
         assert option in out
 
 
+@pytest.mark.system
 def test_sim_core_never_imports_textual():
     import subprocess
     import sys
 
-    code = "import sys, lndrill.sim, lndrill.sim.command, lndrill.sim.render; print('textual' in sys.modules)"
+    code = "import sys, lndrill.sim, lndrill.sim.render, lndrill.cli.sim; print('textual' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "False"

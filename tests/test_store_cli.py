@@ -9,7 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from store_helpers import GOOD, POOR
+import pytest
+from helpers import GOOD, POOR
 
 from lndrill.cli import main
 from lndrill.store import SCHEMA_VERSION, open_store
@@ -74,6 +75,7 @@ def test_blank_answers_are_not_recorded(tmp_path: Path, capsys, main_card) -> No
         assert store.attempts() == []
 
 
+@pytest.mark.system
 def test_stats_on_a_corrupt_database_says_one_line_and_starts_fresh() -> None:
     path = db_path()
     path.parent.mkdir(parents=True)
@@ -104,6 +106,7 @@ def test_stats_on_a_newer_schema_is_one_line(capsys) -> None:
     assert out == "" and err.count("\n") == 1 and "newer lndrill" in err
 
 
+@pytest.mark.system
 def test_score_still_works_when_history_cannot_be_opened(tmp_path: Path, main_card) -> None:
     _newer_schema_db()
     proc = _run("score", main_card.id, _answer(tmp_path, GOOD), "--json")

@@ -6,10 +6,10 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from store_helpers import GOOD, POOR, T0, scored
+from helpers import GOOD, POOR, T0, scored
 
-from lndrill.store import SCHEMA_VERSION, Store, StoreError, open_store
-from lndrill.store.db import APPLICATION_ID, open_database
+from lndrill.store import SCHEMA_VERSION, StoreError, open_store
+from lndrill.store.db import APPLICATION_ID, format_time, open_database
 from lndrill.store.paths import db_path
 
 
@@ -100,15 +100,34 @@ def test_unwritable_data_dir_is_a_store_error(tmp_path: Path, monkeypatch) -> No
     assert "\n" not in str(info.value)
 
 
+def _v1_attempt(conn: sqlite3.Connection, card_id: str, text: str, result) -> None:
+    """One answer written the way a schema-v1 lndrill wrote it (its columns only)."""
+    import json
+
+    cur = conn.execute(
+        "INSERT INTO attempts (card_id, mode, started_at, submitted_at, duration_s, score, scorer_score, "
+        "result_json) VALUES (?, 'drill', NULL, ?, 20, ?, ?, ?)",
+        (card_id, format_time(T0), result.score, result.score, json.dumps(result.to_dict("en"))),
+    )
+    conn.execute("INSERT INTO attempt_answers (attempt_id, key, position, text) VALUES (?, 'answer', 0, ?)",
+                 (cur.lastrowid, text))
+    conn.executemany(
+        "INSERT INTO attempt_points (attempt_id, section_id, point_id, position, weight, hit, scorer_hit, "
+        "overruled) VALUES (?, ?, ?, ?, ?, ?, ?, 0)",
+        [(cur.lastrowid, s.id, p.id, i, p.weight, int(p.hit), int(p.hit)) for s in result.sections
+         for i, p in enumerate(s.points)],
+    )
+
+
 def test_v1_database_is_upgraded_in_place(main_card) -> None:
     path = db_path()
     conn, notice = open_database(path, T0, target=1)
     assert notice is None
-    v1 = Store(conn, path, clock=lambda: T0)
-    v1.record_attempt(main_card.id, "drill", {"answer": POOR}, scored(main_card, POOR), 20)
-    v1.record_attempt(main_card.id, "drill", {"answer": GOOD}, scored(main_card, GOOD), 20)
-    v1.save_draft("rmsnorm", {"definition": "half-typed"})
-    v1.close()
+    _v1_attempt(conn, main_card.id, POOR, scored(main_card, POOR))
+    _v1_attempt(conn, main_card.id, GOOD, scored(main_card, GOOD))
+    conn.execute("INSERT INTO drafts (card_id, answers_json, saved_at) VALUES ('rmsnorm', ?, ?)",
+                 ('{"definition": "half-typed"}', format_time(T0)))
+    conn.close()
     assert _pragma(path, "user_version") == 1
 
     with open_store(clock=lambda: T0) as store:

@@ -6,8 +6,9 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
-from store_helpers import GOOD, POOR, T0, scored
+from helpers import GOOD, POOR, T0, scored
 
+from lndrill.practice.stats import history_stats
 from lndrill.store import StoreError, memory_store, open_store
 from lndrill.store.paths import data_dir, db_path
 
@@ -43,12 +44,12 @@ def test_overrides_at_submit_and_later_are_stored_and_in_stats(main_card, deck) 
     (a,) = store.attempts()
     assert a.overrides == {missed[0]: True}
     assert a.score == result.overrule(missed[0], True).score > result.score == a.scorer_score
-    assert store.stats(deck)["cards"][main_card.id]["overridden_points"] == 1
+    assert history_stats(store, deck.cards, T0).card(main_card.id).overridden_points == 1
 
     both = result.overrule(missed[0], True).overrule(missed[1], True)
     store.update_overrides(aid, {missed[0]: True, missed[1]: True}, both.score)
-    stats = store.stats(deck)["cards"][main_card.id]
-    assert stats["last"] == stats["best"] == both.score and stats["overridden_points"] == 2
+    stats = history_stats(store, deck.cards, T0).card(main_card.id)
+    assert stats.last == stats.best == both.score and stats.overridden_points == 2
 
     store.update_overrides(aid, {}, result.score)  # withdrawing every override restores the scorer's verdict
     (a,) = store.attempts()
@@ -91,10 +92,10 @@ def test_history_keys_on_card_id_so_edited_or_removed_cards_keep_it(main_card, t
     store = memory_store(clock=lambda: T0)
     store.record_attempt(main_card.id, "drill", {"answer": GOOD}, scored(main_card, GOOD), 30)
     edited = replace(main_card, title=Text("Where does LayerNorm go?", "LayerNorm 放哪里？"), model_answer=Text("x", ""))
-    stats = store.stats({main_card.id: edited})
-    assert stats["cards"][main_card.id]["attempts"] == 1
-    stats = store.stats({})  # the card was deleted from the deck: its history is still reported
-    assert stats["cards"][main_card.id] == stats["cards"][main_card.id] | {"attempts": 1, "in_deck": False}
+    stats = history_stats(store, {main_card.id: edited}, T0)
+    assert stats.card(main_card.id).attempts == 1
+    stats = history_stats(store, {}, T0)  # the card was deleted from the deck: its history is still reported
+    assert stats.card(main_card.id).attempts == 1 and not stats.card(main_card.id).in_deck
 
 
 def test_two_stores_interleave_writes(main_card) -> None:

@@ -13,9 +13,9 @@ import time
 from pathlib import Path
 
 import pytest
-from store_helpers import GOOD
+from helpers import GOOD
 
-pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
+pytestmark = [pytest.mark.system, pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")]
 
 WRITER = textwrap.dedent("""
     import sys, time

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from store_helpers import GOOD, T0, scored
+from helpers import GOOD, T0, scored
 
+from lndrill.practice.report import MockQuestion, overall_score, render_mock_report, write_mock_report
 from lndrill.store.paths import data_dir
-from lndrill.store.report import MockQuestion, overall_score, render_mock_report, write_mock_report
 
 WRONG = "Post-LN: y = LN(x + F(x)). Pre-LN needs warm-up too. Use `lr = 1e-3` and *bold* [links]."
 

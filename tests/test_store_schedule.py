@@ -6,7 +6,7 @@ from datetime import timedelta
 
 import pytest
 from fsrs import Rating
-from store_helpers import GOOD, POOR, T0, scored
+from helpers import GOOD, POOR, T0, scored
 
 from lndrill.store import memory_store
 from lndrill.store.schedule import rating_for

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from helpers import BACKPROP, FORMULAS, FakeClock, settle, static_text
 from textual.widgets import DataTable, Input, OptionList, Static
 
 from lndrill.tui.app import make_app
-from lndrill.tui.messages import AnswerSubmitted, PointOverruled
 from lndrill.tui.screens.browser import BrowserScreen
 from lndrill.tui.screens.card import CardScreen
 from lndrill.tui.screens.feedback import FeedbackScreen
@@ -16,38 +16,7 @@ from lndrill.tui.screens.sim import SimScreen
 from lndrill.tui.widgets.answer_area import AnswerArea
 from lndrill.tui.widgets.sim_panel import SimPanel
 
-FORMULAS = "Post-LN: y = LN(x + F(x)). Pre-LN: y = x + F(LN(x))."
-BACKPROP = "Post-LN needs warm-up: at init the gradients near the output are large."
-
-
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = 100.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-async def settle(pilot) -> None:  # noqa: ANN001
-    """Let pushed screens mount, wait for their workers (simulator runs), then let the results paint."""
-    await pilot.pause()
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
-
-
-def static_text(widget: Static) -> str:
-    """The plain text a Static shows (Rich renderables rendered at the widget's width)."""
-    import io
-
-    from rich.console import Console
-
-    content = widget.content
-    if isinstance(content, str):
-        return content
-    console = Console(file=io.StringIO(), width=max(widget.size.width, 40), record=True, color_system=None)
-    console.print(content, soft_wrap=True)
-    return console.export_text().rstrip("\n")
-
+pytestmark = pytest.mark.tui
 
 async def test_home_lists_the_screens_and_the_deck(deck) -> None:
     app = make_app(deck=deck, lang="en")
@@ -65,10 +34,9 @@ async def test_home_lists_the_screens_and_the_deck(deck) -> None:
 
 
 async def test_browse_type_submit_score_and_overrule(deck) -> None:
-    messages: list = []
     clock = FakeClock()
     app = make_app(deck=deck, lang="en", clock=clock)
-    async with app.run_test(size=(120, 40), message_hook=messages.append) as pilot:
+    async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("d")
         await pilot.pause()
         await pilot.press(*"vs-post")
@@ -98,20 +66,21 @@ async def test_browse_type_submit_score_and_overrule(deck) -> None:
         assert {"post-formula", "pre-formula", "post-needs-warmup"} <= hits
         # the user's own words that earned a point, offsets into their own answer area
         warmup = next(p for s in feedback.result.sections for p in s.points if p.id == "post-needs-warmup")
-        from lndrill.tui.answer import spans_for_area
+        from lndrill.practice.answer import spans_for_area
 
         (a, b), *_ = spans_for_area(feedback.joined, 1, warmup.spans)
         assert "warm-up" in BACKPROP[a:b]
-        submitted = list({id(m): m for m in messages if isinstance(m, AnswerSubmitted)}.values())
-        assert len(submitted) == 1  # (the hook sees a message once per node it bubbles through)
-        assert submitted[0].texts == {"formulas": FORMULAS, "backprop": BACKPROP, "tradeoffs": ""}
-        assert submitted[0].duration == pytest.approx(42.0)
+        submitted = feedback.submission
+        assert submitted.answers == {"formulas": FORMULAS, "backprop": BACKPROP, "tradeoffs": ""}
+        assert submitted.duration_s == pytest.approx(42.0)
         # stored the moment it was submitted: mode, per-section texts, score, duration
-        (attempt,) = app.store.attempts("pre-vs-post-ln")
+        store = app.practice.store
+        (attempt,) = store.attempts("pre-vs-post-ln")
+        assert attempt.id == submitted.attempt_id
         assert attempt.mode == "drill" and attempt.score == score
         assert attempt.answers == {"formulas": FORMULAS, "backprop": BACKPROP, "tradeoffs": ""}
         assert attempt.duration_s == pytest.approx(42.0)
-        assert app.store.card_status(["pre-vs-post-ln"])["pre-vs-post-ln"].due is not None  # reviewed
+        assert store.card_status(["pre-vs-post-ln"])["pre-vs-post-ln"].due is not None  # reviewed
         # overrule the first point (a hit) -> the total drops
         points = feedback.query_one("#fb-points", OptionList)
         assert points.has_focus and points.highlighted == 0
@@ -119,14 +88,13 @@ async def test_browse_type_submit_score_and_overrule(deck) -> None:
         await pilot.pause()
         assert feedback.result.score < score
         assert f"Score {feedback.result.score}/100" in static_text(feedback.query_one("#fb-score", Static))
-        assert any(isinstance(m, PointOverruled) and not m.hit for m in messages)
-        (attempt,) = app.store.attempts("pre-vs-post-ln")
+        (attempt,) = store.attempts("pre-vs-post-ln")
         assert attempt.score == feedback.result.score < score
         assert attempt.overrides == {points.get_option_at_index(0).id: False}
         await pilot.press("o")  # and back
         await pilot.pause()
         assert feedback.result.score == score
-        (attempt,) = app.store.attempts("pre-vs-post-ln")
+        (attempt,) = store.attempts("pre-vs-post-ln")
         assert attempt.score == score and attempt.overrides == {}  # the full set replaces the old one
         # retry: the answer is still there and editable
         await pilot.press("r")

@@ -6,10 +6,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from test_tui_app import BACKPROP, FORMULAS, FakeClock, settle, static_text
+from helpers import BACKPROP, FORMULAS, FakeClock, settle, static_text
 
+from lndrill.practice.mock import FOLLOW_UP_KEY, MockOptions, clock_level, clock_text
 from lndrill.tui.app import make_app
-from lndrill.tui.mock import FOLLOW_UP_KEY, MockOptions, clock_level, clock_text
 from lndrill.tui.screens.mock import MockReportScreen, MockScreen
 from lndrill.tui.widgets.answer_area import AnswerArea
 
@@ -22,6 +22,7 @@ def test_clock_text_and_colours() -> None:
     assert [clock_level(s) for s in (61, 60, 11, 10, 0)] == ["ok", "warn", "warn", "danger", "danger"]
 
 
+@pytest.mark.tui
 async def test_mock_times_out_submits_as_typed_and_writes_the_report(deck, tmp_path: Path) -> None:
     clock = FakeClock()
     report = tmp_path / "out" / "mock.md"
@@ -33,7 +34,7 @@ async def test_mock_times_out_submits_as_typed_and_writes_the_report(deck, tmp_p
         assert isinstance(screen, MockScreen) and screen.index == 0
         ids = [c.id for c in screen.session.cards]
         tags = {cid: c.tags for cid, c in deck.cards.items()}
-        assert ids == app.store.pick_for_mock(sorted(deck.cards), 2, tags=tags, seed=7, now=T0)  # seeded
+        assert ids == app.practice.store.pick_for_mock(sorted(deck.cards), 2, tags=tags, seed=7, now=T0)  # seeded
         assert not screen.query("SimPanel")  # no simulator in an interview
         clock_box = screen.query_one("#mock-clock")
         assert static_text(clock_box).strip() == "01:00"
@@ -48,10 +49,10 @@ async def test_mock_times_out_submits_as_typed_and_writes_the_report(deck, tmp_p
         clock.now += 10
         screen.tick()
         assert clock_box.has_class("-danger")
-        assert app.store.attempts() == []
+        assert app.practice.store.attempts() == []
         clock.now += 6  # past 0:00: the next tick submits exactly what was typed
         await pilot.pause(0.6)  # (the interval timer itself, not a direct call)
-        (attempt,) = app.store.attempts(first.id)
+        (attempt,) = app.practice.store.attempts(first.id)
         assert attempt.mode == "mock" and attempt.duration_s == pytest.approx(60.0)
         assert attempt.answers[first.sections[0].id] == typed
         assert any("Time is up" in n.message for n in app._notifications)
@@ -64,7 +65,7 @@ async def test_mock_times_out_submits_as_typed_and_writes_the_report(deck, tmp_p
         screen.query_one("#follow-answer", AnswerArea).insert("Because the gradients are large.")
         clock.now += 91
         screen.tick()
-        (attempt,) = app.store.attempts(first.id)
+        (attempt,) = app.practice.store.attempts(first.id)
         assert attempt.answers[FOLLOW_UP_KEY] == "Because the gradients are large."
         await settle(pilot)
         # question 2: answered and submitted early with ctrl+s, follow-up skipped with ctrl+n
@@ -78,7 +79,7 @@ async def test_mock_times_out_submits_as_typed_and_writes_the_report(deck, tmp_p
             await pilot.press("ctrl+n")
         await settle(pilot)
         assert isinstance(app.screen, MockReportScreen)
-        assert app.store.attempts(ids[1])[0].duration_s == pytest.approx(20.0)
+        assert app.practice.store.attempts(ids[1])[0].duration_s == pytest.approx(20.0)
         text = report.read_text(encoding="utf-8")
         assert text == app.screen.text
         q1 = attempt.score
@@ -97,6 +98,7 @@ async def test_mock_times_out_submits_as_typed_and_writes_the_report(deck, tmp_p
         assert type(app.screen).__name__ == "HomeScreen"
 
 
+@pytest.mark.tui
 async def test_mock_from_home_with_an_empty_answer_and_ending_early(deck) -> None:
     clock = FakeClock()
     app = make_app(deck=deck, lang="en", clock=clock, now=lambda: T0)
@@ -110,7 +112,7 @@ async def test_mock_from_home_with_an_empty_answer_and_ending_early(deck) -> Non
         assert static_text(screen.query_one("#mock-clock")).strip() == "05:00"
         clock.now += 301  # nothing typed: not answered, nothing stored
         screen.tick()
-        assert app.store.attempts() == []
+        assert app.practice.store.attempts() == []
         assert screen.session.questions[0].result is None
         await pilot.press("escape", "escape")  # end early: the report
         await settle(pilot)

@@ -14,6 +14,8 @@ import pytest
 from lndrill.sim import SimConfig
 from lndrill.tui.app import make_app
 
+pytestmark = pytest.mark.tui
+
 
 @pytest.fixture(scope="module")
 def deck():
@@ -72,7 +74,7 @@ def test_simulator_article_preset(snap_compare, deck, size) -> None:
 
 @pytest.mark.parametrize("size", SIZES)
 def test_mock_question_with_the_countdown_in_the_last_minute(snap_compare, deck, size) -> None:
-    from lndrill.tui.mock import MockOptions
+    from lndrill.practice import MockOptions
 
     now = [1000.0]
 

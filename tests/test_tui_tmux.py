@@ -16,7 +16,8 @@ from pathlib import Path
 
 import pytest
 
-pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+pytestmark = [pytest.mark.system,
+              pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")]
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -30,6 +30,31 @@ def content_dirs(extra: list[str] | None = None, include_bundled: bool = True) -
     return dirs
 
 
+class UnknownCard(LookupError):
+    """No card has this id; `str(exc)` is one line with the nearest ids ("did you mean ...?")."""
+
+    def __init__(self, card_id: str, suggestions: list[str]) -> None:
+        super().__init__(card_id)
+        self.card_id = card_id
+        self.suggestions = suggestions
+
+    def __str__(self) -> str:
+        hint = f"; did you mean {', '.join(self.suggestions)}?" if self.suggestions else ""
+        return f"unknown card '{self.card_id}'{hint}"
+
+
+class UnknownTag(LookupError):
+    """No card has this tag; `str(exc)` is one line listing the deck's tags."""
+
+    def __init__(self, tag: str, tags: list[str]) -> None:
+        super().__init__(tag)
+        self.tag = tag
+        self.tags = tags
+
+    def __str__(self) -> str:
+        return f"no card has tag '{self.tag}' (tags: {', '.join(self.tags)})"
+
+
 @dataclass
 class Deck:
     """Loaded cards by id, plus every problem met while loading (broken files are skipped)."""
@@ -40,6 +65,23 @@ class Deck:
     def get(self, card_id: str) -> Card | None:
         """The card with this id, or None."""
         return self.cards.get(card_id)
+
+    def card(self, card_id: str) -> Card:
+        """The card with this id; raises UnknownCard (with the nearest ids) when there is none."""
+        card = self.cards.get(card_id)
+        if card is None:
+            raise UnknownCard(card_id, self.nearest(card_id))
+        return card
+
+    @property
+    def tags(self) -> list[str]:
+        """Every tag of the deck, sorted."""
+        return sorted({t for c in self.cards.values() for t in c.tags})
+
+    def check_tag(self, tag: str) -> None:
+        """Raise UnknownTag unless some card has `tag`."""
+        if not any(tag in c.tags for c in self.cards.values()):
+            raise UnknownTag(tag, self.tags)
 
     def nearest(self, card_id: str, n: int = 3) -> list[str]:
         """Up to `n` card ids that look most like `card_id` (for 'did you mean')."""

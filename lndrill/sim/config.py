@@ -7,9 +7,9 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from lndrill.sim.layernorm import DEFAULT_EPS
+from lndrill.sim.placements import PLACEMENTS, placement
 
 MODELS: tuple[str, ...] = ("toy", "transformer")
-PLACEMENTS: tuple[str, ...] = ("post", "pre", "sandwich", "deepnorm")
 SWEEP_METRICS: tuple[str, ...] = ("article", "jacobian", "last-layer")
 LAYER_METRICS: tuple[str, ...] = ("param", "stream")
 METRICS: tuple[str, ...] = ("article", "jacobian", "param", "last-layer", "stream")
@@ -135,6 +135,43 @@ class SimConfig:
                 f"reduce width, depths or seeds"
             )
 
+    @classmethod
+    def from_options(
+        cls,
+        *,
+        preset: str | None = None,
+        model: str | None = None,
+        metric: str | None = None,
+        placements: str | Sequence[str] | None = None,
+        depths: str | Sequence[int] | None = None,
+        width: str | int | None = None,
+        seed: str | int | None = None,
+        seeds: str | int | None = None,
+        tokens: str | int | None = None,
+        vocab: str | int | None = None,
+        final_ln: bool = False,
+        untied: bool = False,
+    ) -> SimConfig:
+        """A config from option values as a person gave them: text from a command line or a form
+        ("1-48", "post,pre", "64") or values already parsed. None (and False) leave a field to the preset
+        or the default. Raises SimConfigError with a one-line message."""
+        kwargs: dict[str, Any] = {}
+        for name, value in (("preset", preset), ("model", model), ("metric", metric)):
+            if value is not None:
+                kwargs[name] = value.strip()
+        if placements is not None:
+            kwargs["placements"] = parse_placements(placements) if isinstance(placements, str) else tuple(placements)
+        if depths is not None:
+            kwargs["depths"] = parse_depths(depths) if isinstance(depths, str) else tuple(depths)
+        for name, number in (("width", width), ("seed", seed), ("seeds", seeds), ("tokens", tokens), ("vocab", vocab)):
+            if number is not None:
+                kwargs[name] = parse_whole(name, number) if isinstance(number, str) else number
+        if final_ln:
+            kwargs["final_ln"] = True
+        if untied:
+            kwargs["shared_weights"] = False
+        return cls(**kwargs)
+
     @property
     def is_layer_metric(self) -> bool:
         """True for metrics that report one value per layer of a single stack."""
@@ -162,7 +199,9 @@ def estimate_cost(cfg: SimConfig) -> tuple[float, float]:
     nested_steps = max(depths)
     steps = 0
     for p in cfg.placements:  # type: ignore[union-attr]
-        steps += sum(depths) if p == "deepnorm" and cfg.metric in SWEEP_METRICS else nested_steps
+        # DeepNorm's alpha and beta depend on the depth: a sweep runs one stack per depth.
+        separate = placement(p).deepnorm_scaling and cfg.metric in SWEEP_METRICS
+        steps += sum(depths) if separate else nested_steps
     forward_mode = cfg.metric in ("article", "jacobian")
     if cfg.model == "toy":
         per_step = (2 * d**3 + 12 * d * d) if forward_mode else 12 * d * d
@@ -206,3 +245,32 @@ def parse_depths(text: str) -> tuple[int, ...]:
     if bad:
         raise SimConfigError(f"depth must be at least 1 (got {min(bad)})")
     return tuple(sorted(depths))
+
+
+def format_depths(depths: Sequence[int]) -> str:
+    """Depths written compactly, as parse_depths reads them: runs of three or more as a-b ("1-48"),
+    the rest comma-separated ("1,2,4,8")."""
+    out: list[str] = []
+    ds = sorted(depths)
+    i = 0
+    while i < len(ds):
+        j = i
+        while j + 1 < len(ds) and ds[j + 1] == ds[j] + 1:
+            j += 1
+        out.append(f"{ds[i]}-{ds[j]}" if j - i >= 2 else ",".join(str(d) for d in ds[i:j + 1]))
+        i = j + 1
+    return ",".join(out)
+
+
+def parse_placements(text: str) -> tuple[str, ...]:
+    """Parse "post,pre" into placement names (unknown names are left for SimConfig to reject)."""
+    return tuple(p.strip() for p in text.split(",") if p.strip())
+
+
+def parse_whole(name: str, text: str) -> int:
+    """A whole number typed for option `name`; SimConfigError with one line if it is not one."""
+    text = text.strip()
+    try:
+        return int(text)
+    except ValueError:
+        raise SimConfigError(f"{name} must be a whole number (got {text!r})") from None

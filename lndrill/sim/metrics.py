@@ -1,8 +1,9 @@
-"""Metric and placement names, labels, and the plain-language notes attached to results."""
+"""Metric labels, and the plain-language notes attached to results."""
 
 from __future__ import annotations
 
 from lndrill.sim.config import SimConfig
+from lndrill.sim.placements import placement
 
 METRIC_LABELS: dict[str, str] = {
     "article": "article metric ||grad_x sum S(x)^2||",
@@ -11,26 +12,21 @@ METRIC_LABELS: dict[str, str] = {
     "last-layer": "last-layer ||dLoss/dW2_L||_F",
     "stream": "stream ||x_l||^2 / d",
 }
-PLACEMENT_LABELS: dict[str, str] = {
-    "post": "Post-LN",
-    "pre": "Pre-LN",
-    "sandwich": "Sandwich",
-    "deepnorm": "DeepNorm",
-}
 
 
-def ends_in_layernorm(cfg: SimConfig, placement: str) -> bool:
+def ends_in_layernorm(cfg: SimConfig, key: str) -> bool:
     """Whether the stack's last operation is a LayerNorm for this placement."""
-    if placement in ("post", "deepnorm"):
+    if placement(key).norm_after_add:
         return True
     return cfg.model == "transformer" or bool(cfg.final_ln)
 
 
-def _names(cfg: SimConfig, placements: list[str]) -> str:
+def _names(cfg: SimConfig, keys: list[str]) -> str:
     labels = []
-    for p in placements:
-        label = PLACEMENT_LABELS[p]
-        if p in ("pre", "sandwich") and ends_in_layernorm(cfg, p):
+    for key in keys:
+        p = placement(key)
+        label = p.label
+        if p.norm_branch_input and ends_in_layernorm(cfg, key):
             label += " (final LN)"
         labels.append(label)
     return ", ".join(labels)
@@ -56,7 +52,7 @@ def notes_for(cfg: SimConfig) -> list[str]:
                 "the output S(x) itself; its growth with depth is mostly forward growth of the stream, not "
                 "healthier gradients. The jacobian metric measures the gradient path alone."
             )
-    if cfg.metric == "stream" and any(p in ("post", "deepnorm") for p in placements):
+    if cfg.metric == "stream" and any(placement(p).norm_after_add for p in placements):
         notes.append(
             "Post-LN and DeepNorm: after a LayerNorm ||x||^2/d is always 1, so the value shown is the "
             "residual sum just before each layer's last LayerNorm (x^{post,5} in Xiong et al.)."
@@ -66,7 +62,7 @@ def notes_for(cfg: SimConfig) -> list[str]:
             "Gradient norms are per sequence (one seed, one batch element); Xiong et al.'s Fig. 3 shows the "
             "norm of the expected, batch-averaged gradient, which is smaller. Compare trends, not values."
         )
-    if cfg.model == "transformer" and "deepnorm" in placements:
+    if cfg.model == "transformer" and any(placement(p).deepnorm_scaling for p in placements):
         notes.append(
             "DeepNorm here: the attention's value and output maps are one matrix W^V, scaled by beta once; "
             "DeepNet scales both v_proj and out_proj by beta, so its attention branch carries beta^2."

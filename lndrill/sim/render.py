@@ -6,43 +6,21 @@ Every label is a rich.text.Text, never a markup string, so text from anywhere is
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 
 import numpy as np
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.segment import Segment
 from rich.text import Text
 
-from lndrill.sim.metrics import METRIC_LABELS, PLACEMENT_LABELS
+from lndrill.display import eighths_bar, format_value, value_with_spread
+from lndrill.sim.metrics import METRIC_LABELS
+from lndrill.sim.placements import TABLE, placement
 from lndrill.sim.result import SimResult
 
-PLACEMENT_STYLES: dict[str, str] = {
-    "post": "medium_purple1",
-    "pre": "cyan",
-    "sandwich": "green",
-    "deepnorm": "yellow",
-}
+#: Each placement's named terminal colour: the chart's colours unless a palette is given.
+TERMINAL_PALETTE: dict[str, str] = {p.key: p.colour for p in TABLE}
 SCALES: tuple[str, ...] = ("log", "linear")
-_EIGHTHS = " ▏▎▍▌▋▊▉"
-
-
-def format_value(value: float) -> str:
-    """Four decimals, or scientific notation (2.1e-06) below 1e-3 so small values never read 0.0000."""
-    if not math.isfinite(value):
-        return str(value)
-    if value == 0:
-        return "0"
-    if abs(value) < 1e-3:
-        return f"{value:.1e}"
-    return f"{value:.4f}"
-
-
-def _bar(fraction: float, width: int) -> str:
-    """A horizontal bar of ``fraction`` of ``width`` cells, with eighth-cell resolution."""
-    fraction = min(max(fraction, 0.0), 1.0)
-    eighths = int(round(fraction * width * 8))
-    full, part = divmod(eighths, 8)
-    text = "█" * full + (_EIGHTHS[part] if part else "")
-    return text.ljust(width)
 
 
 class _Scale:
@@ -81,16 +59,19 @@ class SimChart:
     """Bars per depth (or per layer) and placement, the numbers beside them, and the notes below.
 
     When the result carries a companion (the Jacobian beside the article's metric), both are drawn
-    side by side, each with its own scale.
+    side by side, each with its own scale. `palette` maps placement -> colour (a Rich colour name or
+    hex); the app passes its theme's colours, the command line the named terminal colours.
     """
 
-    def __init__(self, result: SimResult, scale: str = "log", width: int | None = None, notes: bool = True) -> None:
+    def __init__(self, result: SimResult, scale: str = "log", width: int | None = None, notes: bool = True,
+                 palette: Mapping[str, str] | None = None) -> None:
         if scale not in SCALES:
             raise ValueError(f"unknown scale {scale!r} (choose from {', '.join(SCALES)})")
         self.result = result
         self.scale = scale
         self.width = width
         self.show_notes = notes
+        self.palette = TERMINAL_PALETTE if palette is None else palette
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         """Yield the chart as Text lines fitted to the available width."""
@@ -105,7 +86,7 @@ class SimChart:
             for panel in panels
         }
         row_label_w = max(len(f"{result.row_kind} {r}") for r in result.rows)
-        place_w = max(len(PLACEMENT_LABELS[k]) for k in placements)
+        place_w = max(len(placement(k).label) for k in placements)
         num_w = [max(len(s) for k in placements for s in numbers[id(p)][k]) for p in panels]
         sep = " │ "
         fixed = row_label_w + 2 + place_w + 2 + sum(n + 1 for n in num_w) + len(sep) * (len(panels) - 1)
@@ -123,17 +104,17 @@ class SimChart:
         # The rows are the hot path of the live panel: emit ready-made segments (every glyph here is
         # one cell wide) instead of Text objects that Rich would measure and wrap line by line.
         values = {id(p): {k: np.asarray(p.values[k], dtype=float).tolist() for k in placements} for p in panels}
-        styles = {k: console.get_style(PLACEMENT_STYLES.get(k, "white")) for k in placements}
+        styles = {k: console.get_style(self.palette.get(k, "white")) for k in placements}
         newline = Segment.line()
         for index, row in enumerate(result.rows):
             for j, key in enumerate(placements):
                 label = f"{result.row_kind} {row}" if j == 0 else ""
                 style = styles[key]
                 yield Segment(label.ljust(row_label_w) + "  ")
-                yield Segment(PLACEMENT_LABELS[key].ljust(place_w), style)
+                yield Segment(placement(key).label.ljust(place_w), style)
                 yield Segment("  ")
                 for i, panel in enumerate(panels):
-                    yield Segment(_bar(scales[i].fraction(values[id(panel)][key][index]), bar_w), style)
+                    yield Segment(eighths_bar(scales[i].fraction(values[id(panel)][key][index]), bar_w), style)
                     yield Segment(" " + numbers[id(panel)][key][index].rjust(num_w[i]))
                     if i < len(panels) - 1:
                         yield Segment(sep)
@@ -146,11 +127,7 @@ class SimChart:
 
     @staticmethod
     def _number(panel: SimResult, key: str, index: int, spread: bool) -> str:
-        text = format_value(float(panel.values[key][index]))
-        if spread:
-            lo, hi = panel.spread[key]
-            text += f" [{format_value(float(lo[index]))}-{format_value(float(hi[index]))}]"
-        return text
+        return value_with_spread(float(panel.values[key][index]), panel.spread_at(key, index) if spread else None)
 
     @staticmethod
     def _title(result: SimResult) -> Text:

@@ -38,6 +38,11 @@ class SimResult:
         """"layer" or "depth"."""
         return "layer" if self.layers is not None else "depth"
 
+    def spread_at(self, key: str, index: int) -> tuple[float, float]:
+        """The min and max over seeds of placement `key` at row `index`."""
+        lo, hi = self.spread[key]
+        return float(lo[index]), float(hi[index])
+
     @property
     def label(self) -> str:
         """A short human description of the metric."""

@@ -8,6 +8,7 @@ import numpy as np
 
 from lndrill.sim.config import SimConfig
 from lndrill.sim.metrics import notes_for
+from lndrill.sim.placements import placement
 from lndrill.sim.presets import article_input, article_weights
 from lndrill.sim.result import SimResult
 from lndrill.sim.toy import ToyInputs, sample_toy_inputs, toy_forward, toy_layer_gradients
@@ -31,24 +32,24 @@ def sample_inputs(cfg: SimConfig) -> Inputs:
     return sample_transformer_inputs(cfg.width, cfg.tokens, cfg.vocab, cfg.max_depth, cfg.seed, cfg.seeds)
 
 
-def run_placement(cfg: SimConfig, placement: str, inputs: Inputs) -> dict[str, np.ndarray]:
+def run_placement(cfg: SimConfig, key: str, inputs: Inputs) -> dict[str, np.ndarray]:
     """Per-seed values, (seeds, columns), for the config's metric (and the Jacobian beside "article")."""
     toy = cfg.model == "toy"
     metric = cfg.metric
-    final_ln = bool(cfg.final_ln) and placement in ("pre", "sandwich")
+    final_ln = bool(cfg.final_ln) and placement(key).norm_branch_input
     if metric == "param":
         depth = cfg.max_depth
         if toy:
-            return {metric: toy_layer_gradients(inputs, placement, depth, final_ln=final_ln, eps=cfg.eps)}
-        return {metric: transformer_layer_gradients(inputs, placement, depth, eps=cfg.eps)}
+            return {metric: toy_layer_gradients(inputs, key, depth, final_ln=final_ln, eps=cfg.eps)}
+        return {metric: transformer_layer_gradients(inputs, key, depth, eps=cfg.eps)}
 
     forward: Callable[..., object]
     if toy:
         def forward(depth: int, record: list[int], **kw: object) -> object:
-            return toy_forward(inputs, placement, depth, record, final_ln=final_ln, eps=cfg.eps, **kw)
+            return toy_forward(inputs, key, depth, record, final_ln=final_ln, eps=cfg.eps, **kw)
     else:
         def forward(depth: int, record: list[int], **kw: object) -> object:
-            return transformer_forward(inputs, placement, depth, record, eps=cfg.eps, **kw)
+            return transformer_forward(inputs, key, depth, record, eps=cfg.eps, **kw)
 
     if metric == "stream":
         return {metric: forward(cfg.max_depth, [], want_stream=True).stream}
@@ -58,7 +59,7 @@ def run_placement(cfg: SimConfig, placement: str, inputs: Inputs) -> dict[str, n
         "want_last_layer": metric == "last-layer",
     }
     depths = list(cfg.depths or ())
-    if placement == "deepnorm":
+    if placement(key).deepnorm_scaling:
         # alpha and beta depend on the stack's depth, so depths are separate stacks, not prefixes.
         runs = [forward(d, [d], deepnorm_depth=d, **flags) for d in depths]
     else:
@@ -87,9 +88,9 @@ def sweep(cfg: SimConfig) -> SimResult:
     """
     inputs = sample_inputs(cfg)
     per_metric: dict[str, dict[str, np.ndarray]] = {}
-    for placement in cfg.placements or ():
-        for name, arr in run_placement(cfg, placement, inputs).items():
-            per_metric.setdefault(name, {})[placement] = arr
+    for key in cfg.placements or ():
+        for name, arr in run_placement(cfg, key, inputs).items():
+            per_metric.setdefault(name, {})[key] = arr
     result = _reduce(cfg, cfg.metric, per_metric[cfg.metric], notes_for(cfg))
     if "jacobian" in per_metric and cfg.metric == "article":
         result.companion = _reduce(cfg, "jacobian", per_metric["jacobian"], [])

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from lndrill.sim.layernorm import grad_sum_squares_of_ln, ln_forward, ln_vjp
+from lndrill.sim.placements import BY_KEY
 
 
 @dataclass(frozen=True)
@@ -43,11 +44,6 @@ class ToyInputs:
     def layer(self, index: int) -> np.ndarray:
         """The (B or 1, D, D) weight used by layer ``index`` (0-based)."""
         return self.w if self.shared else self.w[:, index]
-
-    @property
-    def width(self) -> int:
-        """D."""
-        return int(self.x.shape[-1])
 
 
 def sample_toy_inputs(width: int, depth: int, seed: int, seeds: int, shared: bool) -> ToyInputs:
@@ -122,7 +118,8 @@ def toy_forward(
     """
     x = inputs.x
     batch, d = x.shape
-    alpha, beta = deepnorm_constants(deepnorm_depth or depth) if placement == "deepnorm" else (1.0, 1.0)
+    kind = BY_KEY[placement]
+    alpha, beta = deepnorm_constants(deepnorm_depth or depth) if kind.deepnorm_scaling else (1.0, 1.0)
     slot = {L: k for k, L in enumerate(record)}
     n_rec = len(record)
     want_jacobian = want_jacobian or want_article
@@ -149,7 +146,7 @@ def toy_forward(
         rowsum = shared_rowsum if shared_rowsum is not None else w.sum(axis=2)
         here = layer + 1
         recording = here in slot
-        if placement in ("post", "deepnorm"):
+        if kind.norm_after_add:
             a = v
             t = np.tanh(beta * _matvec(w, v) if beta != 1.0 else _matvec(w, v))
             h = 1.0 - t * t
@@ -194,14 +191,14 @@ def toy_forward(
             z = _matvec(w, a)
             t = np.tanh(z)
             h = 1.0 - t * t
-            if placement == "sandwich":
+            if kind.norm_branch_output:
                 o, s2 = ln_forward(t, eps)
             else:
                 o, s2 = t, None
             if want_jacobian:
                 j = j_aug[:, :d, :]
                 # J_new = J + c G P(v) J with G = diag(h) W (pre) or P(t) diag(h) W (sandwich).
-                if placement == "pre":
+                if not kind.norm_branch_output:
                     c = h / s1[:, None]
                     np.multiply(c[:, :, None], w, out=m_aug[:, :, :d])
                     g_one = c * rowsum
@@ -234,7 +231,7 @@ def toy_forward(
                 else:
                     delta = inputs.probe
                 if want_last_layer:
-                    if placement == "sandwich":
+                    if kind.norm_branch_output:
                         delta = ln_vjp(delta, o, s2)
                     last[:, slot[here]] = np.sqrt(_sq_norm(delta * h) * a_sq)
                 if want_jacobian:
@@ -247,7 +244,7 @@ def toy_forward(
                     if want_article:
                         r = grad_sum_squares_of_ln(v, eps) if final_ln else 2.0 * v
                         art[:, slot[here]] = np.sqrt(_sq_norm(_vecmat(r, j)))
-        if want_jacobian and recording and not (final_ln and placement in ("pre", "sandwich")):
+        if want_jacobian and recording and not (final_ln and kind.norm_branch_input):
             j = j_aug[:, :d, :]
             jac[:, slot[here]] = _frobenius(j) * np.exp(log_scale)
     return ToyForward(jacobian=jac, article=art, last_layer=last, stream=stream)
@@ -259,12 +256,13 @@ def toy_layer_gradients(
     """Per-layer ||d(g^T S)/dW_l||_F for l = 1..depth, by one forward and one backward pass; (B, depth)."""
     x = inputs.x
     batch, d = x.shape
-    alpha, beta = deepnorm_constants(depth) if placement == "deepnorm" else (1.0, 1.0)
+    kind = BY_KEY[placement]
+    alpha, beta = deepnorm_constants(depth) if kind.deepnorm_scaling else (1.0, 1.0)
     tape = []
     v = x.copy()
     for layer in range(depth):
         w = inputs.layer(layer)
-        if placement in ("post", "deepnorm"):
+        if kind.norm_after_add:
             t = np.tanh(beta * _matvec(w, v))
             y, s = ln_forward(alpha * v + t, eps)
             tape.append((v, 1.0 - t * t, y, s, None, None))
@@ -272,27 +270,27 @@ def toy_layer_gradients(
         else:
             a, s1 = ln_forward(v, eps)
             t = np.tanh(_matvec(w, a))
-            if placement == "sandwich":
+            if kind.norm_branch_output:
                 o, s2 = ln_forward(t, eps)
             else:
                 o, s2 = t, None
             tape.append((a, 1.0 - t * t, a, s1, o, s2))
             v = v + o
     delta = inputs.probe
-    if final_ln and placement in ("pre", "sandwich"):
+    if final_ln and kind.norm_branch_input:
         yf, sf = ln_forward(v, eps)
         delta = ln_vjp(delta, yf, sf)
     norms = np.zeros((batch, depth))
     for layer in range(depth - 1, -1, -1):
         w = inputs.layer(layer)
         branch_in, h, y, s, o, s2 = tape[layer]
-        if placement in ("post", "deepnorm"):
+        if kind.norm_after_add:
             d_u = ln_vjp(delta, y, s)
             q = d_u * h
             norms[:, layer] = np.sqrt(_sq_norm(q) * _sq_norm(branch_in))
             delta = alpha * d_u + beta * _vecmat(q, w)
         else:
-            d_t = ln_vjp(delta, o, s2) if placement == "sandwich" else delta
+            d_t = ln_vjp(delta, o, s2) if kind.norm_branch_output else delta
             q = d_t * h
             norms[:, layer] = np.sqrt(_sq_norm(q) * _sq_norm(branch_in))
             delta = delta + ln_vjp(_vecmat(q, w), y, s)

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from lndrill.sim.layernorm import grad_sum_squares_of_ln, ln_forward, ln_jvp, ln_vjp
+from lndrill.sim.placements import BY_KEY
 from lndrill.sim.toy import deepnorm_constants
 
 
@@ -127,19 +128,19 @@ class Block:
     """One residual block: a sublayer wrapped according to the placement."""
 
     def __init__(self, sublayer: Sublayer, placement: str, alpha: float, eps: float) -> None:
-        self.f, self.placement, self.alpha, self.eps = sublayer, placement, alpha, eps
+        self.f, self.kind, self.alpha, self.eps = sublayer, BY_KEY[placement], alpha, eps
 
     def forward(self, x: np.ndarray) -> np.ndarray:
         """Apply the block; keeps what the derivatives need."""
-        p = self.placement
-        if p in ("post", "deepnorm"):
+        p = self.kind
+        if p.norm_after_add:
             self.f_out = self.f.forward(x)
-            self.u = (self.alpha * x if p == "deepnorm" else x) + self.f_out
+            self.u = (self.alpha * x if p.deepnorm_scaling else x) + self.f_out
             self.y, self.s = ln_forward(self.u, self.eps)
             return self.y
         self.a, self.s1 = ln_forward(x, self.eps)
         self.f_out = self.f.forward(self.a)
-        if p == "sandwich":
+        if p.norm_branch_output:
             self.o, self.s2 = ln_forward(self.f_out, self.eps)
             return x + self.o
         return x + self.f_out
@@ -151,31 +152,30 @@ class Block:
 
     def jvp(self, tangent: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
         """Push tangents through; also returns the tangent of the pre-LN sum for post/deepnorm."""
-        p = self.placement
-        if p in ("post", "deepnorm"):
-            t_u = (self.alpha * tangent if p == "deepnorm" else tangent) + self.f.jvp(tangent)
+        p = self.kind
+        if p.norm_after_add:
+            t_u = (self.alpha * tangent if p.deepnorm_scaling else tangent) + self.f.jvp(tangent)
             return ln_jvp(t_u, self.y, self.s), t_u
         t_f = self.f.jvp(ln_jvp(tangent, self.a, self.s1))
-        if p == "sandwich":
+        if p.norm_branch_output:
             t_f = ln_jvp(t_f, self.o, self.s2)
         return tangent + t_f, None
 
     def branch_cotangent(self, g: np.ndarray) -> np.ndarray:
         """Cotangent at the sublayer's output from the block-output cotangent g."""
-        p = self.placement
-        if p in ("post", "deepnorm"):
+        p = self.kind
+        if p.norm_after_add:
             return _reduce_to(ln_vjp(g, self.y, self.s), self.f_out.shape)
         g = _reduce_to(g, self.f_out.shape)
-        return ln_vjp(g, self.o, self.s2) if p == "sandwich" else g
+        return ln_vjp(g, self.o, self.s2) if p.norm_branch_output else g
 
     def vjp(self, g: np.ndarray, g_branch: np.ndarray) -> np.ndarray:
         """Cotangent at the block input; g_branch is ``branch_cotangent(g)``."""
-        p = self.placement
+        p = self.kind
         g_in = self.f.vjp(g_branch)
-        if p == "post":
-            return ln_vjp(g, self.y, self.s) + g_in
-        if p == "deepnorm":
-            return self.alpha * ln_vjp(g, self.y, self.s) + g_in
+        if p.norm_after_add:
+            g_sum = ln_vjp(g, self.y, self.s)
+            return (self.alpha * g_sum if p.deepnorm_scaling else g_sum) + g_in
         return g + ln_vjp(g_in, self.a, self.s1)
 
 
@@ -235,8 +235,9 @@ def transformer_forward(
     before its LN (Xiong's x^{post,5}), since the LN output itself always has ||x||^2 / d = 1.
     """
     batch, n, d = inputs.x.shape
-    alpha, beta = deepnorm_constants(deepnorm_depth or depth) if placement == "deepnorm" else (1.0, 1.0)
-    final_ln = placement in ("pre", "sandwich")
+    kind = BY_KEY[placement]
+    alpha, beta = deepnorm_constants(deepnorm_depth or depth) if kind.deepnorm_scaling else (1.0, 1.0)
+    final_ln = kind.norm_branch_input
     slot = {L: k for k, L in enumerate(record)}
     want_jacobian = want_jacobian or want_article
     jac = np.zeros((batch, len(record))) if want_jacobian else None
@@ -256,7 +257,7 @@ def transformer_forward(
             tangent, _ = attn.jvp(tangent)
             tangent, t_u = ffn.jvp(tangent)
         if want_stream:
-            summed = ffn.pre_ln_sum if placement in ("post", "deepnorm") else x
+            summed = ffn.pre_ln_sum if kind.norm_after_add else x
             stream[:, layer] = np.mean(np.sum(summed * summed, axis=-1), axis=-1) / d
         if here not in slot:
             continue
@@ -288,14 +289,15 @@ def transformer_layer_gradients(
 ) -> np.ndarray:
     """Per-layer ||dLoss/dW^{2,l}||_F for l = 1..depth: one forward and one backward pass; (B, depth)."""
     batch = inputs.x.shape[0]
-    alpha, beta = deepnorm_constants(depth) if placement == "deepnorm" else (1.0, 1.0)
+    kind = BY_KEY[placement]
+    alpha, beta = deepnorm_constants(depth) if kind.deepnorm_scaling else (1.0, 1.0)
     blocks: list[Block] = []
     x = inputs.x.copy()
     for layer in range(depth):
         for block in _blocks_for_layer(inputs, layer, placement, alpha, beta, eps):
             x = block.forward(x)
             blocks.append(block)
-    if placement in ("pre", "sandwich"):
+    if kind.norm_branch_input:
         out, sf = ln_forward(x, eps)
         g = ln_vjp(readout_cotangent(out, inputs), out, sf)
     else:

@@ -1,4 +1,4 @@
-"""lndrill.store: answer history, drafts, spaced repetition, stats and reports (headless: never imports textual).
+"""lndrill.store: answer history, drafts and the spaced-repetition schedule (headless: never imports textual).
 
 Entry point: `open_store()` returns a `Store`; see `lndrill.store.history.Store` for the calls.
 """

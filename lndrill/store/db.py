@@ -16,7 +16,8 @@ from pathlib import Path
 
 #: The schema this build writes. Version 1: attempts, answers, per-point results, drafts.
 #: Version 2: the spaced-repetition state per card and a log of reviews.
-SCHEMA_VERSION = 2
+#: Version 3: an answer is stored before it is scored (`attempts.scored` is 0 until its result is in).
+SCHEMA_VERSION = 3
 #: `PRAGMA application_id` of an lndrill history database ("LNDR").
 APPLICATION_ID = 0x4C4E4452
 #: How long a writer waits for another process's transaction before giving up.
@@ -132,6 +133,10 @@ MIGRATIONS: dict[int, Migration] = {
             "CREATE INDEX reviews_by_card ON reviews (card_id, id)",
         ),
         _backfill_schedule,
+    ),
+    3: (
+        ("ALTER TABLE attempts ADD COLUMN scored INTEGER NOT NULL DEFAULT 1",),
+        None,
     ),
 }
 

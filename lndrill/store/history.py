@@ -93,6 +93,38 @@ class Store:
 
     # -- answers ----------------------------------------------------------------------------------
 
+    def record_answer(
+        self,
+        card_id: str,
+        mode: str,
+        answers: Mapping[str, str],
+        duration_s: float,
+        started_at: datetime | None = None,
+        now: datetime | None = None,
+    ) -> int:
+        """Store a submitted answer before it is scored, in its own transaction; its attempt id.
+
+        `answers` maps section id (or "answer" for a single text) to the text typed. Until
+        `record_result` adds its score the attempt is unscored: kept, but not in `attempts()` or any
+        statistics, so the words survive a scorer that fails or a process that is killed while scoring.
+        """
+        with self._write() as conn:
+            return self._insert_answer(conn, card_id, mode, answers, duration_s, started_at, self._now(now))
+
+    def record_result(self, attempt_id: int, result: ScoreResult, overrides: Mapping[str, bool] | None = None
+                      ) -> None:
+        """Add the scorer's result to an attempt stored by `record_answer` (its own transaction).
+
+        `result` is the scorer's verdict; `overrides` maps point ids the user overruled to the verdict
+        they chose (points already marked `overruled` in `result` count too). The stored score includes
+        the overrides. The card's draft is cleared in the same transaction.
+        """
+        with self._write() as conn:
+            row = conn.execute("SELECT card_id FROM attempts WHERE id = ?", (attempt_id,)).fetchone()
+            if row is None:
+                raise ValueError(f"no attempt {attempt_id}")
+            self._store_result(conn, attempt_id, row[0], result, overrides)
+
     def record_attempt(
         self,
         card_id: str,
@@ -104,44 +136,63 @@ class Store:
         overrides: Mapping[str, bool] | None = None,
         now: datetime | None = None,
     ) -> int:
-        """Store one submitted answer in its own transaction and return its attempt id.
+        """Store an answer and its result at once, in one transaction; the attempt id.
 
-        `answers` maps section id (or "answer" for a single text) to the text typed; `result` is the
-        scorer's verdict; `overrides` maps point ids the user overruled to the verdict they chose (points
-        already marked `overruled` in `result` count too). The stored score includes the overrides. The
-        card's draft is cleared in the same transaction.
+        The same as `record_answer` then `record_result`, for an answer already scored.
         """
-        submitted = self._now(now)
+        with self._write() as conn:
+            attempt_id = self._insert_answer(conn, card_id, mode, answers, duration_s, started_at, self._now(now))
+            self._store_result(conn, attempt_id, card_id, result, overrides)
+        return attempt_id
+
+    @staticmethod
+    def _insert_answer(conn: sqlite3.Connection, card_id: str, mode: str, answers: Mapping[str, str],
+                       duration_s: float, started_at: datetime | None, submitted: datetime) -> int:
+        cur = conn.execute(
+            "INSERT INTO attempts (card_id, mode, started_at, submitted_at, duration_s, score, scorer_score, "
+            "result_json, scored) VALUES (?, ?, ?, ?, ?, 0, 0, '{}', 0)",
+            (card_id, mode, format_time(started_at) if started_at else None, format_time(submitted),
+             float(max(0.0, duration_s))),
+        )
+        attempt_id = int(cur.lastrowid or 0)
+        conn.executemany(
+            "INSERT INTO attempt_answers (attempt_id, key, position, text) VALUES (?, ?, ?, ?)",
+            [(attempt_id, key, i, text) for i, (key, text) in enumerate(answers.items())],
+        )
+        return attempt_id
+
+    @staticmethod
+    def _store_result(conn: sqlite3.Connection, attempt_id: int, card_id: str, result: ScoreResult,
+                      overrides: Mapping[str, bool] | None) -> None:
         final = result
         for pid, hit in (overrides or {}).items():
             final = final.overrule(pid, hit)
         scorer_hit = {
             (s.id, p.id): (not p.hit if p.overruled else p.hit) for s in result.sections for p in s.points
         }
-        with self._write() as conn:
-            cur = conn.execute(
-                "INSERT INTO attempts (card_id, mode, started_at, submitted_at, duration_s, score, scorer_score, "
-                "result_json) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (card_id, mode, format_time(started_at) if started_at else None, format_time(submitted),
-                 float(max(0.0, duration_s)), final.score, result.score,
-                 json.dumps(result.to_dict("en"), ensure_ascii=False)),
-            )
-            attempt_id = int(cur.lastrowid or 0)
-            conn.executemany(
-                "INSERT INTO attempt_answers (attempt_id, key, position, text) VALUES (?, ?, ?, ?)",
-                [(attempt_id, key, i, text) for i, (key, text) in enumerate(answers.items())],
-            )
-            conn.executemany(
-                "INSERT OR REPLACE INTO attempt_points (attempt_id, section_id, point_id, position, weight, hit, "
-                "scorer_hit, overruled) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                [
-                    (attempt_id, s.id, p.id, i, p.weight, int(p.hit), int(scorer_hit[(s.id, p.id)]),
-                     int(p.overruled))
-                    for s in final.sections for i, p in enumerate(s.points)
-                ],
-            )
-            conn.execute("DELETE FROM drafts WHERE card_id = ?", (card_id,))
-        return attempt_id
+        conn.execute(
+            "UPDATE attempts SET score = ?, scorer_score = ?, result_json = ?, scored = 1 WHERE id = ?",
+            (final.score, result.score, json.dumps(result.to_dict("en"), ensure_ascii=False), attempt_id),
+        )
+        conn.executemany(
+            "INSERT OR REPLACE INTO attempt_points (attempt_id, section_id, point_id, position, weight, hit, "
+            "scorer_hit, overruled) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                (attempt_id, s.id, p.id, i, p.weight, int(p.hit), int(scorer_hit[(s.id, p.id)]), int(p.overruled))
+                for s in final.sections for i, p in enumerate(s.points)
+            ],
+        )
+        conn.execute("DELETE FROM drafts WHERE card_id = ?", (card_id,))
+
+    def unscored_answers(self) -> dict[int, dict[str, str]]:
+        """Answers stored by `record_answer` whose result never came (attempt id -> answers)."""
+        out: dict[int, dict[str, str]] = {}
+        for aid, key, text in self._read(
+            "SELECT a.attempt_id, a.key, a.text FROM attempt_answers a JOIN attempts t ON t.id = a.attempt_id "
+            "WHERE t.scored = 0 ORDER BY a.attempt_id, a.position",
+        ):
+            out.setdefault(aid, {})[key] = text
+        return out
 
     def add_answer(self, attempt_id: int, key: str, text: str) -> None:
         """Add (or replace) one answer text of a stored attempt, e.g. the follow-up typed after submit.
@@ -195,7 +246,8 @@ class Store:
 
     def attempts(self, card_id: str | None = None) -> list[Attempt]:
         """Stored attempts, oldest first (all cards, or one card id)."""
-        where, params = ("WHERE card_id = ?", (card_id,)) if card_id is not None else ("", ())
+        where, params = ("WHERE scored = 1 AND card_id = ?", (card_id,)) if card_id is not None else (
+            "WHERE scored = 1", ())
         rows = self._read(
             "SELECT id, card_id, mode, started_at, submitted_at, duration_s, score, scorer_score, result_json "
             f"FROM attempts {where} ORDER BY submitted_at, id", params,
@@ -304,10 +356,11 @@ class Store:
         """
         when = self._now(now)
         agg = {cid: (n, best) for cid, n, best in
-               self._read("SELECT card_id, count(*), max(score) FROM attempts GROUP BY card_id")}
+               self._read("SELECT card_id, count(*), max(score) FROM attempts WHERE scored = 1 GROUP BY card_id")}
         last = {cid: (score, at) for cid, score, at in self._read(
             "SELECT card_id, score, submitted_at FROM (SELECT card_id, score, submitted_at, row_number() OVER "
-            "(PARTITION BY card_id ORDER BY submitted_at DESC, id DESC) AS k FROM attempts) WHERE k = 1")}
+            "(PARTITION BY card_id ORDER BY submitted_at DESC, id DESC) AS k FROM attempts WHERE scored = 1) "
+            "WHERE k = 1")}
         states = {cid: text for cid, text in self._read("SELECT card_id, fsrs_json FROM schedule")}
         ids = list(dict.fromkeys(card_ids)) if card_ids is not None else sorted(set(agg) | set(states))
         out: dict[str, CardStatus] = {}
@@ -346,18 +399,6 @@ class Store:
         ids = list(dict.fromkeys(card_ids))
         when = self._now(now)
         return schedule.pick_for_mock(ids, self.card_status(ids, when), k, when, tags=tags, tag=tag, seed=seed)
-
-    # -- stats ------------------------------------------------------------------------------------
-
-    def stats(self, deck: Any, now: datetime | None = None) -> dict[str, Any]:
-        """Everything `lndrill stats --json` prints, for a deck (a `Deck` or a mapping id -> Card)."""
-        from lndrill.store.stats import build_stats
-
-        when = self._now(now)
-        cards = getattr(deck, "cards", deck)
-        history = self.attempts()
-        ids = list(cards) + sorted({a.card_id for a in history} - set(cards))
-        return build_stats(cards, history, self.card_status(ids, when), when)
 
 
 def _one_line(exc: BaseException) -> str:

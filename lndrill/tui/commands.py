@@ -4,53 +4,56 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
+from typing import TYPE_CHECKING, cast
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
+
+from lndrill.tui.messages import Navigate, OpenCard, ToggleLanguage
+
+if TYPE_CHECKING:
+    from lndrill.tui.app import LndrillApp
 
 
 class LndrillCommands(Provider):
     """Screens (home, cards, simulator), 'Open card: ...' for every card, and screen actions."""
 
     def _commands(self) -> list[tuple[str, str, Callable[[], object]]]:
-        app = self.app
-        screen = self.screen
+        from lndrill.tui.screens.card import CardScreen
+        from lndrill.tui.screens.feedback import FeedbackScreen
+        from lndrill.tui.screens.mock import MockScreen
+
+        app = cast("LndrillApp", self.app)  # this provider is registered on LndrillApp only
+        go = app.post_message
         cmds: list[tuple[str, str, Callable[[], object]]] = [
-            ("Home", "the home screen", app.action_go_home),  # type: ignore[attr-defined]
-            ("Drill: card browser", "every card, filter by typing", app.open_browser),  # type: ignore[attr-defined]
-            ("Mock interview", "3 timed questions with follow-ups and a report",
-             app.open_mock),  # type: ignore[attr-defined]
-            ("Simulator", "the gradient simulator, full screen", app.open_sim),  # type: ignore[attr-defined]
-            ("Stats", "your history: scores, due dates, weakest sections, trend",
-             app.open_stats),  # type: ignore[attr-defined]
-            ("Switch language", "cards in English or Chinese", app.action_toggle_lang),  # type: ignore[attr-defined]
-            ("Help: keys", "every key of this screen", app.action_help),  # type: ignore[attr-defined]
+            ("Home", "the home screen", partial(go, Navigate("home"))),
+            ("Drill: card browser", "every card, filter by typing", partial(go, Navigate("browser"))),
+            ("Mock interview", "3 timed questions with follow-ups and a report", partial(go, Navigate("mock"))),
+            ("Simulator", "the gradient simulator, full screen", partial(go, Navigate("sim"))),
+            ("Stats", "your history: scores, due dates, weakest sections, trend", partial(go, Navigate("stats"))),
+            ("Switch language", "cards in English or Chinese", partial(go, ToggleLanguage())),
+            ("Help: keys", "every key of this screen", app.action_help),
         ]
-        name = type(screen).__name__
-        if name == "CardScreen":
+        screen = self.screen
+        if isinstance(screen, CardScreen):
             cmds += [
-                ("Submit answer", "score the answer (ctrl+s)", screen.action_submit),  # type: ignore[attr-defined]
-                ("Toggle simulator panel", "beside the card (ctrl+g)", screen.action_toggle_sim),  # type: ignore[attr-defined]
-                ("Next card", "skip to the next card (ctrl+n)", screen.action_next_card),  # type: ignore[attr-defined]
+                ("Submit answer", "score the answer (ctrl+s)", screen.action_submit),
+                ("Toggle simulator panel", "beside the card (ctrl+g)", screen.action_toggle_sim),
+                ("Next card", "skip to the next card (ctrl+n)", screen.action_next_card),
             ]
-        elif name == "MockScreen":
+        elif isinstance(screen, MockScreen):
             cmds += [
-                ("Submit answer", "submit now (ctrl+s)", screen.action_submit),  # type: ignore[attr-defined]
-                ("End interview", "submit what is typed and show the report (escape twice)",
-                 screen.action_end),  # type: ignore[attr-defined]
+                ("Submit answer", "submit now (ctrl+s)", screen.action_submit),
+                ("End interview", "submit what is typed and show the report (escape twice)", screen.action_end),
             ]
-        elif name == "FeedbackScreen":
+        elif isinstance(screen, FeedbackScreen):
             cmds += [
-                ("Retry", "back to the answer (r)", screen.action_retry),  # type: ignore[attr-defined]
-                ("Next card", "on to the next card (n)", screen.action_next),  # type: ignore[attr-defined]
-                ("Model answer", "show or hide (a)", screen.action_model_answer),  # type: ignore[attr-defined]
-                ("Follow-up question", "show or hide (f)", screen.action_follow_up),  # type: ignore[attr-defined]
+                ("Retry", "back to the answer (r)", screen.action_retry),
+                ("Next card", "on to the next card (n)", screen.action_next),
+                ("Model answer", "show or hide (a)", screen.action_model_answer),
+                ("Follow-up question", "show or hide (f)", screen.action_follow_up),
             ]
-        deck = getattr(app, "deck", None)
-        if deck is not None:
-            lang = getattr(app, "lang", "en")
-            for card in deck.cards.values():
-                cmds.append((f"Open card: {card.title.get(lang)}", card.id,
-                             partial(app.open_card, card.id)))  # type: ignore[attr-defined]
+        for card in app.practice.deck.cards.values():
+            cmds.append((f"Open card: {card.title.get(app.lang)}", card.id, partial(go, OpenCard(card.id))))
         return cmds
 
     async def discover(self) -> Hits:

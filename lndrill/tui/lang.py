@@ -9,8 +9,8 @@ LANGS = ("en", "zh")
 
 def default_lang(option: str | None = None, environ: dict[str, str] | None = None) -> str:
     """`option` when it is en or zh; otherwise zh when LC_ALL, LC_MESSAGES or LANG starts with zh; else en."""
-    if option in LANGS:
-        return option  # type: ignore[return-value]
+    if option is not None and option in LANGS:
+        return option
     env = os.environ if environ is None else environ
     for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
         value = env.get(name, "")

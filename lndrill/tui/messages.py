@@ -1,43 +1,46 @@
-"""Messages the app posts, so later features (history, drafts: issue 5) can hook in at one place."""
+"""Messages screens post up to the app: where to go next, and a language switch.
+
+Screens get what they work with (the Practice, the card, the language) as attributes from the app;
+what should happen beyond the screen goes up as one of these messages, handled by `LndrillApp`.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Literal
 
 from textual.message import Message
 
-from lndrill.scoring.result import ScoreResult
+Destination = Literal["home", "browser", "mock", "sim", "stats"]
 
 
 @dataclass
-class AnswerSubmitted(Message):
-    """An answer was scored. The card screen first hands it to `app.record_submission` (stored at once),
-    then posts it to the app for anything else that wants to know.
+class Navigate(Message):
+    """Open one of the app's places (home pops back to the home screen)."""
 
-    texts maps section id -> the text of that section's answer area; duration is seconds from opening
-    the card (or the last retry) to submitting.
-    """
-
-    card_id: str
-    texts: dict[str, str]
-    duration: float
-    result: ScoreResult
-    lang: str
+    to: Destination
 
 
 @dataclass
-class PointOverruled(Message):
-    """The user marked a point hit or missed; result is the updated score."""
+class OpenCard(Message):
+    """Open a card."""
 
     card_id: str
-    point_id: str
-    hit: bool
-    result: ScoreResult
 
 
 @dataclass
-class DraftChanged(Message):
-    """The answer areas of a card changed (a draft-autosave timer can debounce on this)."""
+class OpenNextCard(Message):
+    """Open the card after `current` in the browser's order, instead of the current screen."""
 
-    card_id: str
-    texts: dict[str, str]
+    current: str
+
+
+@dataclass
+class CardOrderChanged(Message):
+    """The browser now lists these cards, in this order ("next card" follows it)."""
+
+    card_ids: list[str] = field(default_factory=list)
+
+
+class ToggleLanguage(Message):
+    """Switch the cards between English and Chinese."""

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from datetime import datetime
-
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -12,27 +10,14 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
 
 from lndrill.cards.schema import Card
-from lndrill.store.records import CardStatus
+from lndrill.display import due_label
+from lndrill.practice import Practice
+from lndrill.store import CardStatus
+from lndrill.tui.messages import CardOrderChanged, OpenCard, ToggleLanguage
 from lndrill.tui.widgets import too_small
 from lndrill.tui.widgets.too_small import TooSmall
 
 DIFFICULTY_ORDER = {"easy": 0, "medium": 1, "hard": 2}
-
-
-def due_label(status: CardStatus | None, now: datetime) -> Text:
-    """'due now', 'in 3 h', 'in 4 d' or 'new' (never answered)."""
-    if status is None or status.due is None:
-        if status is not None and status.attempts:
-            return Text("due now", style="bold")
-        return Text("new", style="dim")
-    delta = (status.due - now).total_seconds()
-    if delta <= 0:
-        return Text("due now", style="bold")
-    if delta < 3600:
-        return Text(f"in {max(1, round(delta / 60))} min")
-    if delta < 86400:
-        return Text(f"in {round(delta / 3600)} h")
-    return Text(f"in {round(delta / 86400)} d")
 
 
 def card_matches(card: Card, query: str) -> bool:
@@ -59,8 +44,10 @@ class BrowserScreen(Screen[None]):
         Binding("ctrl+l", "toggle_lang", "中文/EN", id="browser.lang"),
     ]
 
-    def __init__(self, query: str = "") -> None:
+    def __init__(self, practice: Practice, lang: str, query: str = "") -> None:
         super().__init__()
+        self.practice = practice
+        self.lang = lang
         self.initial_query = query
         self.visible_ids: list[str] = []
         self.statuses: dict[str, CardStatus] = {}
@@ -78,8 +65,12 @@ class BrowserScreen(Screen[None]):
     def on_mount(self) -> None:
         if self.app.is_headless:
             self.query_one(Input).cursor_blink = False
-        self.watch(self.app, "lang", lambda _lang: self._fill(), init=False)
+        self.watch(self.app, "lang", self._lang_changed, init=False)
         self._load_history()
+        self._fill()
+
+    def _lang_changed(self, lang: str) -> None:
+        self.lang = lang
         self._fill()
 
     def on_screen_resume(self) -> None:
@@ -91,33 +82,20 @@ class BrowserScreen(Screen[None]):
     def _load_history(self) -> None:
         """Each card's last score and due date, and the drill order (due cards first; the deck order
         with --cram), from the history."""
-        from lndrill.store import StoreError
-
-        deck = getattr(self.app, "deck", None)
-        cards = list(deck.cards.values()) if deck is not None else []
+        cards = self.practice.deck.cards.values()
         ids = [c.id for c in sorted(cards, key=lambda c: (DIFFICULTY_ORDER.get(c.difficulty, 9), c.id))]
-        store = getattr(self.app, "store", None)
-        self.order, self.statuses, self.due_now = ids, {}, 0
-        if store is None:
-            return
-        now = self.app.now()  # type: ignore[attr-defined]
-        try:
-            self.statuses = store.card_status(ids, now=now)
-            self.order = store.order_for_drill(ids, cram=getattr(self.app, "cram", False), now=now)
-        except StoreError as exc:
-            self.notify(str(exc), severity="error")
-            return
+        self.statuses = self.practice.card_statuses(ids)
+        self.order = self.practice.drill_order(ids)
+        now = self.practice.now()
         self.due_now = sum(1 for st in self.statuses.values() if st.is_due(now))
 
     def _cards(self) -> list[Card]:
-        deck = getattr(self.app, "deck", None)
-        if deck is None:
-            return []
-        return [deck.cards[cid] for cid in self.order if cid in deck.cards]
+        cards = self.practice.deck.cards
+        return [cards[cid] for cid in self.order if cid in cards]
 
     def _fill(self) -> None:
         query = self.query_one(Input).value
-        lang = getattr(self.app, "lang", "en")
+        lang = self.lang
         table = self.query_one(DataTable)
         table.clear(columns=True)
         wide = self.size.width >= 110
@@ -130,7 +108,7 @@ class BrowserScreen(Screen[None]):
         table.add_column("Due", key="due", width=due_w)
         self.visible_ids = []
         total = self._cards()
-        now = self.app.now() if hasattr(self.app, "now") else None  # type: ignore[attr-defined]
+        now = self.practice.now()
         for card in total:
             if not card_matches(card, query):
                 continue
@@ -140,16 +118,16 @@ class BrowserScreen(Screen[None]):
             last = status.last_score if status is not None else None
             last_text = Text("-" if last is None else str(last), style="dim" if last is None else "",
                              justify="right")
-            due = due_label(status, now) if now is not None else Text("")
+            due = due_label(status.due if status else None, now, answered=bool(status and status.attempts))
             table.add_row(title, tags, Text(card.difficulty), last_text, due, key=card.id)
             self.visible_ids.append(card.id)
         due_note = f"   {self.due_now} due" if self.due_now else ""
-        if getattr(self.app, "cram", False):
+        if self.practice.cram:
             due_note = "   cram: schedule ignored"
         self.query_one("#browser-count", Static).update(
             Text(f"{len(self.visible_ids)} of {len(total)} cards{due_note}   enter: open   down: to the list",
                  style="dim"))
-        self.app.card_order = list(self.visible_ids)  # type: ignore[attr-defined]
+        self.app.post_message(CardOrderChanged(list(self.visible_ids)))
 
     def on_resize(self) -> None:
         self._fill()
@@ -163,14 +141,14 @@ class BrowserScreen(Screen[None]):
         table = self.query_one(DataTable)
         if self.visible_ids:
             row = table.cursor_row if 0 <= table.cursor_row < len(self.visible_ids) else 0
-            self.app.open_card(self.visible_ids[row])  # type: ignore[attr-defined]
+            self.app.post_message(OpenCard(self.visible_ids[row]))
         else:
             self.notify("No card matches the filter.", severity="warning")
 
     @on(DataTable.RowSelected, "#cards")
     def _open(self, event: DataTable.RowSelected) -> None:
         if event.row_key.value:
-            self.app.open_card(event.row_key.value)  # type: ignore[attr-defined]
+            self.app.post_message(OpenCard(event.row_key.value))
 
     def action_to_list(self) -> None:
         """Move from the filter to the list."""
@@ -182,4 +160,4 @@ class BrowserScreen(Screen[None]):
 
     def action_toggle_lang(self) -> None:
         """Switch titles between English and Chinese."""
-        self.app.lang = "en" if getattr(self.app, "lang", "en") == "zh" else "zh"  # type: ignore[attr-defined]
+        self.app.post_message(ToggleLanguage())

@@ -11,36 +11,14 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Label, Static, TextArea
 
 from lndrill.cards.schema import Card
-from lndrill.tui.answer import SCORED_CHARS, JoinedAnswer, Stopwatch, join_answer, reflow
-from lndrill.tui.lang import other_lang
-from lndrill.tui.messages import AnswerSubmitted, DraftChanged
+from lndrill.practice import Practice, PracticeError
+from lndrill.practice.answer import SCORED_CHARS
+from lndrill.tui.messages import OpenNextCard, ToggleLanguage
+from lndrill.tui.text import reflow
 from lndrill.tui.widgets import too_small
-from lndrill.tui.widgets.answer_area import AnswerArea
+from lndrill.tui.widgets.answer_area import AnswerArea, fill_from_draft
 from lndrill.tui.widgets.sim_panel import SimPanel
 from lndrill.tui.widgets.too_small import TooSmall
-
-
-def restore_draft(screen: Screen, card: Card, areas: list[AnswerArea]) -> dict[str, str] | None:
-    """Fill empty answer areas with the card's autosaved draft; the draft, or None if there was none.
-
-    Text saved under a section id the card no longer has goes to the last area, so nothing is lost.
-    """
-    load = getattr(screen.app, "load_draft", None)
-    draft = load(card.id) if load is not None else None
-    if not draft or any(a.text for a in areas):
-        return None
-    ids = [s.id for s in card.sections]
-    extra = [t for k, t in draft.items() if k not in ids and t.strip()]
-    for i, sid in enumerate(ids):
-        text = draft.get(sid, "")
-        if i == len(ids) - 1 and extra:
-            text = "\n\n".join(t for t in (text, *extra) if t)
-        if text:
-            areas[i].load_text(text)
-    if areas:
-        areas[0].move_cursor(areas[0].document.end)
-    return draft
-
 
 #: Below this many columns the simulator panel goes under the card instead of beside it.
 WIDE_COLUMNS = 100
@@ -60,16 +38,12 @@ class CardScreen(Screen[None]):
         Binding("escape", "back", "Cards", id="card.back"),
     ]
 
-    def __init__(self, card: Card) -> None:
+    def __init__(self, card: Card, practice: Practice, lang: str) -> None:
         super().__init__()
         self.card = card
-        self.stopwatch = Stopwatch()
-        self._joined: JoinedAnswer | None = None
-
-    @property
-    def lang(self) -> str:
-        """The app's card language."""
-        return getattr(self.app, "lang", "en")
+        self.practice = practice
+        self.lang = lang
+        self.stopwatch = practice.stopwatch()
 
     def compose(self) -> ComposeResult:
         yield TooSmall()
@@ -89,11 +63,9 @@ class CardScreen(Screen[None]):
         yield Footer(classes="body")
 
     def on_mount(self) -> None:
-        clock = getattr(self.app, "clock", None)
-        if clock is not None:
-            self.stopwatch.clock = clock
         self.stopwatch.start()
-        self.watch(self.app, "lang", self._show_text, init=True)
+        self._show_text(self.lang)
+        self.watch(self.app, "lang", self._show_text, init=False)
         self.query_one(SimPanel).display = self.app.size.width >= WIDE_COLUMNS
         self._warm_rubric()
         self.restore_draft()
@@ -108,6 +80,7 @@ class CardScreen(Screen[None]):
         rubric_for(self.card)
 
     def _show_text(self, lang: str) -> None:
+        self.lang = lang
         card = self.card
         bar = Text(f" {card.id}", style="bold")
         bar.append(f"  ·  {card.difficulty}  ·  {', '.join(card.tags)}  ·  {'中文' if lang == 'zh' else 'English'}")
@@ -122,8 +95,7 @@ class CardScreen(Screen[None]):
 
     def restore_draft(self) -> None:
         """Put back the autosaved draft of this card (typed before a crash or before leaving the card)."""
-        draft = restore_draft(self, self.card, self.areas())
-        if draft:
+        if fill_from_draft(self.areas(), self.card, self.practice.load_draft(self.card.id)):
             self.notify("Restored the draft you had not submitted (autosaved).", title="Draft")
 
     # ------------------------------------------------------------------ answer
@@ -131,44 +103,31 @@ class CardScreen(Screen[None]):
         """The answer areas in section order."""
         return [self.query_one(f"#answer-{i}", AnswerArea) for i in range(len(self.card.sections))]
 
-    def texts(self) -> list[str]:
-        """The text of each answer area, in section order."""
-        return [a.text for a in self.areas()]
+    def texts(self) -> dict[str, str]:
+        """Section id -> the text of its answer area, in section order."""
+        return {s.id: a.text for s, a in zip(self.card.sections, self.areas(), strict=True)}
 
     @on(TextArea.Changed, ".answer")
     def _answer_changed(self, event: TextArea.Changed) -> None:
-        """One place for draft autosave (issue 5): a DraftChanged message to the app."""
-        texts = self.texts()
-        self.post_message(DraftChanged(self.card.id, {s.id: t for s, t in zip(self.card.sections, texts,
-                                                                                strict=True)}))
+        self.practice.draft_changed(self.card.id, self.texts())
 
     def action_submit(self) -> None:
-        """Score the answer and open the feedback view."""
-        from lndrill.scoring.engine import score_answer
+        """Score the answer (stored at once, so a kill -9 keeps it) and open the feedback view."""
         from lndrill.tui.screens.feedback import FeedbackScreen
 
         texts = self.texts()
-        if not any(t.strip() for t in texts):
+        if not any(t.strip() for t in texts.values()):
             self.notify("Type an answer first: the answer areas are empty.", severity="warning")
             return
-        joined = join_answer(self.card, texts, self.lang)
-        if len(joined.text) > SCORED_CHARS:
-            self.notify(f"Long answer: only the first {SCORED_CHARS:,} characters are scored.", severity="warning")
         try:
-            result = score_answer(self.card, joined.text)
-        except Exception as exc:  # noqa: BLE001 - never crash on a bad answer
-            self.notify(f"Could not score this answer: {exc}", severity="error")
+            submission = self.practice.submit(self.card, texts, mode="drill", duration_s=self.stopwatch.elapsed(),
+                                              lang=self.lang)
+        except PracticeError as exc:
+            self.notify(str(exc), severity="error")
             return
-        self._joined = joined
-        duration = self.stopwatch.elapsed()
-        submitted = AnswerSubmitted(
-            self.card.id, {s.id: t for s, t in zip(self.card.sections, texts, strict=True)}, duration,
-            result, self.lang)
-        record = getattr(self.app, "record_submission", None)
-        if record is not None:
-            record(submitted)  # stored before anything else happens: a kill -9 now keeps the answer
-        self.post_message(submitted)
-        self.app.push_screen(FeedbackScreen(self.card, joined, texts, result), self._after_feedback)
+        if submission.joined.truncated:
+            self.notify(f"Long answer: only the first {SCORED_CHARS:,} characters are scored.", severity="warning")
+        self.app.push_screen(FeedbackScreen(submission, self.practice, self.lang), self._after_feedback)
 
     def _after_feedback(self, choice: str | None) -> None:
         if choice == "next":
@@ -180,7 +139,7 @@ class CardScreen(Screen[None]):
     # ------------------------------------------------------------------ actions
     def action_toggle_lang(self) -> None:
         """Switch the card between English and Chinese."""
-        self.app.lang = other_lang(self.lang)
+        self.app.post_message(ToggleLanguage())
 
     def action_toggle_sim(self) -> None:
         """Show or hide the simulator panel."""
@@ -191,15 +150,11 @@ class CardScreen(Screen[None]):
 
     def action_next_card(self) -> None:
         """Open the next card of the browser's list (or the deck)."""
-        open_next = getattr(self.app, "open_next_card", None)
-        if open_next is not None:
-            open_next(self.card.id, replace=True)
+        self.app.post_message(OpenNextCard(self.card.id))
 
     def action_back(self) -> None:
         """Back to the card browser (what is typed stays as the card's draft)."""
-        flush = getattr(self.app, "flush_drafts", None)
-        if flush is not None:
-            flush()
+        self.practice.flush_drafts()
         self.app.pop_screen()
 
     @on(Button.Pressed, "#submit")

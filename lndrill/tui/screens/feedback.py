@@ -12,20 +12,15 @@ from textual.screen import Screen
 from textual.widgets import Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from lndrill.cards.schema import Card
+from lndrill.display import ScoreColours, block_bar, score_style
+from lndrill.practice import Practice, Submission
+from lndrill.practice.answer import spans_for_area
 from lndrill.scoring.result import PointResult, ScoreResult
-from lndrill.tui.answer import JoinedAnswer, spans_for_area
-from lndrill.tui.lang import other_lang
-from lndrill.tui.messages import PointOverruled
+from lndrill.tui.messages import ToggleLanguage
 from lndrill.tui.widgets import too_small
 from lndrill.tui.widgets.too_small import TooSmall
 
 BAR_CELLS = 24
-
-
-def _bar(earned: float, total: float, cells: int = BAR_CELLS) -> str:
-    filled = int(round(cells * earned / total)) if total else 0
-    return "█" * filled + "░" * (cells - filled)
 
 
 class FeedbackScreen(Screen[str]):
@@ -43,18 +38,20 @@ class FeedbackScreen(Screen[str]):
         Binding("ctrl+l", "toggle_lang", "中文/EN", id="feedback.lang"),
     ]
 
-    def __init__(self, card: Card, joined: JoinedAnswer, texts: list[str], result: ScoreResult) -> None:
+    def __init__(self, submission: Submission, practice: Practice, lang: str) -> None:
         super().__init__()
-        self.card = card
-        self.joined = joined
-        self.texts = texts
-        self.result = result
+        self.submission = submission
+        self.practice = practice
+        self.lang = lang
+        self.card = submission.card
+        self.joined = submission.joined
+        self.texts = list(submission.answers.values())
         self._point_ids: list[str] = []
 
     @property
-    def lang(self) -> str:
-        """The app's card language."""
-        return getattr(self.app, "lang", "en")
+    def result(self) -> ScoreResult:
+        """The score shown: the scorer's, with the user's overrules."""
+        return self.submission.result
 
     def compose(self) -> ComposeResult:
         yield TooSmall()
@@ -73,7 +70,11 @@ class FeedbackScreen(Screen[str]):
     def on_mount(self) -> None:
         self.query_one("#fb-model").display = False
         self.query_one("#fb-follow-up").display = False
-        self.watch(self.app, "lang", lambda _lang: self._show(), init=False)
+        self.watch(self.app, "lang", self._lang_changed, init=False)
+        self._show()
+
+    def _lang_changed(self, lang: str) -> None:
+        self.lang = lang
         self._show()
 
     # ------------------------------------------------------------------ drawing
@@ -88,13 +89,13 @@ class FeedbackScreen(Screen[str]):
         lang, result = self.lang, self.result
         good, bad = self._colours()
         score = result.score
-        style = f"bold {good}" if score >= 80 else ("bold" if score >= 50 else f"bold {bad}")
+        style = score_style(score, ScoreColours(good=good, fair="", poor=bad), bold=True)
         self.query_one("#fb-score", Static).update(Text(f"Score {score}/100", style=style, justify="center"))
         lines = Text()
         width = max(len(s.title.get(lang)) for s in result.sections) + 2
         for s in result.sections:
             lines.append(s.title.get(lang).ljust(width), style="bold")
-            lines.append(_bar(s.earned, s.max), style=good)
+            lines.append(block_bar(s.earned, s.max, BAR_CELLS), style=good)
             lines.append(f" {result.section_score(s):>3}/{result.section_max(s)}\n")
         if result.mistakes:
             lost = round(100 * result.penalty / result.max) if result.max else 0
@@ -176,12 +177,10 @@ class FeedbackScreen(Screen[str]):
             self.overrule(event.option.id)
 
     def overrule(self, point_id: str) -> None:
-        """Flip one point between hit and missed; the total updates."""
-        point = next((p for p in self._points() if p.id == point_id), None)
-        if point is None:
+        """Flip one point between hit and missed; the total updates (and is stored at once)."""
+        if not any(p.id == point_id for p in self._points()):
             return
-        self.result = self.result.overrule(point_id, not point.hit)
-        self.post_message(PointOverruled(self.card.id, point_id, not point.hit, self.result))
+        self.submission = self.practice.overrule_point(self.submission, point_id)
         self._show()
         self._show_answer(point_id)
 
@@ -207,7 +206,7 @@ class FeedbackScreen(Screen[str]):
 
     def action_toggle_lang(self) -> None:
         """Switch between English and Chinese."""
-        self.app.lang = other_lang(self.lang)
+        self.app.post_message(ToggleLanguage())
 
     def action_retry(self) -> None:
         """Back to the card; the answer stays editable."""

@@ -10,6 +10,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from lndrill.cards.deck import Deck
+from lndrill.tui.messages import Destination, Navigate
 from lndrill.tui.widgets import too_small
 from lndrill.tui.widgets.too_small import TooSmall
 
@@ -35,10 +37,13 @@ class HomeScreen(Screen[None]):
         Binding("t", "stats", "Stats", id="home.stats"),
     ]
 
+    def __init__(self, deck: Deck) -> None:
+        super().__init__()
+        self.deck = deck
+
     def compose(self) -> ComposeResult:
-        app = self.app
-        deck = getattr(app, "deck", None)
-        n = len(deck.cards) if deck is not None else 0
+        deck = self.deck
+        n = len(deck.cards)
         yield TooSmall()
         title = Text("lndrill", style="bold")
         title.append("\nPre-LN or Post-LN: where does LayerNorm go, and why does it matter?")
@@ -53,7 +58,7 @@ class HomeScreen(Screen[None]):
                    id="stats"),
             id="home-menu", classes="body",
         )
-        problems = len({str(p.path) for p in deck.problems}) if deck is not None else 0
+        problems = len({str(p.path) for p in deck.problems})
         status = f"Deck: {n} card{'s' if n != 1 else ''}"
         if problems:
             status += f" ({problems} broken file{'s' if problems != 1 else ''} skipped: lndrill cards check)"
@@ -62,20 +67,21 @@ class HomeScreen(Screen[None]):
 
     @on(OptionList.OptionSelected, "#home-menu")
     def _chosen(self, event: OptionList.OptionSelected) -> None:
-        getattr(self, f"action_{event.option.id}")()
+        places: dict[str | None, Destination] = {"drill": "browser", "mock": "mock", "sim": "sim", "stats": "stats"}
+        self.app.post_message(Navigate(places[event.option.id]))
 
     def action_drill(self) -> None:
         """Open the card browser."""
-        self.app.open_browser()  # type: ignore[attr-defined]
+        self.app.post_message(Navigate("browser"))
 
     def action_mock(self) -> None:
         """Start a mock interview (3 questions, 5 minutes each)."""
-        self.app.open_mock()  # type: ignore[attr-defined]
+        self.app.post_message(Navigate("mock"))
 
     def action_stats(self) -> None:
         """Open the stats screen."""
-        self.app.open_stats()  # type: ignore[attr-defined]
+        self.app.post_message(Navigate("stats"))
 
     def action_sim(self) -> None:
         """Open the simulator screen."""
-        self.app.open_sim()  # type: ignore[attr-defined]
+        self.app.post_message(Navigate("sim"))

@@ -2,12 +2,10 @@
 follow-up on a short clock, and at the end the report (also saved as Markdown).
 
 No simulator, as in a real interview. ctrl+s submits early; at 0:00 the answer is submitted exactly as
-typed. The remaining time comes from the app's clock (injectable), the interval timer only redraws.
+typed. The remaining time comes from the practice's clock (injectable); the interval timer only redraws.
 """
 
 from __future__ import annotations
-
-from dataclasses import replace
 
 from rich.text import Text
 from textual import on
@@ -17,14 +15,13 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Label, Markdown, Static, TextArea
 
-from lndrill.store.report import MockQuestion, overall_score
-from lndrill.tui.answer import join_answer, reflow
-from lndrill.tui.lang import other_lang
-from lndrill.tui.messages import DraftChanged
-from lndrill.tui.mock import FOLLOW_UP_KEY, MockSession, add_answer_text, clock_level, clock_text, save_report
-from lndrill.tui.screens.card import restore_draft
+from lndrill.practice import MockSession, Practice, PracticeError, Submission
+from lndrill.practice.mock import clock_level, clock_text
+from lndrill.practice.report import overall_score
+from lndrill.tui.messages import Navigate, ToggleLanguage
+from lndrill.tui.text import reflow
 from lndrill.tui.widgets import too_small
-from lndrill.tui.widgets.answer_area import AnswerArea
+from lndrill.tui.widgets.answer_area import AnswerArea, fill_from_draft
 from lndrill.tui.widgets.too_small import TooSmall
 
 #: How often the countdown is redrawn (the time itself always comes from the clock).
@@ -46,10 +43,12 @@ class MockScreen(Screen[None]):
         Binding("escape", "end", "End interview", id="mock.end"),
     ]
 
-    def __init__(self, session: MockSession, index: int) -> None:
+    def __init__(self, session: MockSession, index: int, practice: Practice, lang: str) -> None:
         super().__init__()
         self.session = session
         self.index = index
+        self.practice = practice
+        self.lang = lang
         self.card = session.cards[index]
         #: "question", then "follow-up", then "done".
         self.phase = "question"
@@ -57,13 +56,8 @@ class MockScreen(Screen[None]):
         self.deadline = 0.0
         self._end_armed: float | None = None
 
-    @property
-    def lang(self) -> str:
-        """The app's card language."""
-        return getattr(self.app, "lang", "en")
-
     def _now(self) -> float:
-        return self.app.clock()  # type: ignore[attr-defined]
+        return self.practice.clock()
 
     def compose(self) -> ComposeResult:
         yield TooSmall()
@@ -87,8 +81,9 @@ class MockScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#mock-follow").display = False
-        self.watch(self.app, "lang", self._show_text, init=True)
-        if restore_draft(self, self.card, self.areas()):
+        self._show_text(self.lang)
+        self.watch(self.app, "lang", self._show_text, init=False)
+        if fill_from_draft(self.areas(), self.card, self.practice.load_draft(self.card.id)):
             self.notify("Restored the draft you had not submitted for this card (autosaved).", title="Draft")
         self.started = self._now()
         self.deadline = self.started + self.session.options.limit_s
@@ -104,6 +99,7 @@ class MockScreen(Screen[None]):
         return True
 
     def _show_text(self, lang: str) -> None:
+        self.lang = lang
         card, n = self.card, len(self.session.cards)
         head = Text(f" Mock interview  ·  question {self.index + 1} of {n}", style="bold")
         head.append(f"  ·  {card.difficulty}  ·  {', '.join(card.tags)}")
@@ -149,7 +145,7 @@ class MockScreen(Screen[None]):
     @on(TextArea.Changed, ".answer")
     def _answer_changed(self, event: TextArea.Changed) -> None:
         if self.phase == "question" and event.text_area.id != "follow-answer":
-            self.post_message(DraftChanged(self.card.id, self.texts()))
+            self.practice.draft_changed(self.card.id, self.texts())
 
     def submit_answer(self, auto: bool = False, go_on: bool = True) -> None:
         """Score and store the answer exactly as typed, then (with `go_on`) the follow-up or the next
@@ -157,22 +153,15 @@ class MockScreen(Screen[None]):
         if self.phase != "question":
             return
         self.phase = "scoring"
-        limit = self.session.options.limit_s
-        used = min(limit, max(0.0, self._now() - self.started))
+        used = min(self.session.options.limit_s, max(0.0, self._now() - self.started))
         texts = self.texts()
-        result = attempt = None
+        submission: Submission | None = None
         if any(t.strip() for t in texts.values()):
-            from lndrill.scoring.engine import score_answer
-
-            joined = join_answer(self.card, list(texts.values()), self.lang)
             try:
-                result = score_answer(self.card, joined.text)
-            except Exception as exc:  # noqa: BLE001 - never crash on a bad answer
-                self.notify(f"Could not score this answer: {exc}", severity="error")
-            if result is not None:
-                attempt = self.app.record_answer(self.card.id, "mock", texts, result, used)  # type: ignore[attr-defined]
-        self.session.questions.append(MockQuestion(self.card, result, used, texts, limit))
-        self.session.attempt_ids.append(attempt)
+                submission = self.practice.submit(self.card, texts, mode="mock", duration_s=used, lang=self.lang)
+            except PracticeError as exc:
+                self.notify(str(exc), severity="error")
+        self.session.answered(self.index, texts, used, submission)
         if auto:
             self.notify("Time is up: your answer was submitted as typed.", title="0:00")
         if not go_on:
@@ -202,18 +191,10 @@ class MockScreen(Screen[None]):
         self.phase = "scoring"
         text = self.query_one("#follow-answer", AnswerArea).text
         if text.strip():
-            question = self.session.follow_up(self.index, self.lang) or ""
-            q = self.session.questions[self.index]
-            self.session.questions[self.index] = replace(
-                q, answers={**q.answers, f"Follow-up: {question}": text})
+            self.session.followed_up(self.index, self.session.follow_up(self.index, self.lang) or "", text)
             attempt = self.session.attempt_ids[self.index]
             if attempt is not None:
-                from lndrill.store import StoreError
-
-                try:
-                    add_answer_text(self.app.store, attempt, FOLLOW_UP_KEY, text)  # type: ignore[attr-defined]
-                except StoreError as exc:
-                    self.notify(str(exc), severity="error")
+                self.practice.add_follow_up(attempt, text)
         if auto:
             self.notify("Time is up for the follow-up.", title="0:00")
         if go_on:
@@ -227,9 +208,9 @@ class MockScreen(Screen[None]):
         while self.app.screen is not self and len(self.app.screen_stack) > 1:  # e.g. help was open
             self.app.pop_screen()
         if self.index + 1 < len(self.session.cards):
-            self.app.switch_screen(MockScreen(self.session, self.index + 1))
+            self.app.switch_screen(MockScreen(self.session, self.index + 1, self.practice, self.lang))
         else:
-            self.app.switch_screen(MockReportScreen(self.session))
+            self.app.switch_screen(MockReportScreen(self.session, self.practice, self.lang))
 
     # ------------------------------------------------------------------ actions
     def action_submit(self) -> None:
@@ -258,15 +239,12 @@ class MockScreen(Screen[None]):
         self.phase = "done"
         while self.app.screen is not self and len(self.app.screen_stack) > 1:
             self.app.pop_screen()
-        limit = self.session.options.limit_s
-        for card in self.session.cards[len(self.session.questions):]:
-            self.session.questions.append(MockQuestion(card, None, 0.0, {}, limit))
-            self.session.attempt_ids.append(None)
-        self.app.switch_screen(MockReportScreen(self.session))
+        self.session.end_early()
+        self.app.switch_screen(MockReportScreen(self.session, self.practice, self.lang))
 
     def action_toggle_lang(self) -> None:
         """Switch the question between English and Chinese."""
-        self.app.lang = other_lang(self.lang)
+        self.app.post_message(ToggleLanguage())
 
 
 class MockReportScreen(Screen[None]):
@@ -278,9 +256,11 @@ class MockReportScreen(Screen[None]):
     AUTO_FOCUS = "#report-scroll"
     BINDINGS = [Binding("escape,q", "done", "Home", id="report.done")]
 
-    def __init__(self, session: MockSession) -> None:
+    def __init__(self, session: MockSession, practice: Practice, lang: str) -> None:
         super().__init__()
         self.session = session
+        self.practice = practice
+        self.lang = lang
         self.text = ""
 
     def compose(self) -> ComposeResult:
@@ -292,14 +272,9 @@ class MockReportScreen(Screen[None]):
         yield Footer(classes="body")
 
     def on_mount(self) -> None:
-        from lndrill.store.report import render_mock_report
-
-        s, app = self.session, self.app
-        lang = getattr(app, "lang", "en")
-        self.text = render_mock_report(s.questions, s.started_at, lang, seed=s.seed, tag=s.options.tag)
-        store = getattr(app, "store", None)
-        home = store.path.parent if store is not None and store.path is not None else None
-        s.report_paths, error = save_report(self.text, home, s.options.report, app.now())  # type: ignore[attr-defined]
+        s = self.session
+        report = self.practice.finish_mock(s, self.lang)
+        self.text, error = report.text, report.error
         overall = overall_score(s.questions)
         bar = Text(f" Mock interview report  ·  overall {overall}/100  ·  {len(s.questions)} question(s)",
                    style="bold")
@@ -314,4 +289,4 @@ class MockReportScreen(Screen[None]):
 
     def action_done(self) -> None:
         """Back to the home screen."""
-        self.app.action_go_home()  # type: ignore[attr-defined]
+        self.app.post_message(Navigate("home"))

@@ -11,6 +11,7 @@ from textual.screen import Screen
 from textual.widgets import Checkbox, DataTable, Footer, Input, Label, Select, Static
 from textual.worker import get_current_worker
 
+from lndrill.display import value_with_spread
 from lndrill.sim import SimConfig, SimResult, sweep
 from lndrill.sim.config import (
     LAYER_METRICS,
@@ -19,32 +20,19 @@ from lndrill.sim.config import (
     PLACEMENTS,
     PRESETS,
     SimConfigError,
+    format_depths,
     parse_depths,
 )
-from lndrill.sim.metrics import PLACEMENT_LABELS
+from lndrill.sim.placements import placement
 from lndrill.sim.presets import preset_defaults, preset_fixed
-from lndrill.sim.render import SCALES, SimChart, format_value
+from lndrill.sim.render import SCALES, SimChart
 from lndrill.tui.simknobs import METRIC_EXPLANATIONS
-from lndrill.tui.theme import Recolour, placement_colours
+from lndrill.tui.theme import placement_colours
 from lndrill.tui.widgets import too_small
 from lndrill.tui.widgets.sim_panel import SimComputed, SimFailed
 from lndrill.tui.widgets.too_small import TooSmall
 
 NO_PRESET = "none"
-
-
-def depths_text(depths: tuple[int, ...] | list[int]) -> str:
-    """Depths written compactly: runs of consecutive depths as a-b, the rest comma-separated."""
-    out: list[str] = []
-    ds = sorted(depths)
-    i = 0
-    while i < len(ds):
-        j = i
-        while j + 1 < len(ds) and ds[j + 1] == ds[j] + 1:
-            j += 1
-        out.append(f"{ds[i]}-{ds[j]}" if j - i >= 2 else ",".join(str(d) for d in ds[i:j + 1]))
-        i = j + 1
-    return ",".join(out)
 
 
 class SimScreen(Screen[None]):
@@ -84,10 +72,10 @@ class SimScreen(Screen[None]):
                 yield Label("Placements")
                 colours = placement_colours(True)
                 for p in PLACEMENTS:
-                    yield Checkbox(Text(PLACEMENT_LABELS[p], style=colours[p]), p in (cfg.placements or ()),
+                    yield Checkbox(Text(placement(p).label, style=colours[p]), p in (cfg.placements or ()),
                                    id=f"place-{p}", compact=True, classes=f"placement {p}")
                 yield Label("Depths")
-                yield Input(depths_text(cfg.depths), id="depths", compact=True, placeholder="1-48 or 1,6,12",
+                yield Input(format_depths(cfg.depths), id="depths", compact=True, placeholder="1-48 or 1,6,12",
                             tooltip="a range 1-48, a list 1,6,12,24, or both")
                 yield Label("Width")
                 yield Input(str(cfg.width), id="width", type="integer", compact=True)
@@ -112,7 +100,7 @@ class SimScreen(Screen[None]):
             for box in self.query(Input):
                 box.cursor_blink = False
         if not self.config.is_layer_metric:
-            self._sweep_depths = depths_text(self.config.depths)
+            self._sweep_depths = format_depths(self.config.depths)
         self._lock_fixed(self.config.preset)
         self.app.theme_changed_signal.subscribe(self, lambda _theme: self._draw())
         self._start(self.config)
@@ -123,29 +111,28 @@ class SimScreen(Screen[None]):
         for name, control in (("model", "#model"), ("width", "#width"), ("seed", "#seed"), ("seeds", "#seeds")):
             self.query_one(control).disabled = name in fixed
 
-    def _value(self, selector: str) -> str:
-        widget = self.query_one(selector)
-        value = widget.value  # type: ignore[attr-defined]
+    def _choice(self, selector: str) -> str:
+        value = self.query_one(selector, Select).value
         return "" if value is Select.NULL else str(value)
 
     def config_from_controls(self) -> SimConfig:
         """A SimConfig from the controls; raises SimConfigError with a one-line message."""
-        preset = self._value("#preset")
-        kwargs: dict[str, object] = {"preset": None if preset == NO_PRESET else preset}
-        kwargs["model"] = self._value("#model")
-        kwargs["metric"] = self._value("#metric")
-        kwargs["placements"] = tuple(p for p in PLACEMENTS if self.query_one(f"#place-{p}", Checkbox).value)
-        kwargs["depths"] = parse_depths(self._value("#depths"))
-        for name in ("width", "seed", "seeds"):
-            text = self._value(f"#{name}").strip()
-            try:
-                kwargs[name] = int(text)
-            except ValueError:
-                raise SimConfigError(f"{name} must be a whole number (got {text!r})") from None
-        fixed = preset_fixed(kwargs["preset"])  # type: ignore[arg-type]
-        for name in fixed:
-            kwargs.pop(name, None)
-        return SimConfig(**kwargs)  # type: ignore[arg-type]
+        chosen = self._choice("#preset")
+        preset = None if chosen == NO_PRESET else chosen
+        fixed = preset_fixed(preset)
+
+        def typed(name: str) -> str | None:
+            """What the control for `name` holds; None when the preset fixes it (its value is only shown)."""
+            return None if name in fixed else self.query_one(f"#{name}", Input).value
+
+        return SimConfig.from_options(
+            preset=preset,
+            model=None if "model" in fixed else self._choice("#model"),
+            metric=self._choice("#metric"),
+            placements=tuple(p for p in PLACEMENTS if self.query_one(f"#place-{p}", Checkbox).value),
+            depths=self.query_one("#depths", Input).value,
+            width=typed("width"), seed=typed("seed"), seeds=typed("seeds"),
+        )
 
     def _set_controls(self, cfg: SimConfig) -> None:
         with self.prevent(Select.Changed, Input.Changed, Checkbox.Changed):
@@ -153,7 +140,7 @@ class SimScreen(Screen[None]):
             self.query_one("#metric", Select).value = cfg.metric
             for p in PLACEMENTS:
                 self.query_one(f"#place-{p}", Checkbox).value = p in (cfg.placements or ())
-            self.query_one("#depths", Input).value = depths_text(cfg.depths)
+            self.query_one("#depths", Input).value = format_depths(cfg.depths)
             self.query_one("#width", Input).value = str(cfg.width)
             self.query_one("#seed", Input).value = str(cfg.seed)
             self.query_one("#seeds", Input).value = str(cfg.seeds)
@@ -178,13 +165,13 @@ class SimScreen(Screen[None]):
             depths = parse_depths(depths_box.value)
         except SimConfigError:
             depths = ()
-        preset = self._value("#preset")
+        preset = self._choice("#preset")
         with self.prevent(Input.Changed):
             if metric in LAYER_METRICS and len(depths) != 1:
                 if depths:
-                    self._sweep_depths = depths_text(depths)
+                    self._sweep_depths = format_depths(depths)
                 layer = preset_defaults(None if preset == NO_PRESET else preset).get("layer_depths", (12,))
-                depths_box.value = depths_text(layer)
+                depths_box.value = format_depths(layer)
             elif metric not in LAYER_METRICS and len(depths) == 1:
                 depths_box.value = self._sweep_depths
         self._changed()
@@ -233,8 +220,7 @@ class SimScreen(Screen[None]):
             self.post_message(SimFailed(generation, f"simulator: {exc}"))
             return
         if not worker.is_cancelled:
-            values = {k: [float(v) for v in arr] for k, arr in result.values.items()}
-            self.post_message(SimComputed(generation, list(result.rows), values, result))
+            self.post_message(SimComputed(generation, result))
 
     @on(SimComputed)
     def _computed(self, message: SimComputed) -> None:
@@ -260,7 +246,8 @@ class SimScreen(Screen[None]):
         if result is None or not self.is_mounted:
             return
         dark = self.app.current_theme.dark
-        self.query_one("#sim-chart", Static).update(Recolour(SimChart(result, scale=self.scale), dark=dark))
+        self.query_one("#sim-chart", Static).update(SimChart(result, scale=self.scale,
+                                                             palette=placement_colours(dark)))
         explain = Text("What this measures: ", style="bold")
         explain.append(METRIC_EXPLANATIONS.get(result.metric, ""))
         if result.companion is not None:
@@ -277,17 +264,15 @@ class SimScreen(Screen[None]):
         table.add_column(result.row_kind)
         for panel in panels:
             for key in panel.values:
-                name = PLACEMENT_LABELS[key] + (f" {panel.metric}" if len(panels) > 1 else "")
+                name = placement(key).label + (f" {panel.metric}" if len(panels) > 1 else "")
                 table.add_column(Text(name, style=f"bold {colours.get(key, '')}"))
         spread = (result.config.seeds or 1) > 1
         for i, row in enumerate(result.rows):
             cells: list[Text] = [Text(str(row))]
             for panel in panels:
                 for key, arr in panel.values.items():
-                    text = format_value(float(arr[i]))
-                    if spread and key in panel.spread:
-                        lo, hi = panel.spread[key]
-                        text += f" [{format_value(float(lo[i]))}-{format_value(float(hi[i]))}]"
+                    text = value_with_spread(float(arr[i]), panel.spread_at(key, i) if spread and key in panel.spread
+                                             else None)
                     cells.append(Text(text, justify="right"))
             table.add_row(*cells)
 

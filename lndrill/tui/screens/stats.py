@@ -1,10 +1,7 @@
 """The stats screen: per card attempts, best and last score and next due date; per section and per tag
-the average over the last answers; a sparkline of scores over time. All from `Store.stats(deck)`."""
+the average over the last answers; a sparkline of scores over time. All from `Practice.stats()`."""
 
 from __future__ import annotations
-
-from datetime import datetime
-from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -13,17 +10,14 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Label, Sparkline, Static
 
-from lndrill.store.records import CardStatus
-from lndrill.tui.screens.browser import due_label
+from lndrill.display import block_bar, due_label
+from lndrill.practice import Practice, Stats
 from lndrill.tui.widgets import too_small
 from lndrill.tui.widgets.too_small import TooSmall
 
 EMPTY = "No answers yet. Press escape, then d to drill or m for a mock interview: every answer lands here."
-
-
-def _bar(value: float, width: int = 12) -> str:
-    filled = int(round(width * max(0.0, min(100.0, value)) / 100))
-    return "█" * filled + "░" * (width - filled)
+#: Average bars are this many cells wide.
+BAR_CELLS = 12
 
 
 class StatsScreen(Screen[None]):
@@ -37,9 +31,10 @@ class StatsScreen(Screen[None]):
         Binding("r", "reload", "Reload", id="stats.reload"),
     ]
 
-    def __init__(self) -> None:
+    def __init__(self, practice: Practice) -> None:
         super().__init__()
-        self.data: dict[str, Any] = {}
+        self.practice = practice
+        self.stats: Stats | None = None
 
     def compose(self) -> ComposeResult:
         yield TooSmall()
@@ -61,34 +56,27 @@ class StatsScreen(Screen[None]):
 
     def action_reload(self) -> None:
         """Read the history again."""
-        from lndrill.store import StoreError
+        self.stats = self.practice.stats()
+        self._show()
 
-        app = self.app
-        now: datetime = app.now()  # type: ignore[attr-defined]
-        try:
-            self.data = app.store.stats(app.deck, now=now)  # type: ignore[attr-defined]
-        except StoreError as exc:
-            self.notify(str(exc), severity="error")
-            self.data = {}
-        self._show(now)
-
-    def _show(self, now: datetime) -> None:
-        data = self.data
-        total = int(data.get("total_attempts") or 0)
-        answered = {cid: c for cid, c in data.get("cards", {}).items() if c["attempts"]}
+    def _show(self) -> None:
+        stats = self.stats
+        total = stats.total_attempts if stats is not None else 0
+        answered = stats.answered if stats is not None else ()
         head = Text(f" Stats  ·  {total} answer{'' if total == 1 else 's'} to {len(answered)} "
                     f"card{'' if len(answered) == 1 else 's'}", style="bold")
-        if data.get("first_at"):
-            head.append(f" since {datetime.fromisoformat(data['first_at']).astimezone():%Y-%m-%d}")
+        if stats is not None and stats.first_at is not None:
+            head.append(f" since {stats.first_at.astimezone():%Y-%m-%d}")
         self.query_one("#stats-bar", Static).update(head)
         empty = self.query_one("#stats-empty", Static)
         empty.update(Text(EMPTY, style="dim"))
         empty.display = total == 0
         for node in self.query(".stats-heading, Sparkline, DataTable"):
             node.display = total > 0
-        if not total:
+        if stats is None or not total:
             return
-        trend = [float(t["score"]) for t in data["trend"]]
+        now = stats.generated_at
+        trend = [float(t.score) for t in stats.trend]
         self.query_one("#stats-trend-title", Label).update(
             f"Trend: your last {len(trend)} answer{'s' if len(trend) != 1 else ''}, oldest to newest "
             f"(lowest {int(min(trend))}, highest {int(max(trend))}, latest {int(trend[-1])})")
@@ -99,18 +87,17 @@ class StatsScreen(Screen[None]):
         for label, key in (("Card", "card"), ("Answers", "n"), ("Best", "best"), ("Last", "last"),
                            ("Next due", "due")):
             cards.add_column(label, key=key)
-        for cid, c in sorted(answered.items(), key=lambda kv: (kv[1]["due"] or "~", kv[0])):
-            name = Text(cid)
-            if not c["in_deck"]:
+        for c in sorted(answered, key=lambda c: (c.due is None, c.due or now, c.card_id)):
+            name = Text(c.card_id)
+            if not c.in_deck:
                 name.append(" (not in deck)", style="dim")
-            due = datetime.fromisoformat(c["due"]) if c["due"] else None
-            when = due_label(CardStatus(cid, c["attempts"], due=due), now)
-            if due is not None:
-                when.append(f"  {due.astimezone():%Y-%m-%d %H:%M}", style="dim")
-            cards.add_row(name, Text(str(c["attempts"]), justify="right"), Text(str(c["best"]), justify="right"),
-                          Text(str(c["last"]), justify="right"), when, key=cid)
+            when = due_label(c.due, now, answered=True)
+            if c.due is not None:
+                when.append(f"  {c.due.astimezone():%Y-%m-%d %H:%M}", style="dim")
+            cards.add_row(name, Text(str(c.attempts), justify="right"), Text(str(c.best), justify="right"),
+                          Text(str(c.last), justify="right"), when, key=c.card_id)
 
-        window = data.get("window", 10)
+        window = stats.window
         self.query_one("#stats-sections-title", Label).update(
             f"Sections: average of your last {window} answers to each card, weakest first")
         sections = self.query_one("#stats-sections", DataTable)
@@ -118,9 +105,9 @@ class StatsScreen(Screen[None]):
         sections.add_column("Card", key="card")
         sections.add_column("Section", key="section")
         sections.add_column("Average", key="average")
-        for key, s in sorted(data["sections"].items(), key=lambda kv: (kv[1]["average"], kv[0])):
-            sections.add_row(Text(s["card"]), Text(s["title"]), Text(f"{_bar(s['average'])} {s['average']:5.1f}"),
-                             key=key)
+        for s in sorted(stats.sections, key=lambda s: (s.average, s.key)):
+            sections.add_row(Text(s.card_id), Text(s.title), Text(f"{block_bar(s.average, width=BAR_CELLS)} "
+                                                                  f"{s.average:5.1f}"), key=s.key)
 
         self.query_one("#stats-tags-title", Label).update(f"Tags: average of your last {window} answers per tag")
         tags = self.query_one("#stats-tags", DataTable)
@@ -128,9 +115,9 @@ class StatsScreen(Screen[None]):
         tags.add_column("Tag", key="tag")
         tags.add_column("Average", key="average")
         tags.add_column("Answers", key="n")
-        for tag, t in sorted(data["tags"].items(), key=lambda kv: (kv[1]["average"], kv[0])):
-            tags.add_row(Text(tag), Text(f"{_bar(t['average'])} {t['average']:5.1f}"),
-                         Text(str(t["attempts"]), justify="right"), key=tag)
+        for t in sorted(stats.tags, key=lambda t: (t.average, t.tag)):
+            tags.add_row(Text(t.tag), Text(f"{block_bar(t.average, width=BAR_CELLS)} {t.average:5.1f}"),
+                         Text(str(t.attempts), justify="right"), key=t.tag)
 
     def action_back(self) -> None:
         """Back to the home screen."""

@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
 from textual import events
 from textual.widgets import TextArea
 
-from lndrill.tui.answer import MAX_AREA_CHARS
+from lndrill.cards.schema import Card
+from lndrill.practice.drafts import draft_for_areas
+
+#: An answer area keeps at most this many characters; a bigger paste is cut with a notification.
+MAX_AREA_CHARS = 100_000
 
 
 class AnswerArea(TextArea):
@@ -31,3 +37,15 @@ class AnswerArea(TextArea):
                         severity="warning")
             if result := self._replace_via_keyboard(text[:room], *self.selection):
                 self.move_cursor(result.end_location)
+
+
+def fill_from_draft(areas: Sequence[AnswerArea], card: Card, draft: Mapping[str, str] | None) -> bool:
+    """Put a saved draft into a card's empty answer areas (one per section); whether anything was put."""
+    if not draft or any(a.text for a in areas):
+        return False
+    for area, text in zip(areas, draft_for_areas(card, draft), strict=False):
+        if text:
+            area.load_text(text)
+    if areas:
+        areas[0].move_cursor(areas[0].document.end)
+    return True

@@ -17,21 +17,20 @@ from textual.widgets import Button, Static
 from textual.worker import get_current_worker
 
 from lndrill.sim import SimResult, sweep
-from lndrill.sim.config import PLACEMENTS, SimConfigError
-from lndrill.sim.metrics import PLACEMENT_LABELS
+from lndrill.sim.config import PLACEMENTS, SimConfig, SimConfigError
+from lndrill.sim.placements import placement
 from lndrill.sim.render import SimChart
 from lndrill.tui.simknobs import DEPTH_CHOICES, PanelKnobs
-from lndrill.tui.theme import Recolour, placement_colours
+from lndrill.tui.theme import placement_colours
 from lndrill.tui.widgets.chart_view import ChartView
 
 
 @dataclass
 class SimComputed(Message):
-    """A simulator run finished (posted from the worker thread): plain lists plus the result to draw."""
+    """A simulator run finished (posted from the worker thread): the result, and (from the panel) its
+    chart already rendered at `width`."""
 
     generation: int
-    rows: list[int]
-    values: dict[str, list[float]]
     result: SimResult
     lines: list[list[Segment]] | None = None
     width: int = 0
@@ -42,7 +41,7 @@ def render_lines(result: SimResult, width: int, dark: bool, scale: str = "log") 
     from rich.console import Console
 
     console = Console(width=width, color_system="truecolor", force_terminal=True, legacy_windows=False)
-    return console.render_lines(Recolour(SimChart(result, scale=scale), dark=dark), pad=False)
+    return console.render_lines(SimChart(result, scale=scale, palette=placement_colours(dark)), pad=False)
 
 
 @dataclass
@@ -101,7 +100,7 @@ class SimPanel(Vertical, can_focus=True):
         with Horizontal(id="sim-placements"):
             for i, p in enumerate(PLACEMENTS, 1):
                 yield Button("", id=f"knob-{p}", compact=True, classes="placement",
-                             tooltip=f"{PLACEMENT_LABELS[p]} on/off ({i})")
+                             tooltip=f"{placement(p).label} on/off ({i})")
         yield ChartView(id="sim-chart")
 
     def on_mount(self) -> None:
@@ -130,7 +129,7 @@ class SimPanel(Vertical, can_focus=True):
         colours = placement_colours(self.app.current_theme.dark)
         for p in PLACEMENTS:
             on_ = p in k.placements
-            label = Text(("■ " if on_ else "□ ") + PLACEMENT_LABELS[p],
+            label = Text(("■ " if on_ else "□ ") + placement(p).label,
                          style=colours[p] if on_ else "dim")
             button = self.query_one(f"#knob-{p}", Button)
             button.label = label
@@ -202,7 +201,7 @@ class SimPanel(Vertical, can_focus=True):
         return width if width > 10 else 54
 
     @work(thread=True, exclusive=True, group="sim", exit_on_error=False)
-    def _run(self, config, generation: int, width: int, dark: bool) -> None:  # noqa: ANN001
+    def _run(self, config: SimConfig, generation: int, width: int, dark: bool) -> None:
         worker = get_current_worker()
         try:
             result = sweep(config)
@@ -211,9 +210,7 @@ class SimPanel(Vertical, can_focus=True):
             return
         if worker.is_cancelled:
             return
-        values = {k: [float(v) for v in arr] for k, arr in result.values.items()}
-        lines = render_lines(result, width, dark)
-        self.post_message(SimComputed(generation, list(result.rows), values, result, lines, width))
+        self.post_message(SimComputed(generation, result, render_lines(result, width, dark), width))
 
     @on(SimComputed)
     def _computed(self, message: SimComputed) -> None:

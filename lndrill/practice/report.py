@@ -1,4 +1,5 @@
-"""The Markdown report of a finished mock interview (pure rendering, plus saving it to disk)."""
+"""The Markdown report of a finished mock interview: the model of each question as it went, the
+rendering, and saving it to disk."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from pathlib import Path
 
 from lndrill.cards.schema import Card
 from lndrill.scoring.result import ScoreResult
-from lndrill.store.paths import reports_dir
+from lndrill.store import paths
 
 #: How many weakest sections and tags the report lists.
 WEAKEST_N = 3
@@ -166,7 +167,7 @@ def write_mock_report(text: str, data_dir: Path, extra_path: Path | str | None =
     """
     when = now or datetime.now().astimezone()
     name = report_filename(when)
-    auto = reports_dir(Path(data_dir)) / name
+    auto = paths.reports_dir(Path(data_dir)) / name
     n = 2
     while auto.exists():
         auto = auto.with_name(f"{Path(name).stem}-{n}.md")
@@ -180,3 +181,24 @@ def write_mock_report(text: str, data_dir: Path, extra_path: Path | str | None =
         _write_atomic(target, text)
         written.append(target)
     return written
+
+
+def save_mock_report(text: str, directory: Path | None, extra: Path | None, now: datetime
+                     ) -> tuple[list[Path], str | None]:
+    """Save the report in the data directory (default `data_dir()`) and to `extra`; the paths written and
+    a one-line error. When the data-dir copy fails, the copy to `extra` is still attempted."""
+    try:
+        return write_mock_report(text, directory or paths.data_dir(), extra_path=extra, now=now), None
+    except OSError as exc:
+        error = f"could not save the report: {' '.join(str(exc).split())}"
+    if extra is None:
+        return [], error
+    target = Path(extra).expanduser()
+    if target.is_dir():
+        target = target / report_filename(now)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        return [], f"could not save the report: {' '.join(str(exc).split())}"
+    return [target], error

@@ -1,5 +1,5 @@
-"""The mock interview's state, without Textual: the options, the picked cards, each question as it went,
-the countdown text, and saving the report.
+"""A mock interview without Textual: the options, the picked cards, each question as it went, the
+follow-up questions, and the countdown's text and colour.
 
 The clock is injected (monotonic seconds in the app, a fake in tests); nothing here counts ticks.
 """
@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
 
 from lndrill.cards.schema import Card
-from lndrill.store.report import MockQuestion
+from lndrill.practice.report import MockQuestion
+from lndrill.practice.submission import Submission
 
 #: Defaults of `lndrill mock`: 3 questions, 5 minutes each; the follow-up gets its own short clock.
 DEFAULT_QUESTIONS = 3
@@ -56,11 +56,6 @@ class MockSession:
     attempt_ids: list[int | None] = field(default_factory=list)
     report_paths: list[Path] = field(default_factory=list)
 
-    @property
-    def finished(self) -> bool:
-        """Every card has its question recorded."""
-        return len(self.questions) >= len(self.cards)
-
     def follow_up(self, index: int, lang: str) -> str | None:
         """The interviewer's follow-up for question `index` (one of the card's, chosen by the seed)."""
         card = self.cards[index]
@@ -68,6 +63,24 @@ class MockSession:
             return None
         pick = random.Random(f"{self.seed}:{card.id}").randrange(len(card.follow_ups))
         return card.follow_ups[pick].get(lang).strip()
+
+    def answered(self, index: int, answers: dict[str, str], used_s: float, submission: Submission | None) -> None:
+        """Question `index` was submitted after `used_s` seconds (`submission` None: not answered or not
+        scored)."""
+        result = submission.result if submission is not None else None
+        self.questions.append(MockQuestion(self.cards[index], result, used_s, answers, self.options.limit_s))
+        self.attempt_ids.append(submission.attempt_id if submission is not None else None)
+
+    def followed_up(self, index: int, question: str, text: str) -> None:
+        """The follow-up `question` of question `index` was answered with `text` (shown in the report)."""
+        q = self.questions[index]
+        self.questions[index] = replace(q, answers={**q.answers, f"Follow-up: {question}": text})
+
+    def end_early(self) -> None:
+        """The interview ended before every card was asked: the rest count as not answered."""
+        for card in self.cards[len(self.questions):]:
+            self.questions.append(MockQuestion(card, None, 0.0, {}, self.options.limit_s))
+            self.attempt_ids.append(None)
 
 
 def new_seed() -> int:
@@ -88,35 +101,3 @@ def clock_level(remaining: float) -> str:
     if remaining <= WARN_S:
         return "warn"
     return "ok"
-
-
-def add_answer_text(store, attempt_id: int, key: str, text: str) -> None:  # noqa: ANN001 - a Store
-    """Add one more answer text (the follow-up) to a stored attempt, in its own transaction."""
-    store.add_answer(attempt_id, key, text)
-
-
-def save_report(text: str, data_dir: Path | None, extra: Path | None, now: datetime) -> tuple[list[Path], str | None]:
-    """Save the report in the data directory (and to `extra`); the paths written and a one-line error."""
-    from lndrill.store.paths import data_dir as default_dir
-    from lndrill.store.report import report_filename, write_mock_report
-
-    try:
-        return write_mock_report(text, data_dir or default_dir(), extra_path=extra, now=now), None
-    except OSError as exc:
-        error = f"could not save the report: {' '.join(str(exc).split())}"
-    if extra is None:
-        return [], error
-    target = Path(extra).expanduser()
-    if target.is_dir():
-        target = target / report_filename(now)
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(text, encoding="utf-8")
-    except OSError as exc:
-        return [], f"could not save the report: {' '.join(str(exc).split())}"
-    return [target], error
-
-
-def answered(questions: Sequence[MockQuestion]) -> int:
-    """How many questions got an answer."""
-    return sum(1 for q in questions if q.result is not None)

@@ -1,0 +1,120 @@
+"""`lndrill score CARD_ID [FILE|-]`: score a typed answer, print the report (or JSON), record it."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from rich.text import Text
+
+from lndrill.cards.schema import Card
+from lndrill.cli.common import CliError, add_content_option, card_of, console, deck_of, tell
+from lndrill.display import block_bar, score_style
+from lndrill.scoring.result import ScoreResult
+
+#: Answers larger than this are cut before scoring (the scorer only reads the first 60,000 characters).
+MAX_ANSWER_BYTES = 4 * 1024 * 1024
+#: Section bars are this many cells wide.
+BAR_CELLS = 20
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    """Register `lndrill score`."""
+    p = sub.add_parser(
+        "score", help="score a typed answer to a card",
+        description="Score an answer (from FILE, or stdin with '-' or no FILE) against a card's rubric, "
+                    "point by point, and explain what was missed or wrong.",
+    )
+    p.add_argument("card_id", metavar="CARD_ID", help="the card to answer (see `lndrill cards list`)")
+    p.add_argument("file", metavar="FILE", nargs="?", default="-", help="answer file, or '-' for stdin (default)")
+    p.add_argument("--json", action="store_true", help="print one JSON object instead of the report")
+    p.add_argument("--lang", choices=("en", "zh"), default="en", help="language of claims and explanations")
+    p.add_argument("--model-answer", action="store_true", help="also print the card's model answer")
+    p.add_argument("--no-save", action="store_true", help="do not record this answer in your history")
+    add_content_option(p)
+    p.set_defaults(run=run)
+
+
+def read_answer(name: str) -> str:
+    """The answer in file `name`, or on stdin for "-" (invalid UTF-8 is replaced, never an error)."""
+    if name == "-":
+        if sys.stdin.isatty():
+            tell("Type or paste your answer, then press Ctrl-D:")
+        data = sys.stdin.buffer.read(MAX_ANSWER_BYTES)
+    else:
+        try:
+            with Path(name).open("rb") as fh:
+                data = fh.read(MAX_ANSWER_BYTES)
+        except FileNotFoundError:
+            raise CliError(f"answer file not found: {name}") from None
+        except IsADirectoryError:
+            raise CliError(f"answer file is a directory: {name}") from None
+        except OSError as exc:
+            raise CliError(f"cannot read answer file {name}: {exc.strerror or exc}") from None
+    return data.decode("utf-8", errors="replace")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Score the answer, record it (unless --no-save or blank), print the report or JSON."""
+    from lndrill.practice import Practice, PracticeError
+    from lndrill.store import open_store
+
+    deck = deck_of(args)
+    card = card_of(deck, args.card_id)
+    answer = read_answer(args.file)
+    practice = Practice(deck, open_store)
+    practice.on_notice = tell
+    practice.on_problem = lambda message: tell(f"{message} (the answer was scored; history not updated)")
+    try:
+        result = practice.submit(card, {"answer": answer}, mode="cli", save=not args.no_save).result
+    except PracticeError as exc:
+        raise CliError(str(exc), status=1) from None
+    finally:
+        practice.close()
+    if args.json:
+        out = result.to_dict(args.lang)
+        if args.model_answer:
+            out["model_answer"] = card.model_answer.get(args.lang)
+        print(json.dumps(out, ensure_ascii=False, indent=2))
+    else:
+        print_report(card, result, args.lang, args.model_answer)
+    return 0
+
+
+def print_report(card: Card, result: ScoreResult, lang: str, model_answer: bool) -> None:
+    """The report for people: the score, a bar per section, each point hit or missed with the words that
+    earned it, the mistakes with explanations, and the model answer on request."""
+    con = console()
+    con.print(Text(f"{card.title.get(lang)}  [{card.id}]", style="bold"))
+    con.print(Text(f"Score {result.score}/100", style=score_style(result.score, bold=True)))
+    con.print()
+    for s in result.sections:
+        line = Text()
+        line.append(f"{s.title.get(lang):<16}", style="bold")
+        line.append(block_bar(s.earned, s.max, BAR_CELLS), style="cyan")
+        line.append(f" {result.section_score(s):>3}/{result.section_max(s)}")
+        con.print(line)
+        for p in s.points:
+            row = Text("  ")
+            row.append("\u2713 " if p.hit else "\u2717 ", style="green" if p.hit else "red")
+            row.append(p.claim.get(lang), style="" if p.hit else "dim")
+            con.print(row)
+            if p.hit and p.evidence:
+                con.print(Text(f"      \u201c{p.evidence}\u201d", style="italic"))
+    if result.mistakes:
+        con.print()
+        con.print(Text(f"Mistakes (-{round(100 * result.penalty / result.max) if result.max else 0} points)",
+                       style="bold red"))
+        for m in result.mistakes:
+            con.print(Text(f"  \u2717 \u201c{m.evidence}\u201d", style="red"))
+            con.print(Text(f"      {m.explanation.get(lang)}"))
+    for note in result.notes:
+        con.print(Text(f"note: {note}", style="dim"))
+    if model_answer:
+        con.print()
+        con.print(Text("Model answer", style="bold"))
+        con.print(Text(card.model_answer.get(lang).rstrip()))
+    else:
+        con.print(Text("\n(--model-answer shows the model answer)", style="dim"))

@@ -1,0 +1,111 @@
+"""How numbers look, the same in the command line and the terminal app (Rich only, no Textual).
+
+Score colours by threshold, block and eighth-cell bars, relative due times, and simulator values with
+their spread across seeds. Everything returns plain strings or `rich.text.Text` (never markup), so text
+from cards and answers is always shown as typed.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from datetime import datetime
+
+from rich.text import Text
+
+#: A score at or above GOOD_FROM is good (green); at or above FAIR_FROM fair (yellow); below, poor (red).
+GOOD_FROM = 80
+FAIR_FROM = 50
+
+
+@dataclass(frozen=True)
+class ScoreColours:
+    """The colour of a good, fair and poor score ("" leaves the text's own colour)."""
+
+    good: str = "green"
+    fair: str = "yellow"
+    poor: str = "red"
+
+
+#: Named terminal colours, for the command line.
+TERMINAL_COLOURS = ScoreColours()
+
+
+def score_style(score: float | None, colours: ScoreColours = TERMINAL_COLOURS, bold: bool = False) -> str:
+    """The Rich style of a 0-100 score by threshold ("dim" when there is no score)."""
+    if score is None:
+        return "dim"
+    colour = colours.good if score >= GOOD_FROM else colours.fair if score >= FAIR_FROM else colours.poor
+    return " ".join(part for part in ("bold" if bold else "", colour) if part)
+
+
+def block_bar(value: float, total: float = 100.0, width: int = 10) -> str:
+    """`width` cells, the share value/total of them full (█) and the rest light (░)."""
+    filled = int(round(width * value / total)) if total else 0
+    filled = min(max(filled, 0), width)
+    return "█" * filled + "░" * (width - filled)
+
+
+_EIGHTHS = " ▏▎▍▌▋▊▉"
+
+
+def eighths_bar(fraction: float, width: int) -> str:
+    """A bar of `fraction` of `width` cells with eighth-cell resolution, padded to `width`."""
+    fraction = min(max(fraction, 0.0), 1.0)
+    eighths = int(round(fraction * width * 8))
+    full, part = divmod(eighths, 8)
+    text = "█" * full + (_EIGHTHS[part] if part else "")
+    return text.ljust(width)
+
+
+def relative_due(due: datetime, now: datetime, days: str = "days") -> str | None:
+    """'in 12 min', 'in 3 h' or 'in 4 days' (`days` names the unit: "d" in the app); None when due."""
+    delta = (due - now).total_seconds()
+    if delta <= 0:
+        return None
+    if delta < 3600:
+        return f"in {max(1, round(delta / 60))} min"
+    if delta < 86400:
+        return f"in {round(delta / 3600)} h"
+    return f"in {round(delta / 86400)} {days}"
+
+
+def due_label(due: datetime | None, now: datetime, answered: bool) -> Text:
+    """The app's due column: 'due now', 'in 3 h', 'in 4 d', or 'new' for a card never answered.
+
+    A card answered but never scheduled (answered in cram mode) counts as due.
+    """
+    if due is None:
+        return Text("due now", style="bold") if answered else Text("new", style="dim")
+    when = relative_due(due, now, days="d")
+    return Text("due now", style="bold") if when is None else Text(when)
+
+
+def due_with_date(due: datetime | None, now: datetime) -> Text:
+    """The command line's due column: 'in 4 days (2026-12-03 17:07)' in local time, 'due now' or '-'."""
+    if due is None:
+        return Text("-", style="dim")
+    when = relative_due(due, now)
+    if when is None:
+        return Text("due now", style="bold yellow")
+    return Text(f"{when} ({due.astimezone():%Y-%m-%d %H:%M})")
+
+
+def format_value(value: float) -> str:
+    """Four decimals, or scientific notation (2.1e-06) below 1e-3 so small values never read 0.0000."""
+    if not math.isfinite(value):
+        return str(value)
+    if value == 0:
+        return "0"
+    if abs(value) < 1e-3:
+        return f"{value:.1e}"
+    return f"{value:.4f}"
+
+
+def value_with_spread(value: float, spread: tuple[float, float] | None = None) -> str:
+    """A simulator value, with its min-max over seeds in brackets when given: '3.5273 [3.1-3.9]'."""
+    text = format_value(value)
+    if spread is not None:
+        lo, hi = spread
+        text += f" [{format_value(lo)}-{format_value(hi)}]"
+    return text

@@ -1,0 +1,286 @@
+"""`Practice`: the one service between the interfaces (the terminal app, the command line) and the history.
+
+Built once per session from the deck, a store factory and two clocks. It submits answers (the words are
+stored before they are scored, then the result and the review), records overrules, keeps drafts, picks
+and reports mock interviews, and computes statistics. History problems never stop practice: they are
+handed to `on_problem` as one line and the step carries on without history; the store's own one-line
+notice (e.g. a corrupt file was moved aside) goes to `on_notice`.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TypeVar
+
+from lndrill.cards.deck import Deck
+from lndrill.cards.schema import Card
+from lndrill.practice.answer import join_answer
+from lndrill.practice.clock import Monotonic, Stopwatch, WallClock, utc_now
+from lndrill.practice.drafts import DraftBuffer
+from lndrill.practice.mock import FOLLOW_UP_KEY, MockOptions, MockSession, new_seed
+from lndrill.practice.report import render_mock_report, save_mock_report
+from lndrill.practice.stats import Stats, history_stats
+from lndrill.practice.submission import Submission
+from lndrill.scoring.result import ScoreResult
+from lndrill.store import CardStatus, Store, StoreError, memory_store, open_store
+
+StoreFactory = Callable[[], Store]
+Listener = Callable[[str], None]
+T = TypeVar("T")
+
+
+class PracticeError(Exception):
+    """A step that cannot go on (the scorer failed, no card to ask); `str(exc)` is one line for the user."""
+
+
+def one_line(exc: BaseException) -> str:
+    """An exception as one line of text."""
+    return " ".join(str(exc).split()) or type(exc).__name__
+
+
+def user_history(now: WallClock = utc_now) -> StoreFactory:
+    """A store factory for the app: the user's history, or (with a notice) one in memory; never raises."""
+
+    def open_history() -> Store:
+        try:
+            return open_store(clock=now, fallback_to_memory=True)
+        except Exception as exc:  # noqa: BLE001 - history must never stop the app
+            return memory_store(now, notice=f"lndrill: cannot open history: {one_line(exc)} "
+                                            "(history is not saved this session)")
+
+    return open_history
+
+
+def _ignore(_message: str) -> None:
+    pass
+
+
+@dataclass(frozen=True)
+class MockReport:
+    """A finished mock interview's Markdown report, where it was saved, and a one-line error if a copy
+    could not be written."""
+
+    text: str
+    paths: list[Path]
+    error: str | None
+
+
+class Practice:
+    """Answering, overruling, drafts, review order, mock interviews and stats over one history."""
+
+    def __init__(self, deck: Deck, open_history: StoreFactory, *, now: WallClock = utc_now,
+                 clock: Monotonic = time.monotonic, cram: bool = False) -> None:
+        self.deck = deck
+        #: UTC datetimes for history timestamps and due dates.
+        self.now = now
+        #: Monotonic seconds for timing answers and the mock interview's countdown.
+        self.clock = clock
+        #: `lndrill drill --cram`: the deck order, and drill answers do not move due dates.
+        self.cram = cram
+        #: Called with the store's one-line notice when the history is opened (e.g. moved aside).
+        self.on_notice: Listener = _ignore
+        #: Called with a one-line message when the history cannot be read or written.
+        self.on_problem: Listener = _ignore
+        self._open_history = open_history
+        self._store: Store | None = None
+        self._store_error: StoreError | None = None
+        self._lock = threading.Lock()
+        self._drafts = DraftBuffer()
+
+    # ------------------------------------------------------------------ history
+    @property
+    def store(self) -> Store:
+        """The history, opened on first use (thread-safe); raises StoreError when it cannot be opened."""
+        notice = None
+        with self._lock:
+            if self._store is None and self._store_error is None:
+                try:
+                    self._store = self._open_history()
+                except StoreError as exc:
+                    self._store_error = exc
+                else:
+                    notice = self._store.notice
+            if self._store is None:
+                raise StoreError(str(self._store_error))
+            store = self._store
+        if notice:
+            self.on_notice(notice)
+        return store
+
+    def open_history(self) -> None:
+        """Open the history now (the app does this in a worker so its first screen is not delayed)."""
+        self._history()
+
+    def close(self) -> None:
+        """Save pending drafts and close the history (if it was opened)."""
+        if self._store is None:
+            return
+        try:
+            self.flush_drafts()
+        finally:
+            self._store.close()
+
+    def _problem(self, exc: BaseException) -> None:
+        self.on_problem(one_line(exc))
+
+    def _history(self) -> Store | None:
+        try:
+            return self.store
+        except StoreError as exc:
+            self._problem(exc)
+            return None
+
+    def _use(self, action: Callable[[Store], T], fallback: T) -> T:
+        """`action(store)`, or `fallback` (the problem reported) when history cannot be used."""
+        store = self._history()
+        if store is None:
+            return fallback
+        try:
+            return action(store)
+        except (StoreError, ValueError) as exc:
+            self._problem(exc)
+            return fallback
+
+    # ------------------------------------------------------------------ answering
+    def stopwatch(self) -> Stopwatch:
+        """A stopwatch on this session's monotonic clock, started now."""
+        watch = Stopwatch(self.clock)
+        watch.start()
+        return watch
+
+    def submit(self, card: Card, answers: Mapping[str, str], *, mode: str = "drill",
+               duration_s: float | None = None, lang: str = "en", save: bool = True) -> Submission:
+        """Score an answer and record it: the one way an answer is recorded, from the app and the CLI.
+
+        `answers` maps section id to text (the app's answer areas, in section order) or "answer" to one
+        text (`lndrill score`). The words are stored before scoring, in their own transaction, so a
+        scorer failure or a kill while scoring keeps them; then the result and the card's review are
+        stored. Blank answers and `save=False` are scored but not recorded. `duration_s` None: untimed.
+        Raises PracticeError when the scorer fails.
+        """
+        from lndrill.scoring.engine import score_answer
+
+        texts = dict(answers)
+        joined = join_answer(card, texts, lang)
+        duration = max(0.0, duration_s or 0.0)
+        now = self.now()
+        attempt_id: int | None = None
+        if save and any(t.strip() for t in texts.values()):
+            self._drafts.forget(card.id)
+            started = (datetime.fromtimestamp(now.timestamp() - duration, tz=now.tzinfo or UTC)
+                       if duration_s is not None else None)
+            attempt_id = self._use(
+                lambda store: store.record_answer(card.id, mode, texts, duration, started_at=started, now=now), None)
+        try:
+            scored = score_answer(card, joined.text)
+        except Exception as exc:  # noqa: BLE001 - the scorer failing is one line for the user, never a crash
+            raise PracticeError(f"Could not score this answer: {one_line(exc)}") from exc
+        if attempt_id is not None:
+            stored: int = attempt_id
+            review = not (self.cram and mode == "drill")  # --cram drills leave the schedule alone
+            attempt_id = self._use(lambda store: self._store_result(store, card.id, stored, scored, duration,
+                                                                    now, review), None)
+        return Submission(card, texts, joined, scored, attempt_id, duration)
+
+    @staticmethod
+    def _store_result(store: Store, card_id: str, attempt_id: int, scored: ScoreResult, duration: float,
+                      now: datetime, review: bool) -> int:
+        """The result, then the review (each its own transaction); the attempt id."""
+        store.record_result(attempt_id, scored)
+        if review:
+            store.review(card_id, scored.score, duration, now=now, attempt_id=attempt_id)
+        return attempt_id
+
+    def overrule_point(self, submission: Submission, point_id: str) -> Submission:
+        """Flip one point between hit and missed; the stored attempt gets the full set of overrules and
+        the new score (and, if it was the card's latest review, that review is redone)."""
+        point = next((p for s in submission.result.sections for p in s.points if p.id == point_id), None)
+        if point is None:
+            return submission
+        updated = submission.with_point(point_id, not point.hit)
+        attempt_id = updated.attempt_id
+        if attempt_id is not None:
+            self._use(lambda store: store.update_overrides(attempt_id, updated.overrules.points,
+                                                           updated.result.score), None)
+        return updated
+
+    def add_follow_up(self, attempt_id: int, text: str) -> None:
+        """Keep the answer to the interviewer's follow-up with the question's stored attempt."""
+        self._use(lambda store: store.add_answer(attempt_id, FOLLOW_UP_KEY, text), None)
+
+    # ------------------------------------------------------------------ drafts
+    def draft_changed(self, card_id: str, texts: Mapping[str, str]) -> None:
+        """A card's answer areas changed; `flush_drafts` saves them."""
+        self._drafts.changed(card_id, texts)
+
+    def flush_drafts(self) -> None:
+        """Save the drafts that changed since they were last saved (the app's autosave timer calls this)."""
+        pending = self._drafts.take()
+        if not pending:
+            return
+        store = self._history()
+        if store is None:
+            return
+        for card_id, texts in pending.items():
+            try:
+                store.save_draft(card_id, texts, now=self.now())
+            except StoreError as exc:
+                self._problem(exc)
+                return
+            self._drafts.mark_saved(card_id, texts)
+
+    def load_draft(self, card_id: str) -> dict[str, str] | None:
+        """The card's autosaved draft, if any (restoring it saves nothing)."""
+        draft = self._use(lambda store: store.load_draft(card_id), None)
+        if draft:
+            self._drafts.mark_saved(card_id, draft)
+        return draft
+
+    # ------------------------------------------------------------------ review order
+    def card_statuses(self, card_ids: Iterable[str]) -> dict[str, CardStatus]:
+        """Each card's history at a glance (empty when history cannot be read)."""
+        ids = list(card_ids)
+        return self._use(lambda store: store.card_status(ids, now=self.now()), {})
+
+    def drill_order(self, card_ids: Iterable[str]) -> list[str]:
+        """Due cards first, then never-seen cards, then the rest; the given order with --cram."""
+        ids = list(card_ids)
+        return self._use(lambda store: store.order_for_drill(ids, cram=self.cram, now=self.now()), ids)
+
+    # ------------------------------------------------------------------ mock interviews
+    def start_mock(self, options: MockOptions) -> MockSession | None:
+        """A mock interview: K cards, due and weakest first, then others in a seeded order.
+
+        None when history cannot be read (reported); PracticeError when no card matches the tag.
+        """
+        seed = options.seed if options.seed is not None else new_seed()
+        cards = self.deck.cards
+        tags = {cid: c.tags for cid, c in cards.items()}
+        picked = self._use(lambda store: store.pick_for_mock(sorted(cards), options.questions, tags=tags,
+                                                             tag=options.tag, seed=seed, now=self.now()), None)
+        if picked is None:
+            return None
+        if not picked:
+            where = f" with tag '{options.tag}'" if options.tag else ""
+            raise PracticeError(f"No card{where} to ask: nothing to interview on.")
+        return MockSession(options, [cards[cid] for cid in picked], self.now(), seed)
+
+    def finish_mock(self, session: MockSession, lang: str) -> MockReport:
+        """Render the report and save it in the data directory (next to the history) and to --report."""
+        text = render_mock_report(session.questions, session.started_at, lang, seed=session.seed,
+                                  tag=session.options.tag)
+        store = self._history()
+        home = store.path.parent if store is not None and store.path is not None else None
+        paths, error = save_mock_report(text, home, session.options.report, self.now())
+        session.report_paths = paths
+        return MockReport(text, paths, error)
+
+    # ------------------------------------------------------------------ stats
+    def stats(self) -> Stats | None:
+        """Statistics over the whole history for this deck (None when history cannot be read)."""
+        return self._use(lambda store: history_stats(store, self.deck.cards, self.now()), None)
