@@ -170,7 +170,7 @@ def test_post_ln_warmup_points_not_hit(deck, point, text):
 
 PLW_MISTAKES = [
     ("grad-grows-with-depth",
-     "Xiong's theorem says the last-layer gradient grows with the number of layers.",
+     "Xiong's theorem says Post-LN's last-layer gradient grows with the number of layers.",
      "Xiong's theorem says the last-layer gradient of Post-LN is large but independent of the number of layers."),
     ("grad-grows-with-depth",
      "Post-LN 最后一层的梯度随层数增长。",

@@ -30,14 +30,20 @@ from lndrill.scoring.structure import Layout
 EXPLICIT = frozenset({"clause", "label"})
 
 _CONTRAST_BEFORE = Cues(
-    en=("than", "unlike", "vs", "versus", "compared", "compare", "relative", "like", "besides", "beside"),
+    en=("than", "unlike", "vs", "versus", "compared", "compare", "relative", "like", "besides", "beside",
+        # the object of a comparison or a change is not the subject ("it outperforms Pre-LN")
+        "outperform", "outperforms", "outperformed", "beat", "beats", "surpass", "surpasses", "exceed", "exceeds",
+        "replaced", "replaces", "replace"),
     pairs=("rather than", "instead of", "as opposed", "in contrast", "different from", "contrary to", "as in",
-           "such as", "similar to", "opposite of"),
-    zh=("比", "较", "同于", "像", "比起", "相对于", "相较于", "有别于", "不同于", "对比", "区别于", "类似"),
+           "such as", "similar to", "opposite of", "switched from", "switch from", "switches from", "moved from",
+           "changed from", "away from", "departs from"),
+    zh=("比", "较", "同于", "像", "比起", "相对于", "相较于", "有别于", "不同于", "对比", "区别于", "类似", "优于", "胜过",
+        "超过", "好于", "强于", "不如", "低于", "高于", "从", "取代", "替代", "代替"),
 )
 _CONTRAST_AFTER = Cues(zh=("相比", "相较", "比较", "不同", "对比", "一样", "类似", "相同", "那样", "之外"))
 _PARTNER_BEFORE = ("和", "与", "跟", "同")
 _PARTNER_AFTER = ("比", "较")
+_COORDINATORS = frozenset({"and", "&", "+", ",", "和", "与", "及", "跟", "以及", "/", "or", "或"})
 _RELATIVE = Cues(en=("which", "who", "whose"), zh=("它", "其"))
 
 
@@ -58,6 +64,8 @@ class Attribution:
     subject: str | None
     source: str | None
     at: int | None = None
+    #: Subjects coordinated with it ("The 2017 Transformer and BERT are Post-LN"): the claim holds for them too.
+    also: tuple[str, ...] = ()
 
     @property
     def explicit(self) -> bool:
@@ -68,15 +76,14 @@ class Attribution:
 NOBODY = Attribution(None, None, None)
 
 
-def is_contrast(tokens: list[Token], start: int, end: int) -> bool:
+def is_contrast(tokens: list[Token], start: int, end: int, text: str = "") -> bool:
     """True when the mention at [start, end) is the thing compared against ("than Post-LN")."""
     for j in range(start - 1, max(-1, start - 4), -1):
         t = tokens[j]
-        if t.kind == PUNCT:
-            break
-        if t.kind == WORD and _CONTRAST_BEFORE.ends_at(tokens, j) >= 0:
-            return True
-        if t.kind == CJK and _CONTRAST_BEFORE.ends_at(tokens, j) >= 0:
+        if t.kind == PUNCT or "\n" in text[t.end : tokens[j + 1].start]:
+            break  # a comparison word never reaches across punctuation or a line break
+        k = _CONTRAST_BEFORE.ends_at(tokens, j) if t.kind in (WORD, CJK) else -1
+        if k >= 0 and not (t.key == "比" and k == j and j > 0 and tokens[j - 1].key == "可"):  # 雅可比 is no comparison
             return True
     for j in range(end, min(len(tokens), end + 3)):
         if tokens[j].kind == CJK and _CONTRAST_AFTER.at(tokens, j):
@@ -104,7 +111,7 @@ class Subjects:
             taken.update(range(a, b))
         chosen.sort(key=lambda m: m[1])
         self.contrast_parts = self._contrast_parts([(a, b) for _, a, b in chosen])
-        self.mentions = [Mention(s, a, b, is_contrast(toks, a, b) or lay.part_of[a] in self.contrast_parts)
+        self.mentions = [Mention(s, a, b, is_contrast(toks, a, b, lay.text) or lay.part_of[a] in self.contrast_parts)
                          for s, a, b in chosen]
         self.tokens_covered = taken
         self._starts = [m.start for m in self.mentions]
@@ -146,7 +153,7 @@ class Subjects:
     def _heading_subjects(self) -> dict[int, str]:
         out: dict[int, str] = {}
         named: dict[int, set[str]] = {}
-        for m in self._subjects_mentions:
+        for m in self.mentions:  # "## Post-LN vs Pre-LN" names two subjects, whatever "vs" makes of one
             blk = self.lay.block_of[m.start]
             if self.lay.block_kind[blk] == "heading":
                 named.setdefault(blk, set()).add(m.subject)
@@ -193,7 +200,7 @@ class Subjects:
                               ([m for m in after if lay.part_of[m.start] == part], "clause"),
                               (list(reversed(before)), "clause"), (after, "clause-after")):
             if group:
-                return Attribution(group[0].subject, source, group[0].start)
+                return Attribution(group[0].subject, source, group[0].start, self._coordinated(group[0]))
         label = lay.block_label(start)
         if label is not None:
             m = self.between(label[0], label[1])
@@ -222,6 +229,27 @@ class Subjects:
         if heading >= 0 and heading in self._heading_subject:
             return Attribution(self._heading_subject[heading], "heading", None)
         return NOBODY
+
+    def _coordinated(self, m: Mention) -> tuple[str, ...]:
+        """Subjects joined to `m` by "and", "&", "和", "与", "、" or a comma, with nothing else between."""
+        toks, text = self.lay.tokens, self.lay.text
+        k = self.mentions.index(m)
+        out: list[str] = []
+        for step in (-1, 1):
+            cur = m
+            j = k + step
+            while 0 <= j < len(self.mentions):
+                nxt = self.mentions[j]
+                lo, hi = (nxt.end, cur.start) if step < 0 else (cur.end, nxt.start)
+                between = [t for t in toks[lo:hi]]
+                gap_ok = hi - lo <= 2 and all(t.key in _COORDINATORS for t in between) and "\n" not in text[
+                    toks[lo - 1].end : toks[hi].start]
+                if not gap_ok or nxt.contrast:
+                    break
+                if nxt.subject != m.subject:
+                    out.append(nxt.subject)
+                cur, j = nxt, j + step
+        return tuple(dict.fromkeys(out))
 
     def _relative_antecedent(self, start: int) -> Mention | None:
         """In "X, which is ...", the part after the comma is about X."""

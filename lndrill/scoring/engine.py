@@ -39,7 +39,7 @@ Evidence = tuple[str, tuple[tuple[int, int], ...]]
 
 def _fits_point(claim: Claim, frame: Frame) -> bool:
     subject = frame.who.subject
-    if claim.about is None or subject == claim.about:
+    if claim.about is None or subject == claim.about or claim.about in frame.who.also:
         return True
     # A formula's structure names its placement; when no subject is named in its own clause or label it
     # still earns the point (it can never be a mistake that way).

@@ -28,6 +28,8 @@ WORD, NUMBER, CJK, PUNCT = "w", "n", "c", "p"
 #: Check marks and crosses, as table cells and notes use them.
 YES_MARK, NO_MARK = "\u2713", "\u2717"
 ARROW = "\u2192"
+#: A relation sign other than "=": ≈ ∝ ≤ ≥ ≠ ~ < > and the arrows ↑ ↓ of notes ("贡献↓").
+RELATION = "\u2248"
 
 _TOKEN_RE = re.compile(
     r"(?P<w>[a-z\u00e0-\u024f\u03b1-\u03c9][a-z0-9\u00e0-\u024f\u03b1-\u03c9]*(?:'[a-z]+)?)"
@@ -36,6 +38,7 @@ _TOKEN_RE = re.compile(
     r"|(?P<a>->|=>|[\u2192\u21d2\u27f6\u27f9])"
     r"|(?P<y>[\u2713\u2714\u2705\u2611])"
     r"|(?P<x>[\u2717\u2718\u274c\u274e])"
+    r"|(?P<r>[≈∝≤≥≠~<>\u2191\u2193])"
     r"|(?P<p>[.,;:!?()\[\]{}=+*/#|\u3001\u3002\u300a\u300b\u3010\u3011])"
 )
 _PUNCT_KEYS = {"\u3002": ".", "\u3001": ","}
@@ -103,7 +106,7 @@ def tokenize(text: str, cased: str | None = None) -> list[Token]:
             key = raw
         else:
             kind = PUNCT
-            key = {"a": ARROW, "y": YES_MARK, "x": NO_MARK}.get(group) or _PUNCT_KEYS.get(raw, raw)
+            key = {"a": ARROW, "y": YES_MARK, "x": NO_MARK, "r": RELATION}.get(group) or _PUNCT_KEYS.get(raw, raw)
         if key == "l" and cased is not None and cased[m.start() : m.end()] == "L":
             key = "L"
         out.append(Token(key, kind, m.start(), m.end()))
@@ -360,9 +363,8 @@ class TextIndex:
         for i in range(len(tokens) - 1):
             a, b = tokens[i], tokens[i + 1]
             if a.kind == WORD and b.kind == WORD and b.start - a.end <= 1:
-                joined = stem(text[a.start : a.end] + text[b.start : b.end])
-                for k in {joined} | aliases(joined):
-                    self.pair_key[k].append(i)
+                # Exact only: a typo allowance on a joined pair lets "the ln" pass for "then ln".
+                self.pair_key[stem(text[a.start : a.end] + text[b.start : b.end])].append(i)
         # Word keys and raw words, sorted, so a prefix finds its words by bisection.
         raw: dict[str, list[int]] = defaultdict(list)
         for i, tok in enumerate(tokens):

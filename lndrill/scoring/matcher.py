@@ -20,7 +20,7 @@ from lndrill.scoring.lexicon import CJK, NUMBER, PUNCT, WORD, Cues, Phrase, Text
 from lndrill.scoring.normalize import Prepared, prepare
 from lndrill.scoring.polarity import Polarity, is_negation
 from lndrill.scoring.rubric import Matcher, Rubric
-from lndrill.scoring.structure import Layout, analyse, is_consequence
+from lndrill.scoring.structure import Layout, analyse, is_consequence, is_function_token
 from lndrill.scoring.vocabulary import short_names
 
 #: The words of one claim must lie within this many tokens of its first word.
@@ -145,8 +145,8 @@ class Analysis:
         out: set[int] = set()
         for c, (a, b) in enumerate(self.lay.clause_span):
             idx = [i for i in range(a, b) if self.tokens[i].kind in (WORD, CJK, NUMBER)]
-            if len(idx) < 5:
-                continue
+            if len(idx) < 6:
+                continue  # a short claim ("GLM-130B uses DeepNorm.") may share the question's words and still say something
             keys = [self.tokens[i].key for i in idx]
             covered = [False] * len(keys)
             for k in range(len(keys) - 2):
@@ -154,7 +154,8 @@ class Analysis:
                     covered[k] = covered[k + 1] = covered[k + 2] = True
             # A negation the question does not have makes it a claim of its own ("... does not need a final LN").
             negates = any(not covered[k] and is_negation(self.tokens, i) for k, i in enumerate(idx))
-            if sum(covered) >= 0.7 * len(keys) and not negates:
+            new_words = sum(1 for k, i in enumerate(idx) if not covered[k] and not is_function_token(self.tokens[i]))
+            if sum(covered) >= 0.8 * len(keys) and new_words <= 1 and not negates:
                 out.add(c)
         return out
 

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from collections.abc import Set as AbstractSet
 
-from lndrill.scoring.lexicon import CJK, NUMBER, PUNCT, WORD, Cues, Token
-from lndrill.scoring.structure import Layout, is_cause
+from lndrill.scoring.lexicon import ARROW, CJK, NUMBER, PUNCT, RELATION, WORD, Cues, Token
+from lndrill.scoring.structure import Layout, is_cause, is_function_token
 
 NEGATION = Cues(
     en=("not", "no", "never", "without", "none", "nor", "neither", "cannot", "free", "drop", "dropped", "remove",
@@ -38,11 +38,13 @@ NEGATION = Cues(
         "拿掉", "砍掉", "甩掉", "否", "绕过", "跳过", "避开", "脱离", "失去", "破坏", "打断", "阻断", "切断", "多余",
         "用不着", "无需", "无须", "不必", "不用", "没必要", "扔掉", "丢掉", "舍弃", "抛弃", "丢弃", "不再"),
 )
+_PREFIX_CUES = frozenset({"un", "non"})
 #: Chinese words that start with a negation character but negate nothing.
 _ZH_NOT_NEGATION = ("不同", "不断", "不仅", "不少", "不过", "不管", "不久", "无论", "非常", "未来", "不止", "不光",
                     "训不动", "训不起来", "训不稳", "跑不动", "收敛不了", "训不好", "离不开", "少不了", "不可或缺",
                     "必不可少", "不得不", "免不了", "缺一不可", "不稳定", "非线性", "无穷", "无限", "不可避免",
-                    "别的", "别人", "否则", "不如", "不然", "无关紧要", "不错", "并不少见", "未经")
+                    "别的", "别人", "否则", "不如", "不然", "无关紧要", "不错", "并不少见", "未经", "区别", "分别",
+                    "特别", "类别", "级别", "识别", "差不多", "不多久", "无所谓")
 #: English pairs in which a cue word negates nothing.
 _EN_NOT_A_CUE = {("no", "matter"), ("not", "only"), ("no", "doubt"), ("not", "just"), ("not", "merely"),
                  ("nothing", "but"), ("less", "than"), ("no", "wonder"), ("not", "necessarily"),
@@ -71,10 +73,11 @@ _SCOPE_STOP = Cues(en=("and", "or", "also", "then", "plus", "which", "that", "wh
                    zh=("和", "并", "且", "同时", "也", "还", "但"))
 _REFUTE = Cues(
     en=("myth", "misconception", "wrong", "incorrect", "false", "untrue", "mistaken", "misleading", "fallacy",
-        "misunderstanding", "inaccurate", "misread", "misreading"),
+        "misunderstanding", "inaccurate", "misread", "misreading", "debunk", "debunks", "debunked", "dispel",
+        "dispels", "overturns"),
     pairs=("not true", "not correct", "not right"),
     zh=("错误", "是错的", "不对", "误解", "误区", "迷思", "谣言", "并非如此", "不成立", "讲反", "说反", "搞反", "不正确",
-        "不准确"),
+        "不准确", "其实不是", "不是这样", "其实不然", "并不是这样", "站不住"),
 )
 _REPORT = Cues(
     en=("argue", "argues", "argued", "claim", "claims", "claimed", "believe", "believes", "believed", "suggest",
@@ -96,7 +99,8 @@ _HEDGE = Cues(
         "常常", "经常", "默认"),
 )
 _CONDITION = Cues(
-    en=("if", "when", "whenever", "unless", "provided", "assuming", "once", "given", "whether", "suppose"),
+    en=("if", "when", "whenever", "unless", "provided", "assuming", "once", "given", "whether", "suppose",
+        "why", "how"),  # indirect questions ("we need to look at why X") assert nothing to charge
     pairs=("as long", "only if", "even if", "at scale"),
     zh=("如果", "若", "假如", "假设", "要是", "一旦", "只要", "是否", "要不要", "需不需要", "时候", "情况下", "条件下",
         "场景下", "设置下", "的话", "除非", "低资源", "大学习率", "小学习率", "高学习率"),
@@ -142,6 +146,11 @@ def _is_no_mark(t: Token) -> bool:
     return t.kind == PUNCT and t.key == "\u2717"
 
 
+_ANAPHORA = frozenset({"that", "this", "it", "which", "这", "此", "该", "那"})
+_LEAD_CONNECTIVES = frozenset({"but", "and", "yet", "however", "though", "但", "但是", "不过", "可是"})
+#: "..., otherwise the scale would be wrong": a counterfactual, not a refutation of what came before.
+_COUNTERFACTUAL = Cues(en=("otherwise",), zh=("否则", "不然", "要不然"))
+
 #: How far a negation reaches, in words (a Chinese word is counted as two characters).
 WINDOW = 5
 
@@ -166,8 +175,16 @@ class Polarity:
         def before() -> None:
             words = 0.0
             j = start - 1
+            scope = part
             while j >= 0:
                 t = toks[j]
+                if t.kind == PUNCT and t.key == "(" and j > 0 and lay.clause_of[j - 1] == clause and self._appositive(j):
+                    # a negation reaches into an appositive parenthesis: "省掉了 μ（re-centering）"
+                    scope = lay.part_of[j - 1]
+                    j -= 1
+                    continue
+                if t.kind == PUNCT and t.key in (ARROW, RELATION):
+                    return  # "几乎不再变化 → representation collapse": each side of an arrow is its own claim
                 if lay.clause_of[j] != clause:
                     # "not because X" / "不是因为 X": the negation before the connective denies X
                     if is_cause(toks, lay.clause_span[clause][0]):
@@ -176,7 +193,7 @@ class Polarity:
                                 cues.add(k)
                                 break
                     return
-                if (lay.part_of[j] != part and not (t.kind == PUNCT and t.key == "(")) or (t.kind == PUNCT and t.key == ":"):
+                if lay.part_of[j] != scope or (t.kind == PUNCT and t.key == ":"):
                     return
                 if _SCOPE_STOP.ends_at(toks, j) >= 0 and j not in skip:
                     return
@@ -188,6 +205,8 @@ class Polarity:
                     s = NEGATION.ends_at(toks, j)
                     if s >= 0 and is_negation(toks, s):
                         cue_start = s
+                if cue_start >= 0 and toks[cue_start].key in _PREFIX_CUES and cue_start != start - 1:
+                    cue_start = -1  # "un-" and "non-" negate the word they are glued to, nothing further
                 if cue_start >= 0:
                     cues.add(cue_start)
                     j = cue_start - 1
@@ -213,6 +232,8 @@ class Polarity:
                 if j in skip:
                     j += 1
                     continue
+                if t.kind == PUNCT and t.key in (ARROW, RELATION):
+                    return
                 if _is_no_mark(t):
                     cues.add(j)
                     return
@@ -250,6 +271,20 @@ class Polarity:
                     cues.add(j)
                     break
         return cues
+
+    def _appositive(self, opening: int) -> bool:
+        """A short parenthesis without a verb ("(re-centering)", "（均值）"), not a clause of its own."""
+        words = 0.0
+        for k in range(opening + 1, min(len(self.tokens), opening + 12)):
+            t = self.tokens[k]
+            if t.kind == PUNCT and t.key == ")":
+                return True
+            if is_function_token(t):
+                return False
+            words += 1 if t.kind in (WORD, NUMBER) else 0.5 if t.kind == CJK else 0
+            if words > 3:
+                return False
+        return False
 
     def _with_no(self, j: int) -> bool:
         t = self.tokens[j]
@@ -316,14 +351,19 @@ class Polarity:
             clause = lay.clause_of[i]
             a = lay.clause_span[clause][0]
             negated = any(is_negation(toks, j) for j in range(max(a, i - 2), i))
-            if not negated:
+            first = a
+            while first < len(toks) and (toks[first].kind == PUNCT or toks[first].key in _LEAD_CONNECTIVES):
+                first += 1
+            counterfactual = _COUNTERFACTUAL.at(toks, a) > 0
+            if not negated and not counterfactual:
                 out.add(clause)
-                first = a
-                while first < len(toks) and toks[first].kind == PUNCT:
-                    first += 1
-                if (first < len(toks) and toks[first].key in ("that", "this", "it", "which", "这", "此", "该")
-                        and clause > 0 and lay.sentence_of[first] == lay.sentence_of[lay.clause_span[clause - 1][0]]):
-                    out.add(clause - 1)
+                if first < len(toks) and toks[first].key in _ANAPHORA and clause > 0:
+                    prev = lay.clause_span[clause - 1][0]
+                    # "People say X; that is wrong." / "People say X. That is wrong." (same paragraph)
+                    if lay.sentence_of[first] == lay.sentence_of[prev] or (
+                            lay.clause_span[clause][0] == lay.sentence_span[lay.sentence_of[a]][0]
+                            and lay.block_of[prev] == lay.block_of[a]):
+                        out.add(clause - 1)
             i += n
         return out
 
@@ -338,8 +378,11 @@ class Polarity:
             return "question"
         if self._clause_cues is None:
             self._clause_cues = self._mood_cues()
+        part = lay.part_of[start]
         for j, mood in self._clause_cues[lay.clause_of[start]]:
-            if j not in own:
+            # A condition qualifies its whole clause; a hedge, purpose or report only its own comma part and
+            # those after it ("α 小于 1，用来削弱残差通路": the purpose is not the claim before it).
+            if j not in own and (mood == "condition" or lay.part_of[j] <= part or j < start):
                 return mood
         return None
 

@@ -17,15 +17,16 @@ import bisect
 import re
 from dataclasses import dataclass, field
 
-from lndrill.scoring.lexicon import ARROW, CJK, NUMBER, PUNCT, WORD, Cues, Token
+from lndrill.scoring.lexicon import ARROW, CJK, NUMBER, PUNCT, RELATION, WORD, Cues, Token
 
 _ABBREV = {"i", "e", "g", "al", "vs", "eq", "fig", "sec", "cf", "approx", "resp", "etc", "ca"}
 CONNECTIVES = Cues(
     en=("so", "thus", "hence", "therefore", "because", "whereas", "while", "but", "however", "although",
-        "though", "meanwhile", "whilst", "consequently", "since", "whereby", "yet"),
+        "though", "meanwhile", "whilst", "consequently", "since", "whereby", "yet", "otherwise"),
     zh=("所以", "因此", "因而", "于是", "因为", "由于", "但是", "然而", "不过", "从而", "以致", "但", "却", "而",
-        "虽然", "尽管", "可是", "只是"),
+        "虽然", "尽管", "可是", "只是", "否则", "不然"),
 )
+_MID_CLAUSE_ADVERBS = frozenset({"therefor", "thus", "henc", "consequently", "hence", "therefore"})
 CONSEQUENCE = Cues(en=("so", "hence", "thus", "therefore", "consequently"),
                    zh=("所以", "因此", "因而", "于是", "从而"))
 CAUSE = Cues(en=("because", "since"), zh=("因为", "由于"))
@@ -53,7 +54,7 @@ FUNCTION = Cues(en=(
     "here", "just", "even", "because", "called", "known", "based", "instead",
     "too", "into", "onto", "via", "per", "yes", "don't", "doesn't", "isn't",
 ), zh=tuple("的是了着在和与及把被对从到为而也才再就都很更比将则即因所得地会能可要需让使没不还又已其它们该这那给吗呢吧"
-            "啊嗯说并且先后靠沿经过用乘除做"))
+            "啊嗯说并且先后靠沿经过用乘除做随越按往向成由于以之里"))
 
 _FUNCTION_CHARS = frozenset(w for w in FUNCTION.zh if len(w) == 1)
 
@@ -198,14 +199,22 @@ def analyse(text: str, tokens: list[Token]) -> Layout:
     prev_blank = True
     prev_open = False  # the previous line ends mid-sentence (a hard wrap)
     current_heading = -1
+    in_code = False
     for k, (a, b) in enumerate(lines):
         raw = text[a:b]
         stripped = raw.strip()
-        blank = not stripped
+        fence = stripped.startswith("```")
+        if fence:
+            in_code = not in_code
+        blank = not stripped or fence
         ltoks = tokens[line_first[k] : line_last[k]]
-        bullet = bool(_BULLET.match(stripped)) and not blank
-        heading = not blank and _heading_line(ltoks, raw)
-        label_at = None if blank or heading else _label_end(ltoks, raw, a)
+        # Inside a code block a line is a statement of its own ("# Pre-LN" is a comment, not a heading).
+        bullet = bool(_BULLET.match(stripped)) and not blank and not in_code
+        heading = not blank and not in_code and _heading_line(ltoks, raw)
+        label_at = None if blank or heading or in_code else _label_end(ltoks, raw, a)
+        # Notes: an indented line, or one whose first words lead into an arrow, starts a statement of its own.
+        note = not blank and (raw[:1] in (" ", "\t") or in_code
+                              or any(t.kind == PUNCT and t.key == ARROW for t in ltoks[:4]))
         new_block = not blank and (heading or bullet or prev_blank or (block >= 0 and lay.block_kind[block] == "heading"))
         if new_block:
             block += 1
@@ -225,7 +234,7 @@ def analyse(text: str, tokens: list[Token]) -> Layout:
                 lo += 1
             lay.label_of_line[k] = (lo, first + label_at)
         # A short line that does not end a sentence is a note of its own, not a hard-wrapped sentence.
-        line_new_sentence.append(new_block or label_at is not None or bullet or not prev_open)
+        line_new_sentence.append(new_block or label_at is not None or bullet or note or not prev_open)
         if not blank:
             prev_open = not _ENDS_SENTENCE.search(stripped) and not heading and _width(stripped) >= 50
         prev_blank = blank
@@ -256,7 +265,13 @@ def analyse(text: str, tokens: list[Token]) -> Layout:
             part += 1
             depth = 0
             continue
-        if _is_connective(tokens, i) or (tok.kind == PUNCT and tok.key == ";"):
+        label = lay.label_of_line.get(ln)
+        # An elaborating colon after a sentence-long head starts a clause ("X is wrong: it is flat"); a label's
+        # colon, even mid-line ("...; Pre-LN: x + F(LN(x))"), does not.
+        colon = (tok.kind == PUNCT and tok.key == ":" and not (label is not None and label[1] == i)
+                 and _head_words(tokens, lay.clause_of, clause, i) > 6)
+        if _is_connective(tokens, i) or (tok.kind == PUNCT and tok.key == ";") or colon:
+            # An elaborating colon ("X is wrong: it is flat") starts a clause; a label's colon does not.
             clause += 1
             part += 1
         elif tok.kind == PUNCT and tok.key in ",()" or _PART_WORDS.at(tokens, i):
@@ -271,6 +286,17 @@ def analyse(text: str, tokens: list[Token]) -> Layout:
     return lay
 
 
+def _head_words(tokens: list[Token], clause_of: list[int], clause: int, i: int) -> float:
+    """Words between the start of the current clause and token i (a Chinese character counts half)."""
+    words = 0.0
+    j = i - 1
+    while j >= 0 and clause_of[j] == clause and words <= 7:
+        t = tokens[j]
+        words += 1 if t.kind in (WORD, NUMBER) else 0.5 if t.kind == CJK else 0
+        j -= 1
+    return words
+
+
 def _spans(index: list[int], n: int) -> list[tuple[int, int]]:
     count = (index[-1] + 1) if n else 0
     spans = [[n, -1] for _ in range(count)]
@@ -283,6 +309,8 @@ def _spans(index: list[int], n: int) -> list[tuple[int, int]]:
 
 def _sentence_end(text: str, tokens: list[Token], i: int) -> bool:
     tok = tokens[i]
+    if tok.key == "." and (text[tok.start - 1 : tok.start] == "." or text[tok.end : tok.end + 1] == "."):
+        return False  # "..." and "……" trail off; they do not end a claim
     if text[tok.start] == "\u3002" or tok.key in "!?":
         return True
     nxt = text[tok.end : tok.end + 1]
@@ -305,6 +333,10 @@ def _is_connective(tokens: list[Token], i: int) -> bool:
         nxt = tokens[i + 1].key if i + 1 < len(tokens) and tokens[i + 1].kind == WORD else ""
         if tok.key == "but" and nxt == "also":
             return False
+        prev = tokens[i - 1] if i > 0 else None
+        if (tok.key in _MID_CLAUSE_ADVERBS and prev is not None and prev.kind != PUNCT
+                and prev.key not in ("and", "so", "or")):
+            return False  # "Each block's contribution therefore falls ...": an adverb, not a new clause
         return not (tok.key == "so" and nxt in ("that", "as", "much", "far", "called"))
     word = "".join(t.key for t in tokens[i : i + n])
     if word == "而":
@@ -333,10 +365,14 @@ def is_cause(tokens: list[Token], a: int) -> bool:
 
 
 def _has_predicate(lay: Layout, a: int, b: int, vocabulary: set[int]) -> bool:
-    """A function word or verb, an arrow or an equation: what keeps a claim from being a keyword soup.
+    """A function word or verb, an arrow, a relation or an equation, a label, or a short sentence: what keeps
+    a claim from being a keyword soup.
 
-    Prose is dense in function words (English about a third, Chinese one character in six or more);
-    a run of terms with one stray "of" or "的" is still a soup.
+    Prose is dense in function words (English about a third, Chinese one character in six or more); a run
+    of terms with one stray "of" or "的" is still a soup. Notes and formulas are claims by their signs
+    ("g_x = (g - mean(g) - y mean(g y))/s", "输入越大 → 梯度越小", "贡献↓"); a labelled line with a short value
+    ("- BERT: LN, post", "- Results: 1000 layers") and a short sentence that ends with a full stop are
+    claims too.
     """
     toks = lay.tokens
     english = cjk = function = 0
@@ -349,12 +385,33 @@ def _has_predicate(lay: Layout, a: int, b: int, vocabulary: set[int]) -> bool:
         elif t.kind == CJK:
             cjk += 1
             function += is_function_token(t) and not (i in vocabulary and t.key in _WEAK_FUNCTION)
-        elif t.kind == PUNCT and (t.key == ARROW or (t.key == "=" and a < i < b - 1)):
+        elif t.kind == PUNCT and (t.key in (ARROW, RELATION) or (t.key == "=" and a < i < b - 1)):
             marker = True
     words = english + cjk / 2
+    if marker:
+        return True
+    label = lay.block_label(a)
+    if label is not None and label[1] < b and words <= 14 and not _soup_label(lay, label):
+        return True
+    last = toks[b - 1]
+    if 2 <= words <= 8 and last.kind == PUNCT and last.key in ".!" and b - 1 == lay.sentence_span[lay.sentence_of[a]][1] - 1:
+        return True
     if function == 0:
-        return marker and words <= 8
-    return marker or words < 10 or function / words >= SOUP_RATIO
+        return False
+    return words < 10 or function / words >= SOUP_RATIO
+
+
+_SOUP_LABELS = Cues(en=("keywords", "keyword", "tags", "tag", "terms", "buzzwords", "topics"),
+                    pairs=("key words", "key terms"), zh=("关键词", "关键字", "标签", "术语"))
+
+
+def _soup_label(lay: Layout, label: tuple[int, int]) -> bool:
+    """"Keywords: ..." announces a list, not a claim."""
+    return any(_SOUP_LABELS.at(lay.tokens, i) for i in range(*label))
+
+
+#: Below this share of function words, ten or more words are a keyword soup.
+SOUP_RATIO = 0.1
 
 
 #: Function words that do not make a claim when they sit inside a rubric term ("every layer", "per layer",
@@ -363,9 +420,6 @@ _WEAK_FUNCTION = frozenset({"every", "each", "all", "per", "of", "the", "a", "an
                             "for", "by", "from", "more", "less", "both", "only", "no", "very", "much", "as", "over",
                             "under", "between", "via", "into", "onto", "的", "在", "对", "从", "到", "为", "与", "及",
                             "和", "都", "很", "更", "最"})
-
-#: Below this share of function words, ten or more words are a keyword soup.
-SOUP_RATIO = 0.1
 
 
 _LIST_SEPARATORS = {",", "|", "/"}
@@ -382,7 +436,7 @@ def is_keyword_list(lay: Layout, a: int, b: int, vocabulary: set[int]) -> bool:
         if t.kind == PUNCT:
             if t.key in _LIST_SEPARATORS and items[-1]:
                 items.append([])
-            elif t.key in ("=", ARROW):
+            elif t.key in ("=", ARROW, RELATION):
                 items[-1].append(-1)  # marks the item as a statement
             continue
         prev = toks[items[-1][-1]] if items[-1] and items[-1][-1] >= 0 else None
