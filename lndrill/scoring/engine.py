@@ -97,13 +97,15 @@ def find_mistake(answer: Analysis, claim: Claim, correct: Claim | None) -> Evide
 
 
 def _also_correct(answer: Analysis, correct: Claim, frame: Frame) -> bool:
-    """The same clause also makes the correct claim for the right subject: ambiguous, so not charged."""
+    """The same words of the same clause also read as the correct claim for the right subject: ambiguous, so
+    not charged. (A different wrong claim next to a correct one is still charged.)"""
+    words = {i for a, b in frame.terms for i in range(a, b)}
+    clause = answer.lay.clause_of[frame.start]
     for matcher in correct.matchers:
         for f in answer.frames(matcher):
-            if f.start > frame.end:
-                break
-            if (answer.lay.clause_of[f.start] == answer.lay.clause_of[frame.start] and f.claim
-                    and _fits_point(correct, f) and f.affirmed == correct.affirm and f.who.subject is not None):
+            if (answer.lay.clause_of[f.start] == clause and f.claim and f.who.subject is not None
+                    and _fits_point(correct, f) and f.affirmed == correct.affirm
+                    and any(i in words for a, b in f.terms for i in range(a, b))):
                 return True
     return False
 
