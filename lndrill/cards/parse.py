@@ -215,7 +215,7 @@ def _section(ctx: _Ctx, node: Any, line: int) -> Section | None:
 
 
 TOP_REQUIRED = {"id", "title", "prompt", "tags", "difficulty", "sections", "model_answer", "follow_ups", "sources"}
-TOP_OPTIONAL = {"subjects", "vocab"}
+TOP_OPTIONAL = {"subjects", "vocab", "default_subject"}
 
 
 def parse_card(doc: Any, path: Path) -> tuple[Card | None, list[Problem]]:
@@ -236,6 +236,10 @@ def parse_card(doc: Any, path: Path) -> tuple[Card | None, list[Problem]]:
     if not isinstance(subjects, list) or not all(isinstance(s, str) for s in subjects):
         ctx.bad(top.line_of("subjects"), "'subjects' must be a list of subject ids")
         subjects = []
+    default_subject = top.get("default_subject")
+    if default_subject is not None and (not isinstance(default_subject, str) or default_subject not in subjects):
+        ctx.bad(top.line_of("default_subject"), "'default_subject' must be one of the card's subjects")
+        default_subject = None
     vocab: dict[str, tuple[str, ...]] = {}
     raw_vocab = top.get("vocab", {})
     if not isinstance(raw_vocab, dict):
@@ -307,6 +311,7 @@ def parse_card(doc: Any, path: Path) -> tuple[Card | None, list[Problem]]:
         tags=tuple(tags),
         difficulty=str(difficulty),
         subjects=tuple(subjects),
+        default_subject=default_subject,
         sections=tuple(sections),
         model_answer=_text(ctx, top, "model_answer", "the card"),
         follow_ups=tuple(follow),

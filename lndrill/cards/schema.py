@@ -105,6 +105,9 @@ class Card:
     sources: tuple[Source, ...]
     vocab: dict[str, tuple[str, ...]] = field(default_factory=dict)
     path: Path | None = None
+    #: The subject the question is about: a claim that names no subject anywhere near it is taken to be about
+    #: it (for points only; a mistake always needs its subject named).
+    default_subject: str | None = None
 
     @property
     def max_score(self) -> float:

@@ -10,7 +10,8 @@ A claim's subject is looked for, in this order:
 3. ``sentence``: the nearest subject named earlier in the same sentence;
 4. ``paragraph``: the subject of an earlier sentence of the same paragraph or list item, when that
    sentence named exactly one;
-5. ``heading``: the subject a heading names, for everything under it.
+5. ``heading``: the subject a heading names, for everything under it;
+6. ``card``: the card's `default_subject` (the one its question is about), when none of the above names one.
 
 A subject is never inherited across a paragraph break (only a heading reaches further) and never taken
 from a later clause. Mentions that are comparison partners ("than Post-LN", "unlike BERT, which is
@@ -33,14 +34,17 @@ _CONTRAST_BEFORE = Cues(
     en=("than", "unlike", "vs", "versus", "compared", "compare", "relative", "like", "besides", "beside",
         # the object of a comparison or a change is not the subject ("it outperforms Pre-LN")
         "outperform", "outperforms", "outperformed", "beat", "beats", "surpass", "surpasses", "exceed", "exceeds",
-        "replaced", "replaces", "replace"),
+        "replaced", "replaces", "replace", "extends", "modifies"),
     pairs=("rather than", "instead of", "as opposed", "in contrast", "different from", "contrary to", "as in",
            "such as", "similar to", "opposite of", "switched from", "switch from", "switches from", "moved from",
-           "changed from", "away from", "departs from"),
+           "changed from", "away from", "departs from", "on top of", "based on", "builds on", "build on",
+           "extension of", "modification of", "variant of", "start from", "starts from", "start with",
+           "starts with", "starting from", "begin with", "you take", "we take", "take the", "taking"),
     zh=("比", "较", "同于", "像", "比起", "相对于", "相较于", "有别于", "不同于", "对比", "区别于", "类似", "优于", "胜过",
         "超过", "好于", "强于", "不如", "低于", "高于", "从", "取代", "替代", "代替"),
 )
-_CONTRAST_AFTER = Cues(zh=("相比", "相较", "比较", "不同", "对比", "一样", "类似", "相同", "那样", "之外"))
+_CONTRAST_AFTER = Cues(zh=("相比", "相较", "比较", "不同", "对比", "一样", "类似", "相同", "那样", "之外", "基础上", "之上",
+                           "的基础"))
 _PARTNER_BEFORE = ("和", "与", "跟", "同")
 _PARTNER_AFTER = ("比", "较")
 _COORDINATORS = frozenset({"and", "&", "+", ",", "和", "与", "及", "跟", "以及", "/", "or", "或"})
@@ -90,6 +94,9 @@ def is_contrast(tokens: list[Token], start: int, end: int, text: str = "") -> bo
             return True
         if tokens[j].kind == PUNCT:
             break
+    # "Pre-LN plus a norm on the branch output": the base a variant is described from
+    if end < len(tokens) and tokens[end].kind == WORD and tokens[end].key in ("plus", "minus"):
+        return True
     # "和 Pre-LN 比" / "与 Pre-LN 比": a comparison partner
     before = tokens[start - 1].key if start > 0 else ""
     after = tokens[end].key if end < len(tokens) else ""
@@ -99,8 +106,9 @@ def is_contrast(tokens: list[Token], start: int, end: int, text: str = "") -> bo
 class Subjects:
     """The subject mentions of one answer, and attribution of claims to them."""
 
-    def __init__(self, lay: Layout, found: list[tuple[str, int, int]]) -> None:
+    def __init__(self, lay: Layout, found: list[tuple[str, int, int]], default: str | None = None) -> None:
         self.lay = lay
+        self.default = Attribution(default, "card") if default else NOBODY
         toks = lay.tokens
         chosen: list[tuple[str, int, int]] = []
         taken: set[int] = set()
@@ -224,11 +232,11 @@ class Subjects:
             named = self._sentence_subjects.get(lay.sentence_of[m.start], set())
             if len(named) == 1:
                 return Attribution(m.subject, "paragraph", m.start)
-            return NOBODY
+            return NOBODY  # the previous sentence named several: nobody, not even the card's default
         heading = lay.heading_of[block] if block < len(lay.heading_of) else -1
         if heading >= 0 and heading in self._heading_subject:
             return Attribution(self._heading_subject[heading], "heading", None)
-        return NOBODY
+        return self.default
 
     def _coordinated(self, m: Mention) -> tuple[str, ...]:
         """Subjects joined to `m` by "and", "&", "和", "与", "、" or a comma, with nothing else between."""

@@ -41,9 +41,9 @@ def _fits_point(claim: Claim, frame: Frame) -> bool:
     subject = frame.who.subject
     if claim.about is None or subject == claim.about or claim.about in frame.who.also:
         return True
-    # A formula's structure names its placement; when no subject is named in its own clause or label it
-    # still earns the point (it can never be a mistake that way).
-    return frame.kind == "formula" and not frame.who.explicit
+    # A formula's structure names its placement; when no subject is named in its sentence (only further
+    # away, or nowhere) it still earns the point (it can never be a mistake that way).
+    return frame.kind == "formula" and frame.who.source in (None, "paragraph", "heading", "card")
 
 
 def _fits_mistake(claim: Claim, frame: Frame) -> bool:
@@ -103,7 +103,7 @@ def _also_correct(answer: Analysis, correct: Claim, frame: Frame) -> bool:
     clause = answer.lay.clause_of[frame.start]
     for matcher in correct.matchers:
         for f in answer.frames(matcher):
-            if (answer.lay.clause_of[f.start] == clause and f.claim and f.who.subject is not None
+            if (answer.lay.clause_of[f.start] == clause and f.claim and f.who.source not in (None, "card")
                     and _fits_point(correct, f) and f.affirmed == correct.affirm
                     and any(i in words for a, b in f.terms for i in range(a, b))):
                 return True

@@ -76,7 +76,7 @@ class Analysis:
         found = [(subject, a, b) for subject, phrases in rubric.subjects.items()
                  for ph in phrases for a, b in self.index.find(ph)]
         found += self._short_names(rubric)
-        self.subjects = Subjects(self.lay, found)
+        self.subjects = Subjects(self.lay, found, rubric.default_subject)
         self.polarity = Polarity(self.lay)
         self._mention_tokens = self.subjects.tokens_covered
         self._phrase_cache: dict[Phrase, list[tuple[int, int]]] = {}
@@ -273,9 +273,11 @@ class Analysis:
             if (part_of[h[0]] in self._contrast_parts) != anchor_contrast:
                 continue  # one word in "unlike X, which ..." and one outside it: two claims
             if part_of[h[0]] != part_of[anchor[0]]:
-                # a subject named between them in another part starts another claim ("Pre-LN ..., Post-LN ...")
+                # a subject that opens the later part starts another claim ("Pre-LN ..., Post-LN ..."); one in the
+                # earlier part is its object ("NormFormer keeps Pre-LN and adds an LN after attention")
+                first = h if h[0] < anchor[0] else anchor
                 m = self.subjects.between(min(h[1], anchor[1]), max(h[0], anchor[0]))
-                if m is not None:
+                if m is not None and part_of[m.start] != part_of[first[0]]:
                     continue
             return h
         return None
@@ -295,7 +297,7 @@ class Analysis:
         claim_clause = lay.clause_claim[clause] or self._labelled(a) or is_consequence(self.tokens, lay.clause_span[clause][0])
         # In a keyword list nothing is claimed, not even by a formula or a value written into it.
         claim = (claim_clause if kind == "prose" else not lay.clause_list[clause]) and clause not in self.echo and (
-            qualifier != "question" or question_why)
+            qualifier != "question" or question_why) and qualifier != "framing"
         asserted = claim and (kind != "prose" or lay.clause_claim[clause])
         contrast = any(lay.part_of[x] in self._contrast_parts for x, _ in terms)
         return Frame(a, b, terms, kind, char_span, who, affirmed, qualifier, claim, a in self.quoted, asserted,

@@ -105,6 +105,11 @@ _CONDITION = Cues(
     zh=("如果", "若", "假如", "假设", "要是", "一旦", "只要", "是否", "要不要", "需不需要", "时候", "情况下", "条件下",
         "场景下", "设置下", "的话", "除非", "低资源", "大学习率", "小学习率", "高学习率"),
 )
+#: Restating the task ("So the question is what Xiong showed ...", "要回答这个问题"): nothing is claimed.
+_FRAMING = Cues(pairs=("question is", "questions are", "to answer", "need to look", "let us look", "let's look",
+                       "we will look", "will discuss", "we discuss", "asks us", "asked to", "asks why", "asks what",
+                       "asks how"),
+                zh=("题目问", "要回答", "我们来看", "来看看", "需要回答", "要讨论", "问的是"))
 #: "Contrary to popular belief, X": the writer asserts X.
 _CONTRARY = Cues(pairs=("contrary to", "despite the", "unlike the"), zh=("与常识相反", "和一般认为的相反"))
 #: "at a very high learning rate", "in low-resource translation", "for very deep models": a scope.
@@ -370,7 +375,7 @@ class Polarity:
     # -- modality -------------------------------------------------------------------------------------
     def qualifier(self, start: int, end: int, own: AbstractSet[int] = frozenset()) -> str | None:
         """Why a claim spanning [start, end) is not a plain assertion ("hedge", "condition", "question",
-        "purpose", "report"), or None when it is one. Cues among the claim's own words (`own`: "Mix-LN puts
+        "framing", "purpose", "report"), or None when it is one. Cues among the claim's own words (`own`: "Mix-LN puts
         Post-LN in the early layers", a rubric phrase) do not qualify it. (A refuted claim is a plain denial:
         see `affirmed`.)"""
         lay = self.lay
@@ -407,6 +412,8 @@ class Polarity:
                         continue
                     found.append((j, "condition"))
                     carried = (sent, carried[1] + [(j, "condition")] if carried[0] == sent else [(j, "condition")])
+                elif _FRAMING.at(toks, j):
+                    found.append((j, "framing"))
                 elif _PURPOSE.at(toks, j):
                     found.append((j, "purpose"))
                 elif _REPORT.at(toks, j) and not _CONTRARY.at(toks, max(0, j - 2)):

@@ -52,6 +52,7 @@ class Rubric:
     point_claims: dict[str, Claim]
     mistake_claims: dict[tuple[str, str], Claim]
     prompt_grams: frozenset[tuple[str, str, str]] = frozenset()
+    default_subject: str | None = None
     problems: list[tuple[int, str]] = field(default_factory=list)
     phrases: tuple[Phrase, ...] = ()
 
@@ -189,7 +190,8 @@ def compile_rubric(card: Card) -> Rubric:
                 concept_phrases.extend(g)
     all_phrases = [p for ps in subjects.values() for p in ps] + concept_phrases
     return Rubric(subjects, Lexicon(lexicon_words(all_phrases)), point_claims, mistake_claims,
-                  prompt_grams(card.prompt.en, card.prompt.zh), problems, phrases=tuple(dict.fromkeys(concept_phrases)))
+                  prompt_grams(card.prompt.en, card.prompt.zh), card.default_subject, problems,
+                  phrases=tuple(dict.fromkeys(concept_phrases)))
 
 
 def prompt_grams(*prompts: str) -> frozenset[tuple[str, str, str]]:
