@@ -147,3 +147,14 @@ def test_the_annotated_example_in_the_card_guide_is_a_valid_card(tmp_path: Path,
     code = main(["cards", "check", "--content", str(tmp_path)])
     out = [line for line in capsys.readouterr().out.splitlines() if "batchnorm-vs-layernorm" in line]
     assert code == 0 and out == []
+
+
+def test_cards_check_flags_one_character_phrases_and_nested_vocab(tmp_path: Path, capsys) -> None:
+    card = GOOD.format(id="fixture-loose").replace('[["@warmup"]]', '[["(d)"]]\n          - concepts: [["@outer"]]')
+    card = card.replace("sections:", 'vocab:\n  outer: ["@warmup", warm-up]\nsections:')
+    _write(tmp_path, "loose.yaml", card)
+    code = main(["cards", "check", "--content", str(tmp_path)])
+    out = capsys.readouterr().out
+    assert code == 1
+    assert "is the single character 'd' in a one-group recogniser" in out
+    assert "vocabulary '@outer' lists '@warmup'" in out

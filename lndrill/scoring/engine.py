@@ -42,8 +42,9 @@ def _fits_point(claim: Claim, frame: Frame) -> bool:
     if claim.about is None or subject == claim.about or claim.about in frame.who.also:
         return True
     # A formula's structure names its placement; when no subject is named in its sentence (only further
-    # away, or nowhere) it still earns the point (it can never be a mistake that way).
-    return frame.kind == "formula" and frame.who.source in (None, "paragraph", "heading", "card")
+    # away, or nowhere) it still earns the point (it can never be a mistake that way). With a card's default
+    # subject it counts for that subject only.
+    return frame.kind == "formula" and frame.who.source in (None, "paragraph", "heading")
 
 
 def _fits_mistake(claim: Claim, frame: Frame) -> bool:

@@ -60,8 +60,20 @@ class Binding:
     end: int
 
 
+#: Code spells formulas with attribute access and Python powers: "self.ln1(x + self.attn(x))", "(2N)**0.5".
+_CODE_PREFIX = re.compile(r"\b(?:self|nn|torch|model|layer|block|module|f)\.(?=[a-z_])")
+
+
+def _decode(text: str) -> str:
+    """Plain notation for code, keeping every offset: prefixes become spaces, ** becomes ^ and a space."""
+    if "." in text:
+        text = _CODE_PREFIX.sub(lambda m: " " * len(m.group()), text)
+    return text.replace("**", "^ ")
+
+
 class _Lex:
     def __init__(self, text: str) -> None:
+        text = _decode(text)
         self.toks: list[tuple[str, str, int, int]] = []
         pos = 0
         for m in _TOK_RE.finditer(text):

@@ -186,6 +186,7 @@ def cjk_word_at(tokens: list[Token], i: int, words: tuple[str, ...]) -> str | No
 
 #: A phrase may skip a word between two of its words, but never one that negates ("jacobian is not diagonal").
 _NEVER_SKIPPED = frozenset({"not", "no", "never", "cannot", "without", "nor", "neither"})
+_NEW_ITEM = re.compile(r"\n\s*(?:\n|[-*•·>+|]|[0-9]{1,2}[.)])")
 #: Brackets and bars are transparent to phrases: "sqrt(d)/||x||" matches "√d/‖x‖".
 BRACKETS = frozenset("()[]{}|")
 #: How many extra words may sit between two Latin words of a phrase ("identity residual path").
@@ -381,6 +382,11 @@ class TextIndex:
             if tokens[pos].kind == PUNCT and tokens[pos].key in BRACKETS:
                 self._sig[pos] = self._sig[pos + 1]
 
+    def _crosses_item(self, a: int, b: int) -> bool:
+        """A phrase never runs from one list item or paragraph into the next ("Post-LN\n- BERT")."""
+        gap = self.text[self.tokens[a].end : self.tokens[b - 1].start]
+        return "\n" in gap and _NEW_ITEM.search(gap) is not None
+
     def _prefix_positions(self, unit: str) -> list[int]:
         root = unit[:-1] if unit.endswith("e") and len(unit) > 4 else unit  # "scale*" also covers "scaling"
         k = bisect.bisect_left(self._sorted_words, root)
@@ -444,7 +450,8 @@ class TextIndex:
                 end = j
                 while end > i + 1 and self.tokens[end - 1].kind == PUNCT and self.tokens[end - 1].key in BRACKETS:
                     end -= 1
-                found.add((i, end))
+                if not self._crosses_item(i, end):
+                    found.add((i, end))
         if phrase.joined:
             for i in self.by_key.get(phrase.joined, []):
                 found.add((i, i + 1))

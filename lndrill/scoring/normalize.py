@@ -12,8 +12,11 @@ alongside, for the few places where case carries meaning (the layer index `l` ve
 from __future__ import annotations
 
 import re
+import re
 import unicodedata
 from dataclasses import dataclass
+
+_INDEX_COMMA = re.compile(r"[_^]\{[^{}\n]{1,20}\}")
 
 #: Answers longer than this (after dropping repeated lines) are scored on their first part only.
 MAX_SCORED_CHARS = 60_000
@@ -160,6 +163,9 @@ def prepare(original: str | bytes) -> Prepared:
         text, origin = delatex(text, origin)
     if any(ch in _SPELLED for ch in text):
         text, origin = _spell(text, origin)
+    if "," in text and ("_{" in text or "^{" in text):
+        # "W^{2,L}": a comma inside a sub- or superscript separates indices, not clauses
+        text = _INDEX_COMMA.sub(lambda m: m.group().replace(",", " "), text)
     if text.count("|") >= 4:
         text, origin = _tables_to_sentences(text, origin)
     if len(text) > MAX_SCORED_CHARS * 2:

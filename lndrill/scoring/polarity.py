@@ -44,7 +44,7 @@ _ZH_NOT_NEGATION = ("不同", "不断", "不仅", "不少", "不过", "不管", 
                     "训不动", "训不起来", "训不稳", "跑不动", "收敛不了", "训不好", "离不开", "少不了", "不可或缺",
                     "必不可少", "不得不", "免不了", "缺一不可", "不稳定", "非线性", "无穷", "无限", "不可避免",
                     "别的", "别人", "否则", "不如", "不然", "无关紧要", "不错", "并不少见", "未经", "区别", "分别",
-                    "特别", "类别", "级别", "识别", "差不多", "不多久", "无所谓")
+                    "特别", "类别", "级别", "识别", "差不多", "不多久", "无所谓", "不变")
 #: English pairs in which a cue word negates nothing.
 _EN_NOT_A_CUE = {("no", "matter"), ("not", "only"), ("no", "doubt"), ("not", "just"), ("not", "merely"),
                  ("nothing", "but"), ("less", "than"), ("no", "wonder"), ("not", "necessarily"),
@@ -166,6 +166,7 @@ class Polarity:
     def __init__(self, lay: Layout) -> None:
         self.lay = lay
         self.tokens = lay.tokens
+        self.refute_cues: dict[int, set[int]] = {}
         self.refuted = self._refuted_clauses()
         self._clause_cues: list[list[tuple[int, str]]] | None = None
 
@@ -183,6 +184,15 @@ class Polarity:
             scope = part
             while j >= 0:
                 t = toks[j]
+                if t.kind == PUNCT and t.key == ")" and j > 0:
+                    # "without (much) warm-up": step over an aside between a cue and its word
+                    k = j - 1
+                    while k > max(-1, j - 12) and not (toks[k].kind == PUNCT and toks[k].key == "("):
+                        k -= 1
+                    if k > 0 and toks[k].key == "(" and lay.clause_of[k - 1] == clause:
+                        scope = lay.part_of[k - 1]
+                        j = k - 1
+                        continue
                 if t.kind == PUNCT and t.key == "(" and j > 0 and lay.clause_of[j - 1] == clause and self._appositive(j):
                     # a negation reaches into an appositive parenthesis: "省掉了 μ（re-centering）"
                     scope = lay.part_of[j - 1]
@@ -330,7 +340,9 @@ class Polarity:
             cues |= own
         # A reported or refuted claim means its opposite, unless the user already negated it
         # ("Post-LN's gradient does not grow (the common claim gets this backwards)").
-        refuted = not cues and self.lay.clause_of[terms[0][0]] in self.refuted
+        clause = self.lay.clause_of[terms[0][0]]
+        # A refutation word inside the claim's own words ("这个 f 选得不对" as a rubric phrase) refutes nothing.
+        refuted = not cues and clause in self.refuted and not self.refute_cues.get(clause, set()) <= skip
         affirmed = not denied and not refuted
         firm = True
         if not affirmed and cues and all(_CIRCUMSTANTIAL.at(self.tokens, j) or self._with_no(j) for j in cues):
@@ -362,6 +374,7 @@ class Polarity:
             counterfactual = _COUNTERFACTUAL.at(toks, a) > 0
             if not negated and not counterfactual:
                 out.add(clause)
+                self.refute_cues.setdefault(clause, set()).update(range(i, i + n))
                 if first < len(toks) and toks[first].key in _ANAPHORA and clause > 0:
                     prev = lay.clause_span[clause - 1][0]
                     # "People say X; that is wrong." / "People say X. That is wrong." (same paragraph)
@@ -369,6 +382,7 @@ class Polarity:
                             lay.clause_span[clause][0] == lay.sentence_span[lay.sentence_of[a]][0]
                             and lay.block_of[prev] == lay.block_of[a]):
                         out.add(clause - 1)
+                        self.refute_cues.setdefault(clause - 1, set()).add(-1)  # refuted from outside
             i += n
         return out
 

@@ -97,6 +97,7 @@ class _Compiler:
         if p.empty:
             self.problems.append((line, f"{where}: phrase '{text}' has nothing to match"))
             return None
+
         self._cache[text] = p
         return p
 
@@ -105,7 +106,11 @@ class _Compiler:
         if alt.startswith("@"):
             name = alt[1:]
             if name in self.card.vocab:
-                return list(self.card.vocab[name])
+                nested = [x for x in self.card.vocab[name] if x.startswith("@")]
+                if nested:
+                    self.problems.append((line, f"vocabulary '@{name}' lists '{nested[0]}': a vocab list holds "
+                                                "phrases, not other @names"))
+                return [x for x in self.card.vocab[name] if not x.startswith("@")]
             if name in concepts:
                 return list(concepts[name])
             self.problems.append((line, f"unknown vocabulary '@{name}' (define it under 'vocab' or use a shared one)"))
@@ -140,6 +145,13 @@ class _Compiler:
                             phrases.append(p)
                 if not phrases:
                     self.problems.append((r.line, f"{where}: a concept group has no usable phrase, so the point can never be hit"))
+                if len(r.concepts) == 1:
+                    for p in phrases:
+                        if len(p.units) == 1 and p.kinds[0] != "c" and len(p.units[0]) == 1:
+                            # "≈ d" or "~0" leave one letter or digit, which alone matches almost any answer
+                            self.problems.append((r.line, f"{where}: phrase '{p.source}' is the single character "
+                                                          f"'{p.units[0]}' in a one-group recogniser"))
+                    phrases = [p for p in phrases if not (len(p.units) == 1 and p.kinds[0] != "c" and len(p.units[0]) == 1)]
                 groups.append(tuple(dict.fromkeys(phrases)))
             out.append(Matcher(groups=tuple(groups)))
         return tuple(out)
