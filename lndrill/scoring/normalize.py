@@ -12,7 +12,6 @@ alongside, for the few places where case carries meaning (the layer index `l` ve
 from __future__ import annotations
 
 import re
-import re
 import unicodedata
 from dataclasses import dataclass
 
