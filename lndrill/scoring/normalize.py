@@ -19,6 +19,8 @@ _INDEX_COMMA = re.compile(r"[_^]\{[^{}\n]{1,20}\}")
 
 #: Answers longer than this (after dropping repeated lines) are scored on their first part only.
 MAX_SCORED_CHARS = 60_000
+#: Separates "<column> <row label>" from the cell in a table read as sentences (a colon that always ends a label).
+TABLE_COLON = "\u2236"
 #: A table's header or row label is repeated for each of its cells; longer ones are cut to this.
 MAX_TABLE_LABEL = 120
 
@@ -338,6 +340,18 @@ _NO_CELLS = {"no", "n", "否", "无", "没有", "✗", "✘", "❌", "❎", "×"
              "not needed", "not required", "unnecessary", "不用"}
 
 
+_MARK_NO = {"✗", "✘", "❌", "❎", "×", "no", "否", "无"}
+_MARK_YES = {"✓", "✔", "✅", "☑", "√", "yes", "是", "有"}
+
+
+def _label_span(text: str, span: tuple[int, int]) -> tuple[int, int]:
+    """A header or row label, capped in length, without a trailing question mark."""
+    a, b = span[0], min(span[1], span[0] + MAX_TABLE_LABEL)
+    while b > a and text[b - 1] in "?？ ":
+        b -= 1
+    return a, b
+
+
 def _cells(text: str, a: int, b: int) -> list[tuple[int, int]]:
     """Cell spans of one table row text[a:b] (outer pipes dropped, cells stripped)."""
     bounds = [a - 1] + [k for k in range(a, b) if text[k] == "|"] + [b]
@@ -357,7 +371,7 @@ def _cells(text: str, a: int, b: int) -> list[tuple[int, int]]:
 
 
 def _tables_to_sentences(text: str, origin: list[int]) -> tuple[str, list[int]]:
-    """Rewrite Markdown tables as sentences: each cell becomes "<column header> <row label>: <cell>."
+    """Rewrite Markdown tables as sentences: each cell becomes "<column header> <row label>∶ <cell>."
 
     An answer laid out as a table (placements as columns, aspects as rows) then reads like prose, and
     every character still maps back to the user's original text. A cell that is only a yes/no mark
@@ -414,12 +428,13 @@ def _tables_to_sentences(text: str, origin: list[int]) -> tuple[str, list[int]]:
             if ca >= cb:
                 continue
             if col < len(header) and header[col][0] < header[col][1]:
-                emit(header[col][0], min(header[col][1], header[col][0] + MAX_TABLE_LABEL))
+                emit(*_label_span(text, header[col]))
                 emit_sep(" ", ca)
             if label[0] < label[1]:
-                emit(label[0], min(label[1], label[0] + MAX_TABLE_LABEL))
-            emit_sep(": ", ca)
+                emit(*_label_span(text, label))  # "Needs a final LN?" asks nothing in a table: its cells answer
+            emit_sep(TABLE_COLON + " ", ca)
             cell = text[ca:cb].strip().lower().rstrip(".")
+            head, _, rest = cell.partition(" ")
             if cell in _NO_CELLS:
                 emit_sep("not", ca)
             elif cell in _POOR_CELLS:
@@ -427,6 +442,12 @@ def _tables_to_sentences(text: str, origin: list[int]) -> tuple[str, list[int]]:
                 emit(ca, cb)
             elif cell in _YES_CELLS:
                 emit_sep("yes", ca)
+            elif rest and head in _MARK_NO:
+                emit_sep("not", ca)  # "✗ (only the branch input)"
+                emit(ca + len(head), cb)
+            elif rest and head in _MARK_YES:
+                emit_sep("yes", ca)
+                emit(ca + len(head), cb)
             else:
                 emit(ca, cb)
             emit_sep(".\n", cb - 1)

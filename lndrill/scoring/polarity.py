@@ -314,6 +314,8 @@ class Polarity:
         words = 0.0
         j = colon + 1
         while j < len(self.tokens) and self.lay.sentence_of[j] == self.lay.sentence_of[colon]:
+            if self.tokens[j].kind == PUNCT and self.tokens[j].key == "(":
+                break  # "not (only the branch input)": the aside does not count
             if self.tokens[j].kind in (WORD, NUMBER):
                 words += 1
             elif self.tokens[j].kind == CJK:

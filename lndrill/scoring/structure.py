@@ -158,6 +158,10 @@ def _label_end(line_tokens: list[Token], raw: str, line_start: int) -> int | Non
     A label is a short noun phrase (no copula, modal or pronoun; at most 6 words or 15 CJK characters)
     after an optional bullet, followed by a colon or a dash and then more text.
     """
+    if "\u2236" in raw:  # a table row read as a sentence: "<column> <row label>∶ <cell>"
+        for k, t in enumerate(line_tokens):
+            if t.kind == PUNCT and t.key == ":" and raw[t.start - line_start] == "\u2236":
+                return k if k > 0 else None
     stripped = raw.lstrip()
     m = _BULLET.match(stripped)
     skip_to = line_start + (len(raw) - len(stripped)) + (m.end() if m else 0)
