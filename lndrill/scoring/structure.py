@@ -54,7 +54,7 @@ FUNCTION = Cues(en=(
     "here", "just", "even", "because", "called", "known", "based", "instead",
     "too", "into", "onto", "via", "per", "yes", "don't", "doesn't", "isn't",
 ), zh=tuple("的是了着在和与及把被对从到为而也才再就都很更比将则即因所得地会能可要需让使没不还又已其它们该这那给吗呢吧"
-            "啊嗯说并且先后靠沿经过用乘除做随越按往成由于里"))
+            "啊嗯说并且先后靠沿经过用乘除做随越按往成由于里跟"))
 
 _FUNCTION_CHARS = frozenset(w for w in FUNCTION.zh if len(w) == 1)
 
@@ -384,7 +384,7 @@ def _has_predicate(lay: Layout, a: int, b: int, vocabulary: set[int]) -> bool:
     for i in range(a, b):
         t = toks[i]
         if t.kind == WORD:
-            english += 1
+            english += len(t.key) > 1  # single letters are symbols (d, x, L), not words
             function += is_function_token(t) and not (i in vocabulary and t.key in _WEAK_FUNCTION)
         elif t.kind == CJK:
             cjk += 1
