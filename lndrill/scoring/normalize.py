@@ -24,7 +24,8 @@ TABLE_COLON = "\u2236"
 #: A table's header or row label is repeated for each of its cells; longer ones are cut to this.
 MAX_TABLE_LABEL = 120
 
-_DASHES = dict.fromkeys(map(ord, "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe63\uff0d"), "-")
+# The em dash stays: "**GPT-2** — Pre-LN" uses it to end a label, where a minus never would.
+_DASHES = dict.fromkeys(map(ord, "\u2010\u2011\u2012\u2013\u2212\ufe63\uff0d"), "-")
 _TIMES = dict.fromkeys(map(ord, "\u00d7\u00b7\u22c5\u2219\u2217"), "*")
 _QUOTES = dict.fromkeys(map(ord, "\u2018\u2019\u201b\u2032"), "'") | dict.fromkeys(
     map(ord, "\u201c\u201d\u201f\u2033"), '"'

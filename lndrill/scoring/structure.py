@@ -64,6 +64,7 @@ _NOT_IN_LABELS = Cues(en=("is", "are", "was", "were", "be", "been", "am", "has",
                           "this", "these", "there", "we", "you", "i", "they", "so", "because", "if", "when", "then",
                           "not", "the", "a", "an")).en
 
+_SPACED_DASH = re.compile(r"\u2014|\u2015|(?:^|\s)--(?:\s|$)")
 _NUMBERED_TITLE = re.compile(r"^(?:[一二三四五六七八九十]+[、.．]|\(?[0-9]{1,2}[.)、]\s*|[0-9]{1,2}\s)")
 _ENDS_SENTENCE = re.compile(r"[.!?。！？;；]\s*$")
 _BULLET = re.compile(r"^(?:[-*•·>+]\s+|\(?[0-9]{1,2}[.)、]\s+|\(?[a-h][.)]\s+|[①-⑳]\s*|[一二三四五六七八九十]+、)")
@@ -166,14 +167,18 @@ def _label_end(line_tokens: list[Token], raw: str, line_start: int) -> int | Non
     m = _BULLET.match(stripped)
     skip_to = line_start + (len(raw) - len(stripped)) + (m.end() if m else 0)
     words = 0.0
+    prev_end = skip_to
     for k, t in enumerate(line_tokens):
         if t.start < skip_to:
             continue
+        if words and _SPACED_DASH.search(raw[prev_end - line_start : t.start - line_start]):
+            return k  # "**GPT-2 / GPT-3** —— Pre-LN, LayerNorm": the dash ends the label
+        prev_end = t.end
         if t.kind == PUNCT and t.key == ":":
             if words == 0 or k + 1 >= len(line_tokens):
                 return None
             return k
-        if t.kind == PUNCT and t.key not in "()[],/+":
+        if t.kind == PUNCT and t.key not in "()[],/+*":  # "*" is Markdown emphasis ("**GPT-2**: ...")
             return None
         if t.kind in (WORD, NUMBER):
             if t.kind == WORD and t.key in _NOT_IN_LABELS:
