@@ -158,3 +158,70 @@ def test_cards_check_flags_one_character_phrases_and_nested_vocab(tmp_path: Path
     assert code == 1
     assert "is the single character 'd' in a one-group recogniser" in out
     assert "vocabulary '@outer' lists '@warmup'" in out
+
+
+# ---------------------------------------------------------------------------------------------- the format
+SCHEMA_FILE = Path(__file__).resolve().parent.parent / "content" / "card.schema.json"
+
+
+def test_the_committed_json_schema_is_the_one_the_format_declares() -> None:
+    from lndrill.cards.fileformat import json_schema_text
+
+    assert SCHEMA_FILE.read_text("utf-8") == json_schema_text(), (
+        "content/card.schema.json is stale: run `lndrill cards schema > content/card.schema.json`")
+
+
+def test_cards_schema_prints_the_schema(capsys) -> None:
+    assert main(["cards", "schema"]) == 0
+    assert capsys.readouterr().out == SCHEMA_FILE.read_text("utf-8")
+
+
+def test_the_json_schema_accepts_every_bundled_card_and_rejects_what_the_loader_rejects() -> None:
+    import jsonschema
+    import yaml
+
+    schema = json.loads(SCHEMA_FILE.read_text("utf-8"))
+    validator = jsonschema.Draft202012Validator(schema)
+    content = SCHEMA_FILE.parent
+    for path in sorted(content.glob("*.yaml")):
+        assert list(validator.iter_errors(yaml.safe_load(path.read_text("utf-8")))) == [], path.name
+    good = yaml.safe_load(GOOD.format(id="fixture-good"))
+    assert list(validator.iter_errors(good)) == []
+    for broken in (GOOD.format(id="x").replace("difficulty: easy", "difficulty: easy\ncolour: blue"),
+                   GOOD.format(id="x").replace("weight: 10", "weight: 0"),
+                   GOOD.format(id="x").replace('arxiv: "2002.04745"', "arxiv: 2002.04745"),
+                   GOOD.format(id="x").replace('- concepts: [["@warmup"]]', '- {concepts: [w], formula: "LN(x)"}'),
+                   GOOD.format(id="Not_A_Slug")):
+        assert list(validator.iter_errors(yaml.safe_load(broken))), broken
+
+
+def test_every_problem_of_a_file_is_named_at_its_line(tmp_path: Path) -> None:
+    text = (GOOD.format(id="fixture-many").replace("weight: 10", "weight: heavy")
+            .replace("difficulty: easy", "difficulty: easy\nfoo: 1").replace("tags: [test]", "tags: [Test]")
+            .replace('claim: {en: "Post-LN needs warm-up.", zh: "Post-LN 需要 warm-up。"}',
+                     'claim: {en: "Post-LN needs warm-up."}'))
+    _write(tmp_path, "many.yaml", text)
+    deck = load_deck([str(tmp_path)], include_bundled=False)
+    assert deck.cards == {}
+    assert sorted((p.line, p.message) for p in deck.problems) == [
+        (4, "'tags' must be a list of slugs, got 'Test'"),
+        (6, "unknown field 'foo' in the card (allowed: default_subject, difficulty, follow_ups, id, "
+            "model_answer, prompt, sections, sources, subjects, tags, title, vocab)"),
+        (12, "'weight' in point 'post-warmup' must be a number in (0, 100], got 'heavy'"),
+        (13, "missing field 'zh' in claim of point 'post-warmup'"),
+    ]
+
+
+def test_rules_across_fields_keep_their_lines(tmp_path: Path) -> None:
+    text = GOOD.format(id="fixture-rules").replace("points: [post-warmup]", "points: [post-warmup, nope]").replace(
+        '          - concepts: [["@warmup"]]\n',
+        '          - concepts: [["@warmup"]]\n            formula: "LN(x + F(x))"\n'
+        "        mistakes:\n          - id: main\n            explanation: {en: a, zh: b}\n")
+    _write(tmp_path, "rules.yaml", text)
+    deck = load_deck([str(tmp_path)], include_bundled=False)
+    assert sorted((p.line, p.message) for p in deck.problems) == [
+        (15, "'match' entry 1 of point 'post-warmup' needs exactly one of 'concepts', 'formula' or 'value'"),
+        (18, "id 'main' is used twice in this card (first on line 7)"),
+        (18, "mistake 'main' needs 'when: swapped|negated' or its own 'match'"),
+        (24, "source 2002.04745 names point 'nope', which this card does not have"),
+    ]

@@ -10,10 +10,10 @@ from lndrill.tui.app import make_app
 from lndrill.tui.screens.browser import BrowserScreen
 from lndrill.tui.screens.card import CardScreen
 from lndrill.tui.screens.feedback import FeedbackScreen
-from lndrill.tui.screens.help import HelpScreen
 from lndrill.tui.screens.home import HomeScreen
 from lndrill.tui.screens.sim import SimScreen
 from lndrill.tui.widgets.answer_area import AnswerArea
+from lndrill.tui.widgets.chart_view import ChartView
 from lndrill.tui.widgets.sim_panel import SimPanel
 
 pytestmark = pytest.mark.tui
@@ -162,12 +162,12 @@ async def test_panel_depth_and_metric_change_the_bars(deck) -> None:
         await pilot.press("left_square_bracket")
         await settle(pilot)
         assert panel.result.depths == list(range(1, 25))
-        before = panel.query_one("#sim-chart").plain
+        before = panel.query_one("#panel-chart", ChartView).plain
         assert "depth 24" in before and "depth 25" not in before
         await pilot.press("m")  # jacobian -> param
         await settle(pilot)
         assert panel.result.metric == "param"
-        after = panel.query_one("#sim-chart").plain
+        after = panel.query_one("#panel-chart", ChartView).plain
         assert after != before and "per-layer" in after and "layer 24" in after
         assert not panel.has_class("-busy")
         await pilot.press("2")  # hide Pre-LN
@@ -194,25 +194,37 @@ async def test_panel_goes_under_the_card_when_narrow(deck) -> None:
         assert panel.region.y > card.query_one("#card-left").region.y
 
 
-async def test_help_opens_and_lists_the_screen_keys(deck) -> None:
+async def test_f1_shows_textuals_help_panel_with_the_keys_and_help_of_the_focused_widget(deck) -> None:
+    from textual.widgets import HelpPanel, Markdown
+
     app = make_app(deck=deck, start="drill", card_id="pre-vs-post-ln", lang="en")
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         await pilot.press("f1")
         await pilot.pause()
-        assert isinstance(app.screen, HelpScreen)
-        from lndrill.tui.screens.help import bindings_of
-
-        keys = {k for k, _what, _where in bindings_of(app.screen.under)}
-        assert {"ctrl+s", "ctrl+l", "ctrl+g", "[", "m", "f1"} <= keys
-        await pilot.press("escape")
+        screen = app.screen
+        assert isinstance(screen, CardScreen)  # a panel beside the card, not a screen over it
+        help_text = screen.query_one(HelpPanel).query_one(Markdown)
+        assert "ctrl+s" in help_text.source and "Card" in help_text.source  # the screen's HELP
+        keys = {binding.key for binding in (b.binding for b in screen.active_bindings.values())}
+        assert {"ctrl+s", "ctrl+l", "ctrl+g", "ctrl+n", "f1"} <= keys
+        screen.query_one(SimPanel).focus()
         await pilot.pause()
-        assert isinstance(app.screen, CardScreen)
+        assert "Simulator panel" in help_text.source  # the focused widget's own HELP
+        keys = {binding.key for binding in (b.binding for b in screen.active_bindings.values())}
+        assert {"left_square_bracket", "m", "1", "ctrl+s"} <= keys
+        await pilot.press("f1")
+        await pilot.pause()
+        assert not screen.query(HelpPanel)
+        screen.query_one("#answer-0", AnswerArea).focus()
+        await pilot.press("question_mark")  # in a text field ? is typed, not help
+        await pilot.pause()
+        assert not screen.query(HelpPanel) and "?" in screen.query_one("#answer-0", AnswerArea).text
     app = make_app(deck=deck, lang="en")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("question_mark")
         await pilot.pause()
-        assert isinstance(app.screen, HelpScreen)
+        assert app.screen.query(HelpPanel)
 
 
 async def test_bad_input_never_crashes(deck) -> None:
@@ -290,3 +302,23 @@ async def test_command_palette_offers_screens(deck) -> None:
         await pilot.press("enter")
         await settle(pilot)
         assert isinstance(app.screen, SimScreen)
+
+
+async def test_the_palette_offers_the_current_screens_own_actions(deck) -> None:
+    app = make_app(deck=deck, start="drill", card_id="pre-vs-post-ln", lang="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        panel = app.screen.query_one(SimPanel)
+        assert not panel.display
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"toggle simulator")
+        from textual.command import CommandList
+
+        for _ in range(200):  # the palette searches asynchronously: wait for its first hit, no fixed delay
+            if app.screen.query_one(CommandList).option_count:
+                break
+            await pilot.pause()
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, CardScreen) and panel.display

@@ -1,14 +1,11 @@
-"""The card format as typed dataclasses (see content/README.md for the annotated example)."""
+"""Cards as the scorer and the app use them: frozen dataclasses that remember the line each part came
+from. The file format they are read from is declared in `lndrill.cards.fileformat` (and documented, with
+an annotated example, in content/README.md)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-
-LANGS = ("en", "zh")
-DIFFICULTIES = ("easy", "medium", "hard")
-STANCES = ("affirm", "deny")
-MISTAKE_KINDS = ("swapped", "negated")
 
 
 @dataclass(frozen=True)

@@ -32,7 +32,7 @@ _SafeBase = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml's parser wh
 class _LineLoader(_SafeBase):  # type: ignore[valid-type,misc]
     """A safe loader (no arbitrary tags, ever) that records where mappings and sequences start."""
 
-    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> LineDict:  # type: ignore[override]
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> LineDict:
         self.flatten_mapping(node)
         out = LineDict()
         out.line = node.start_mark.line + 1
@@ -52,7 +52,7 @@ class _LineLoader(_SafeBase):  # type: ignore[valid-type,misc]
             out.key_lines[key] = key_node.start_mark.line + 1
         return out
 
-    def construct_sequence(self, node: yaml.SequenceNode, deep: bool = False) -> LineList:  # type: ignore[override]
+    def construct_sequence(self, node: yaml.SequenceNode, deep: bool = False) -> LineList:
         out = LineList(self.construct_object(child, deep=True) for child in node.value)
         out.line = node.start_mark.line + 1
         out.item_lines = [child.start_mark.line + 1 for child in node.value]

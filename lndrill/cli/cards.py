@@ -1,4 +1,5 @@
-"""`lndrill cards list` and `lndrill cards check`: the deck, and every problem in its card files."""
+"""`lndrill cards list`, `check` and `schema`: the deck, every problem in its card files, and the card
+format as a JSON Schema for editors."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from lndrill.cli.common import add_content_option, console, deck_of, tell
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    """Register `lndrill cards list|check`."""
+    """Register `lndrill cards list|check|schema`."""
     p = sub.add_parser("cards", help="list or validate question cards",
                        description="List the deck, or check card files for problems.")
     cs = p.add_subparsers(dest="cards_command", metavar="ACTION", required=True)
@@ -26,6 +27,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                                    "problem as path:line: message; exit status 1 if there is any.")
     add_content_option(cp)
     cp.set_defaults(run=run_check)
+    sp = cs.add_parser("schema", help="print the card format as a JSON Schema",
+                       description="Print the JSON Schema of a card file (the same as content/card.schema.json), "
+                                   "for editors that check YAML against a schema.")
+    sp.set_defaults(run=run_schema)
 
 
 def run_list(args: argparse.Namespace) -> int:
@@ -69,4 +74,12 @@ def run_check(args: argparse.Namespace) -> int:
         tell(f"{len(errors)} problem(s){tail}; {n} card(s) loaded cleanly")
         return 1
     tell(f"{n} card(s) OK{tail}")
+    return 0
+
+
+def run_schema(args: argparse.Namespace) -> int:
+    """Print the card format's JSON Schema."""
+    from lndrill.cards.fileformat import json_schema_text
+
+    print(json_schema_text(), end="")
     return 0

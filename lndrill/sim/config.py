@@ -36,13 +36,19 @@ _DEFAULT_SWEEP_DEPTHS: tuple[int, ...] = tuple(range(1, 49))
 _DEFAULT_LAYER_DEPTH = 12
 
 
+#: The default of every SimConfig field a preset can set: None until `__post_init__` puts the preset's
+#: value (or the general default) there, so a constructed SimConfig never holds it. Typed `Any` so the
+#: fields can be declared with the types they always have once built.
+FROM_PRESET: Any = None
+
+
 class SimConfigError(ValueError):
     """An invalid simulator configuration; the message is one plain line for the user."""
 
 
 @dataclass(frozen=True)
 class SimConfig:
-    """What to simulate. Fields left as None take the preset's value, then the general default.
+    """What to simulate. Fields left out take the preset's value, then the general default.
 
     model: "toy" (the article's tanh residual tower on one vector) or "transformer" (Xiong et al.'s
     uniform-attention + ReLU-FFN stack with a softmax readout). width: D (toy) or d (transformer).
@@ -52,18 +58,18 @@ class SimConfig:
     Sandwich stacks; one W reused by every layer, as in the article, or a W per layer).
     """
 
-    width: int | None = None
-    depths: Sequence[int] | None = None
-    placements: Sequence[str] | None = None
-    metric: str | None = None
-    seed: int | None = None
-    seeds: int | None = None
-    model: str | None = None
+    width: int = FROM_PRESET
+    depths: tuple[int, ...] = FROM_PRESET
+    placements: tuple[str, ...] = FROM_PRESET
+    metric: str = FROM_PRESET
+    seed: int = FROM_PRESET
+    seeds: int = FROM_PRESET
+    model: str = FROM_PRESET
     preset: str | None = None
-    tokens: int | None = None
-    vocab: int | None = None
-    final_ln: bool | None = None
-    shared_weights: bool | None = None
+    tokens: int = FROM_PRESET
+    vocab: int = FROM_PRESET
+    final_ln: bool = FROM_PRESET
+    shared_weights: bool = FROM_PRESET
     eps: float = DEFAULT_EPS
 
     def __post_init__(self) -> None:
@@ -180,7 +186,7 @@ class SimConfig:
     @property
     def max_depth(self) -> int:
         """The deepest stack in the sweep."""
-        return max(self.depths)  # type: ignore[arg-type]
+        return max(self.depths)
 
 
 def _check_int(name: str, value: object, minimum: int, why: str = "") -> None:
@@ -195,10 +201,10 @@ def estimate_cost(cfg: SimConfig) -> tuple[float, float]:
     """Rough (seconds, bytes) for a run, deliberately pessimistic (5 GFLOP/s, 60 us per layer call)."""
     d = cfg.width
     batch = cfg.seeds
-    depths = list(cfg.depths)  # type: ignore[arg-type]
+    depths = list(cfg.depths)
     nested_steps = max(depths)
     steps = 0
-    for p in cfg.placements:  # type: ignore[union-attr]
+    for p in cfg.placements:
         # DeepNorm's alpha and beta depend on the depth: a sweep runs one stack per depth.
         separate = placement(p).deepnorm_scaling and cfg.metric in SWEEP_METRICS
         steps += sum(depths) if separate else nested_steps

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import numpy as np
 
 from lndrill.sim.config import SimConfig
@@ -11,8 +9,9 @@ from lndrill.sim.metrics import notes_for
 from lndrill.sim.placements import placement
 from lndrill.sim.presets import article_input, article_weights
 from lndrill.sim.result import SimResult
-from lndrill.sim.toy import ToyInputs, sample_toy_inputs, toy_forward, toy_layer_gradients
+from lndrill.sim.toy import ToyForward, ToyInputs, sample_toy_inputs, toy_forward, toy_layer_gradients
 from lndrill.sim.transformer import (
+    TransformerForward,
     TransformerInputs,
     sample_transformer_inputs,
     transformer_forward,
@@ -34,36 +33,36 @@ def sample_inputs(cfg: SimConfig) -> Inputs:
 
 def run_placement(cfg: SimConfig, key: str, inputs: Inputs) -> dict[str, np.ndarray]:
     """Per-seed values, (seeds, columns), for the config's metric (and the Jacobian beside "article")."""
-    toy = cfg.model == "toy"
     metric = cfg.metric
     final_ln = bool(cfg.final_ln) and placement(key).norm_branch_input
     if metric == "param":
         depth = cfg.max_depth
-        if toy:
+        if isinstance(inputs, ToyInputs):
             return {metric: toy_layer_gradients(inputs, key, depth, final_ln=final_ln, eps=cfg.eps)}
         return {metric: transformer_layer_gradients(inputs, key, depth, eps=cfg.eps)}
 
-    forward: Callable[..., object]
-    if toy:
-        def forward(depth: int, record: list[int], **kw: object) -> object:
-            return toy_forward(inputs, key, depth, record, final_ln=final_ln, eps=cfg.eps, **kw)
-    else:
-        def forward(depth: int, record: list[int], **kw: object) -> object:
-            return transformer_forward(inputs, key, depth, record, eps=cfg.eps, **kw)
+    want_jacobian, want_article = metric in ("article", "jacobian"), metric == "article"
+    want_last_layer, want_stream = metric == "last-layer", metric == "stream"
 
-    if metric == "stream":
-        return {metric: forward(cfg.max_depth, [], want_stream=True).stream}
-    flags = {
-        "want_jacobian": metric in ("article", "jacobian"),
-        "want_article": metric == "article",
-        "want_last_layer": metric == "last-layer",
-    }
-    depths = list(cfg.depths or ())
+    def forward(depth: int, record: list[int], deepnorm_depth: int | None = None) -> ToyForward | TransformerForward:
+        if isinstance(inputs, ToyInputs):
+            return toy_forward(inputs, key, depth, record, want_jacobian=want_jacobian, want_article=want_article,
+                               want_last_layer=want_last_layer, want_stream=want_stream, final_ln=final_ln,
+                               deepnorm_depth=deepnorm_depth, eps=cfg.eps)
+        return transformer_forward(inputs, key, depth, record, want_jacobian=want_jacobian,
+                                   want_article=want_article, want_last_layer=want_last_layer,
+                                   want_stream=want_stream, deepnorm_depth=deepnorm_depth, eps=cfg.eps)
+
+    if want_stream:
+        stream = forward(cfg.max_depth, []).stream
+        assert stream is not None  # asked for with want_stream
+        return {metric: stream}
+    depths = list(cfg.depths)
     if placement(key).deepnorm_scaling:
         # alpha and beta depend on the stack's depth, so depths are separate stacks, not prefixes.
-        runs = [forward(d, [d], deepnorm_depth=d, **flags) for d in depths]
+        runs = [forward(d, [d], deepnorm_depth=d) for d in depths]
     else:
-        runs = [forward(max(depths), depths, **flags)]
+        runs = [forward(max(depths), depths)]
     out: dict[str, np.ndarray] = {}
     names = ("article", "jacobian") if metric == "article" else (metric,)
     for name in names:
@@ -75,7 +74,7 @@ def run_placement(cfg: SimConfig, key: str, inputs: Inputs) -> dict[str, np.ndar
 def _reduce(cfg: SimConfig, metric: str, per_seed: dict[str, np.ndarray], notes: list[str]) -> SimResult:
     values = {p: np.median(a, axis=0) for p, a in per_seed.items()}
     spread = {p: (a.min(axis=0), a.max(axis=0)) for p, a in per_seed.items()}
-    depths = list(cfg.depths or ())
+    depths = list(cfg.depths)
     layers = list(range(1, cfg.max_depth + 1)) if metric in ("param", "stream") else None
     return SimResult(cfg, metric, depths, values, spread, notes, layers)
 
@@ -88,7 +87,7 @@ def sweep(cfg: SimConfig) -> SimResult:
     """
     inputs = sample_inputs(cfg)
     per_metric: dict[str, dict[str, np.ndarray]] = {}
-    for key in cfg.placements or ():
+    for key in cfg.placements:
         for name, arr in run_placement(cfg, key, inputs).items():
             per_metric.setdefault(name, {})[key] = arr
     result = _reduce(cfg, cfg.metric, per_metric[cfg.metric], notes_for(cfg))

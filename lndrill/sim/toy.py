@@ -123,10 +123,11 @@ def toy_forward(
     slot = {L: k for k, L in enumerate(record)}
     n_rec = len(record)
     want_jacobian = want_jacobian or want_article
-    jac = np.zeros((batch, n_rec)) if want_jacobian else None
-    art = np.zeros((batch, n_rec)) if want_article else None
-    last = np.zeros((batch, n_rec)) if want_last_layer else None
-    stream = np.zeros((batch, depth)) if want_stream else None
+    # A metric not asked for gets a buffer with no columns (never written) and is returned as None.
+    jac = np.zeros((batch, n_rec if want_jacobian else 0))
+    art = np.zeros((batch, n_rec if want_article else 0))
+    last = np.zeros((batch, n_rec if want_last_layer else 0))
+    stream = np.zeros((batch, depth if want_stream else 0))
 
     v = x.copy()
     if want_jacobian:
@@ -231,7 +232,7 @@ def toy_forward(
                 else:
                     delta = inputs.probe
                 if want_last_layer:
-                    if kind.norm_branch_output:
+                    if s2 is not None:  # the branch output is normalised (Sandwich)
                         delta = ln_vjp(delta, o, s2)
                     last[:, slot[here]] = np.sqrt(_sq_norm(delta * h) * a_sq)
                 if want_jacobian:
@@ -247,7 +248,8 @@ def toy_forward(
         if want_jacobian and recording and not (final_ln and kind.norm_branch_input):
             j = j_aug[:, :d, :]
             jac[:, slot[here]] = _frobenius(j) * np.exp(log_scale)
-    return ToyForward(jacobian=jac, article=art, last_layer=last, stream=stream)
+    return ToyForward(jacobian=jac if want_jacobian else None, article=art if want_article else None,
+                      last_layer=last if want_last_layer else None, stream=stream if want_stream else None)
 
 
 def toy_layer_gradients(
@@ -258,7 +260,8 @@ def toy_layer_gradients(
     batch, d = x.shape
     kind = BY_KEY[placement]
     alpha, beta = deepnorm_constants(depth) if kind.deepnorm_scaling else (1.0, 1.0)
-    tape = []
+    Tape = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray | None, np.ndarray | None]
+    tape: list[Tape] = []
     v = x.copy()
     for layer in range(depth):
         w = inputs.layer(layer)
@@ -270,10 +273,11 @@ def toy_layer_gradients(
         else:
             a, s1 = ln_forward(v, eps)
             t = np.tanh(_matvec(w, a))
+            s2: np.ndarray | None = None
             if kind.norm_branch_output:
                 o, s2 = ln_forward(t, eps)
             else:
-                o, s2 = t, None
+                o = t
             tape.append((a, 1.0 - t * t, a, s1, o, s2))
             v = v + o
     delta = inputs.probe
@@ -283,14 +287,14 @@ def toy_layer_gradients(
     norms = np.zeros((batch, depth))
     for layer in range(depth - 1, -1, -1):
         w = inputs.layer(layer)
-        branch_in, h, y, s, o, s2 = tape[layer]
+        branch_in, h, y, s, branch_out, s2 = tape[layer]
         if kind.norm_after_add:
             d_u = ln_vjp(delta, y, s)
             q = d_u * h
             norms[:, layer] = np.sqrt(_sq_norm(q) * _sq_norm(branch_in))
             delta = alpha * d_u + beta * _vecmat(q, w)
         else:
-            d_t = ln_vjp(delta, o, s2) if kind.norm_branch_output else delta
+            d_t = ln_vjp(delta, branch_out, s2) if branch_out is not None and s2 is not None else delta
             q = d_t * h
             norms[:, layer] = np.sqrt(_sq_norm(q) * _sq_norm(branch_in))
             delta = delta + ln_vjp(_vecmat(q, w), y, s)

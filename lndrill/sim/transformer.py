@@ -20,6 +20,7 @@ back-propagates the loss by hand. Row convention: tokens are rows, a linear map 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
 
 import numpy as np
 
@@ -121,14 +122,15 @@ class FeedForward:
         return np.sqrt(np.maximum(np.einsum("bij,bij->b", gram_h, gram_g), 0.0))
 
 
-Sublayer = Attention | FeedForward
+Sublayer = TypeVar("Sublayer", Attention, FeedForward)
 
 
-class Block:
+class Block(Generic[Sublayer]):
     """One residual block: a sublayer wrapped according to the placement."""
 
     def __init__(self, sublayer: Sublayer, placement: str, alpha: float, eps: float) -> None:
-        self.f, self.kind, self.alpha, self.eps = sublayer, BY_KEY[placement], alpha, eps
+        self.f: Sublayer = sublayer
+        self.kind, self.alpha, self.eps = BY_KEY[placement], alpha, eps
 
     def forward(self, x: np.ndarray) -> np.ndarray:
         """Apply the block; keeps what the derivatives need."""
@@ -208,7 +210,7 @@ class TransformerForward:
 
 def _blocks_for_layer(
     inputs: TransformerInputs, layer: int, placement: str, alpha: float, beta: float, eps: float
-) -> tuple[Block, Block]:
+) -> tuple[Block[Attention], Block[FeedForward]]:
     wv, w1, w2 = inputs.layer(layer, beta)
     return (
         Block(Attention(wv), placement, alpha, eps),
@@ -240,14 +242,16 @@ def transformer_forward(
     final_ln = kind.norm_branch_input
     slot = {L: k for k, L in enumerate(record)}
     want_jacobian = want_jacobian or want_article
-    jac = np.zeros((batch, len(record))) if want_jacobian else None
-    art = np.zeros((batch, len(record))) if want_article else None
-    last = np.zeros((batch, len(record))) if want_last_layer else None
-    stream = np.zeros((batch, depth)) if want_stream else None
+    # A metric not asked for gets a buffer with no columns (never written) and is returned as None.
+    n_rec = len(record)
+    jac = np.zeros((batch, n_rec if want_jacobian else 0))
+    art = np.zeros((batch, n_rec if want_article else 0))
+    last = np.zeros((batch, n_rec if want_last_layer else 0))
+    stream = np.zeros((batch, depth if want_stream else 0))
     x = inputs.x.copy()
-    tangent = None
-    if want_jacobian:
-        tangent = np.broadcast_to(np.eye(n * d).reshape(n, d, n * d), (batch, n, d, n * d)).copy()
+    # d(x)/d(input), one tangent column per input entry (none when the Jacobian is not wanted).
+    tangent = np.broadcast_to(np.eye(n * d).reshape(n, d, n * d), (batch, n, d, n * d)).copy() \
+        if want_jacobian else np.zeros((batch, n, d, 0))
     for layer in range(depth):
         attn, ffn = _blocks_for_layer(inputs, layer, placement, alpha, beta, eps)
         x = ffn.forward(attn.forward(x))
@@ -278,10 +282,12 @@ def transformer_forward(
             else:
                 u = ffn.pre_ln_sum
                 jac[:, k] = _frob(tangent)
-            if want_article:
+            if want_article and t_u is not None:  # t_u: the tangent of u, always there on this path
                 g_u = grad_sum_squares_of_ln(u, eps)
                 art[:, k] = np.sqrt(np.sum(np.einsum("bnd,bndk->bk", g_u, t_u) ** 2, axis=-1))
-    return TransformerForward(jacobian=jac, article=art, last_layer=last, stream=stream)
+    return TransformerForward(jacobian=jac if want_jacobian else None, article=art if want_article else None,
+                              last_layer=last if want_last_layer else None,
+                              stream=stream if want_stream else None)
 
 
 def transformer_layer_gradients(
@@ -291,7 +297,7 @@ def transformer_layer_gradients(
     batch = inputs.x.shape[0]
     kind = BY_KEY[placement]
     alpha, beta = deepnorm_constants(depth) if kind.deepnorm_scaling else (1.0, 1.0)
-    blocks: list[Block] = []
+    blocks: list[Block[Any]] = []
     x = inputs.x.copy()
     for layer in range(depth):
         for block in _blocks_for_layer(inputs, layer, placement, alpha, beta, eps):

@@ -15,7 +15,7 @@ from textual.reactive import reactive
 from lndrill.cards.deck import Deck, UnknownCard, load_deck
 from lndrill.practice import MockOptions, Practice, PracticeError, user_history
 from lndrill.practice.clock import Monotonic, WallClock, utc_now
-from lndrill.tui.commands import LndrillCommands
+from lndrill.tui.commands import NavigationCommands
 from lndrill.tui.lang import default_lang, other_lang
 from lndrill.tui.messages import CardOrderChanged, Navigate, OpenCard, OpenNextCard, ToggleLanguage
 from lndrill.tui.theme import FALLBACK_THEME, NAVY, THEME_NAME
@@ -35,10 +35,10 @@ class LndrillApp(App[int]):
 
     CSS_PATH = ["app.tcss"]
     TITLE = "lndrill"
-    COMMANDS = App.COMMANDS | {LndrillCommands}
+    COMMANDS = App.COMMANDS | {NavigationCommands}
     BINDINGS = [
         Binding("f1", "help", "Help", id="app.help"),
-        Binding("question_mark", "help", "Help", show=False, id="app.help_question"),
+        Binding("question_mark", "help", "Help", show=False, id="app.help_question"),  # in a text field ? is typed
         Binding("ctrl+q", "quit", "Quit", priority=True, id="app.quit"),
     ]
 
@@ -71,7 +71,7 @@ class LndrillApp(App[int]):
             self.theme = FALLBACK_THEME
         self._main_thread = threading.get_ident()
         self.set_interval(DRAFT_SAVE_S, self.practice.flush_drafts, name="draft-autosave")
-        self.push_screen(HomeScreen(self.practice.deck))
+        self.push_screen(HomeScreen())
         if self.start in ("home", "sim"):  # open the history off the path to the first screen
             self.call_after_refresh(self.run_worker, self.practice.open_history, thread=True, group="store",
                                     exit_on_error=False)
@@ -102,14 +102,14 @@ class LndrillApp(App[int]):
 
         query = f"tag:{self.start_tag} " if self.start_tag else ""
         self.start_tag = None
-        self.push_screen(BrowserScreen(self.practice, self.lang, query))
+        self.push_screen(BrowserScreen(query))
 
     def open_card(self, card_id: str, replace: bool = False) -> None:
         """Open a card; an unknown or broken card is a one-line notification, never a crash."""
         from lndrill.tui.screens.card import CardScreen
 
         try:
-            screen = CardScreen(self.practice.deck.card(card_id), self.practice, self.lang)
+            screen = CardScreen(self.practice.deck.card(card_id))
         except UnknownCard as exc:
             message = str(exc)
             self.notify(message[:1].upper() + message[1:], severity="error")
@@ -132,13 +132,13 @@ class LndrillApp(App[int]):
             self.notify(str(exc), severity="warning")
             return
         if session is not None:
-            self.push_screen(MockScreen(session, 0, self.practice, self.lang))
+            self.push_screen(MockScreen(session, 0))
 
     def open_stats(self) -> None:
         """Open the stats screen (your history)."""
         from lndrill.tui.screens.stats import StatsScreen
 
-        self.push_screen(StatsScreen(self.practice))
+        self.push_screen(StatsScreen())
 
     def open_sim(self, config: SimConfig | None = None, scale: str = "log") -> None:
         """Open the simulator screen."""
@@ -154,11 +154,12 @@ class LndrillApp(App[int]):
             self.pop_screen()
 
     def action_help(self) -> None:
-        """List every key of the current screen."""
-        from lndrill.tui.screens.help import HelpScreen
-
-        if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen(self.screen))
+        """Show or hide Textual's help panel: the keys of the focused widget, its screen and the app, and
+        the widget's or screen's HELP text."""
+        if self.screen.query("HelpPanel"):
+            self.action_hide_help_panel()
+        else:
+            self.action_show_help_panel()
 
     async def action_quit(self) -> None:
         """Save pending drafts, then quit."""

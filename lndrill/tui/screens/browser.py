@@ -6,16 +6,13 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
 
 from lndrill.cards.schema import Card
 from lndrill.display import due_label
-from lndrill.practice import Practice
 from lndrill.store import CardStatus
 from lndrill.tui.messages import CardOrderChanged, OpenCard, ToggleLanguage
-from lndrill.tui.widgets import too_small
-from lndrill.tui.widgets.too_small import TooSmall
+from lndrill.tui.screens.base import LndrillScreen
 
 DIFFICULTY_ORDER = {"easy": 0, "medium": 1, "hard": 2}
 
@@ -32,11 +29,16 @@ def card_matches(card: Card, query: str) -> bool:
     return True
 
 
-class BrowserScreen(Screen[None]):
+class BrowserScreen(LndrillScreen[None]):
     """Type to filter; enter or a click opens a card."""
 
-    HORIZONTAL_BREAKPOINTS = too_small.HORIZONTAL
-    VERTICAL_BREAKPOINTS = too_small.VERTICAL
+    HELP = """
+    ### Card browser
+
+    Type to filter by words (id, title, tags, level) or `tag:warmup`. `enter` opens the highlighted
+    card, `down` moves to the list (`up` / `down` there, `enter` or a click opens). Due cards come first;
+    Last is your last score, Due when the card is due for review.
+    """
     AUTO_FOCUS = "#filter"
     BINDINGS = [
         Binding("escape", "back", "Home", id="browser.back"),
@@ -44,33 +46,26 @@ class BrowserScreen(Screen[None]):
         Binding("ctrl+l", "toggle_lang", "中文/EN", id="browser.lang"),
     ]
 
-    def __init__(self, practice: Practice, lang: str, query: str = "") -> None:
+    def __init__(self, query: str = "") -> None:
         super().__init__()
-        self.practice = practice
-        self.lang = lang
         self.initial_query = query
         self.visible_ids: list[str] = []
         self.statuses: dict[str, CardStatus] = {}
         self.order: list[str] = []
         self.due_now = 0
 
-    def compose(self) -> ComposeResult:
-        yield TooSmall()
+    def compose_body(self) -> ComposeResult:
         yield Input(self.initial_query, placeholder="type to filter: words, or tag:warmup", id="filter",
-                    classes="body", compact=True)
-        yield DataTable(id="cards", cursor_type="row", zebra_stripes=True, classes="body")
-        yield Static("", id="browser-count", classes="body")
-        yield Footer(classes="body")
+                    compact=True)
+        yield DataTable(id="cards", cursor_type="row", zebra_stripes=True)
+        yield Static("", id="browser-count")
+        yield Footer()
 
     def on_mount(self) -> None:
         if self.app.is_headless:
             self.query_one(Input).cursor_blink = False
-        self.watch(self.app, "lang", self._lang_changed, init=False)
+        self.watch(self.app, "lang", self._fill, init=False)
         self._load_history()
-        self._fill()
-
-    def _lang_changed(self, lang: str) -> None:
-        self.lang = lang
         self._fill()
 
     def on_screen_resume(self) -> None:

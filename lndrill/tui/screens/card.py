@@ -7,28 +7,38 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container, Horizontal, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Button, Footer, Label, Static, TextArea
 
 from lndrill.cards.schema import Card
-from lndrill.practice import Practice, PracticeError
+from lndrill.practice import PracticeError
 from lndrill.practice.answer import SCORED_CHARS
 from lndrill.tui.messages import OpenNextCard, ToggleLanguage
+from lndrill.tui.screens.base import LndrillScreen
 from lndrill.tui.text import reflow
 from lndrill.tui.widgets import too_small
 from lndrill.tui.widgets.answer_area import AnswerArea, fill_from_draft
 from lndrill.tui.widgets.sim_panel import SimPanel
-from lndrill.tui.widgets.too_small import TooSmall
 
 #: Below this many columns the simulator panel goes under the card instead of beside it.
 WIDE_COLUMNS = 100
 
 
-class CardScreen(Screen[None]):
+class CardScreen(LndrillScreen[None]):
     """Answer one card. The first answer area has focus on open; ctrl+s scores the answer."""
 
     HORIZONTAL_BREAKPOINTS = [(0, "-too-narrow"), (too_small.MIN_WIDTH, "-narrow"), (WIDE_COLUMNS, "-wide")]
-    VERTICAL_BREAKPOINTS = too_small.VERTICAL
+    HELP = """
+    ### Card
+
+    Answer each section in its own area, in English, Chinese or both; `ctrl+s` scores the whole answer.
+    `tab` / `shift+tab` move between the areas and buttons; `ctrl+z` / `ctrl+y` undo and redo.
+    What you type is kept as a draft (autosaved) until you submit.
+    """
+    PALETTE = (
+        ("Submit answer", "score the answer (ctrl+s)", "submit"),
+        ("Toggle simulator panel", "beside the card (ctrl+g)", "toggle_sim"),
+        ("Next card", "skip to the next card (ctrl+n)", "next_card"),
+    )
     AUTO_FOCUS = "#answer-0"
     BINDINGS = [
         Binding("ctrl+s", "submit", "Submit", id="card.submit"),
@@ -38,17 +48,13 @@ class CardScreen(Screen[None]):
         Binding("escape", "back", "Cards", id="card.back"),
     ]
 
-    def __init__(self, card: Card, practice: Practice, lang: str) -> None:
+    def __init__(self, card: Card) -> None:
         super().__init__()
         self.card = card
-        self.practice = practice
-        self.lang = lang
-        self.stopwatch = practice.stopwatch()
 
-    def compose(self) -> ComposeResult:
-        yield TooSmall()
-        yield Static("", id="card-bar", classes="body bar")
-        with Container(id="card-main", classes="body"):
+    def compose_body(self) -> ComposeResult:
+        yield Static("", id="card-bar", classes="bar")
+        with Container(id="card-main"):
             with VerticalScroll(id="card-left"):
                 yield Static("", id="card-title")
                 yield Static("", id="card-prompt")
@@ -60,9 +66,10 @@ class CardScreen(Screen[None]):
                     yield Button("中文/EN  ctrl+l", id="lang", compact=True)
                     yield Button("Simulator  ctrl+g", id="toggle-sim", compact=True)
             yield SimPanel(id="sim-panel")
-        yield Footer(classes="body")
+        yield Footer()
 
     def on_mount(self) -> None:
+        self.stopwatch = self.practice.stopwatch()
         self.stopwatch.start()
         self._show_text(self.lang)
         self.watch(self.app, "lang", self._show_text, init=False)
@@ -80,7 +87,6 @@ class CardScreen(Screen[None]):
         rubric_for(self.card)
 
     def _show_text(self, lang: str) -> None:
-        self.lang = lang
         card = self.card
         bar = Text(f" {card.id}", style="bold")
         bar.append(f"  ·  {card.difficulty}  ·  {', '.join(card.tags)}  ·  {'中文' if lang == 'zh' else 'English'}")
@@ -127,7 +133,7 @@ class CardScreen(Screen[None]):
             return
         if submission.joined.truncated:
             self.notify(f"Long answer: only the first {SCORED_CHARS:,} characters are scored.", severity="warning")
-        self.app.push_screen(FeedbackScreen(submission, self.practice, self.lang), self._after_feedback)
+        self.app.push_screen(FeedbackScreen(submission), self._after_feedback)
 
     def _after_feedback(self, choice: str | None) -> None:
         if choice == "next":

@@ -8,26 +8,35 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from lndrill.display import ScoreColours, block_bar, score_style
-from lndrill.practice import Practice, Submission
+from lndrill.practice import Submission
 from lndrill.practice.answer import spans_for_area
 from lndrill.scoring.result import PointResult, ScoreResult
 from lndrill.tui.messages import ToggleLanguage
-from lndrill.tui.widgets import too_small
-from lndrill.tui.widgets.too_small import TooSmall
+from lndrill.tui.screens.base import LndrillScreen
 
 BAR_CELLS = 24
 
 
-class FeedbackScreen(Screen[str]):
+class FeedbackScreen(LndrillScreen[str]):
     """Dismisses with "retry" (back to the editable answer) or "next" (the next card)."""
 
-    HORIZONTAL_BREAKPOINTS = too_small.HORIZONTAL
-    VERTICAL_BREAKPOINTS = too_small.VERTICAL
+    HELP = """
+    ### Feedback
+
+    Every point, hit (✓, with your words quoted) or missed (✗); your answer below with the words that
+    earned points underlined and mistakes in red. `up` / `down` choose a point and mark its words in
+    your answer; `enter` or `o` overrules the scorer on it (the total updates and is saved).
+    """
+    PALETTE = (
+        ("Retry", "back to the answer (r)", "retry"),
+        ("Next card", "on to the next card (n)", "next"),
+        ("Model answer", "show or hide (a)", "model_answer"),
+        ("Follow-up question", "show or hide (f)", "follow_up"),
+    )
     AUTO_FOCUS = "#fb-points"
     BINDINGS = [
         Binding("r,escape", "retry", "Retry", id="feedback.retry"),
@@ -38,11 +47,9 @@ class FeedbackScreen(Screen[str]):
         Binding("ctrl+l", "toggle_lang", "中文/EN", id="feedback.lang"),
     ]
 
-    def __init__(self, submission: Submission, practice: Practice, lang: str) -> None:
+    def __init__(self, submission: Submission) -> None:
         super().__init__()
         self.submission = submission
-        self.practice = practice
-        self.lang = lang
         self.card = submission.card
         self.joined = submission.joined
         self.texts = list(submission.answers.values())
@@ -53,11 +60,10 @@ class FeedbackScreen(Screen[str]):
         """The score shown: the scorer's, with the user's overrules."""
         return self.submission.result
 
-    def compose(self) -> ComposeResult:
-        yield TooSmall()
-        yield Static("", id="fb-score", classes="body")
-        yield Static("", id="fb-sections", classes="body")
-        with VerticalScroll(id="feedback", classes="body"):
+    def compose_body(self) -> ComposeResult:
+        yield Static("", id="fb-score")
+        yield Static("", id="fb-sections")
+        with VerticalScroll(id="feedback"):
             yield Label("Points  (enter or o: overrule the scorer)", classes="fb-heading")
             yield OptionList(id="fb-points")
             yield Static("", id="fb-mistakes")
@@ -65,16 +71,12 @@ class FeedbackScreen(Screen[str]):
             yield Static("", id="fb-answer")
             yield Static("", id="fb-model", classes="fb-extra")
             yield Static("", id="fb-follow-up", classes="fb-extra")
-        yield Footer(classes="body")
+        yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#fb-model").display = False
         self.query_one("#fb-follow-up").display = False
-        self.watch(self.app, "lang", self._lang_changed, init=False)
-        self._show()
-
-    def _lang_changed(self, lang: str) -> None:
-        self.lang = lang
+        self.watch(self.app, "lang", self._show, init=False)
         self._show()
 
     # ------------------------------------------------------------------ drawing

@@ -6,14 +6,11 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from lndrill.cards.deck import Deck
 from lndrill.tui.messages import Destination, Navigate
-from lndrill.tui.widgets import too_small
-from lndrill.tui.widgets.too_small import TooSmall
+from lndrill.tui.screens.base import LndrillScreen
 
 
 def _entry(title: str, key: str, line: str, dim: bool = False) -> Text:
@@ -24,11 +21,15 @@ def _entry(title: str, key: str, line: str, dim: bool = False) -> Text:
     return text
 
 
-class HomeScreen(Screen[None]):
+class HomeScreen(LndrillScreen[None]):
     """Pick what to do."""
 
-    HORIZONTAL_BREAKPOINTS = too_small.HORIZONTAL
-    VERTICAL_BREAKPOINTS = too_small.VERTICAL
+    HELP = """
+    ### Home
+
+    `up` / `down` and `enter` (or a click) pick what to do; the letters open it at once.
+    `ctrl+p` opens the command palette: every screen, every card by title, themes and the keys.
+    """
     AUTO_FOCUS = "#home-menu"
     BINDINGS = [
         Binding("d", "drill", "Drill", id="home.drill"),
@@ -37,17 +38,12 @@ class HomeScreen(Screen[None]):
         Binding("t", "stats", "Stats", id="home.stats"),
     ]
 
-    def __init__(self, deck: Deck) -> None:
-        super().__init__()
-        self.deck = deck
-
-    def compose(self) -> ComposeResult:
-        deck = self.deck
+    def compose_body(self) -> ComposeResult:
+        deck = self.practice.deck
         n = len(deck.cards)
-        yield TooSmall()
         title = Text("lndrill", style="bold")
         title.append("\nPre-LN or Post-LN: where does LayerNorm go, and why does it matter?")
-        yield Static(title, id="home-title", classes="body")
+        yield Static(title, id="home-title")
         yield OptionList(
             Option(_entry("Drill", "d", f"Answer question cards and get scored point by point ({n} card{'s' if n != 1 else ''})."),
                    id="drill"),
@@ -56,14 +52,14 @@ class HomeScreen(Screen[None]):
             Option(_entry("Simulator", "s", "Gradient norms per depth: Post-LN vs Pre-LN, live."), id="sim"),
             Option(_entry("Stats", "t", "Your history: scores per card, section and tag; due dates."),
                    id="stats"),
-            id="home-menu", classes="body",
+            id="home-menu",
         )
         problems = len({str(p.path) for p in deck.problems})
         status = f"Deck: {n} card{'s' if n != 1 else ''}"
         if problems:
             status += f" ({problems} broken file{'s' if problems != 1 else ''} skipped: lndrill cards check)"
-        yield Static(Text(status, style="dim"), id="home-deck", classes="body")
-        yield Footer(classes="body")
+        yield Static(Text(status, style="dim"), id="home-deck")
+        yield Footer()
 
     @on(OptionList.OptionSelected, "#home-menu")
     def _chosen(self, event: OptionList.OptionSelected) -> None:

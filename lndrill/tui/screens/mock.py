@@ -12,17 +12,15 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Footer, Label, Markdown, Static, TextArea
 
-from lndrill.practice import MockSession, Practice, PracticeError, Submission
+from lndrill.practice import MockSession, PracticeError, Submission
 from lndrill.practice.mock import clock_level, clock_text
 from lndrill.practice.report import overall_score
 from lndrill.tui.messages import Navigate, ToggleLanguage
+from lndrill.tui.screens.base import LndrillScreen
 from lndrill.tui.text import reflow
-from lndrill.tui.widgets import too_small
 from lndrill.tui.widgets.answer_area import AnswerArea, fill_from_draft
-from lndrill.tui.widgets.too_small import TooSmall
 
 #: How often the countdown is redrawn (the time itself always comes from the clock).
 TICK_S = 0.5
@@ -30,11 +28,20 @@ TICK_S = 0.5
 END_CONFIRM_S = 3.0
 
 
-class MockScreen(Screen[None]):
+class MockScreen(LndrillScreen[None]):
     """Question `index` of a mock interview: answer, then the follow-up, then the next question."""
 
-    HORIZONTAL_BREAKPOINTS = too_small.HORIZONTAL
-    VERTICAL_BREAKPOINTS = too_small.VERTICAL
+    HELP = """
+    ### Mock interview
+
+    Answer as in an interview: no simulator, a countdown (amber at 1:00, red at 0:10). At 0:00 the
+    answer is submitted exactly as typed; the interviewer's follow-up comes next with its own short
+    clock. `tab` / `shift+tab` move between the answer areas.
+    """
+    PALETTE = (
+        ("Submit answer", "submit now (ctrl+s)", "submit"),
+        ("End interview", "submit what is typed and show the report (escape twice)", "end"),
+    )
     AUTO_FOCUS = "#answer-0"
     BINDINGS = [
         Binding("ctrl+s", "submit", "Submit", id="mock.submit"),
@@ -43,12 +50,10 @@ class MockScreen(Screen[None]):
         Binding("escape", "end", "End interview", id="mock.end"),
     ]
 
-    def __init__(self, session: MockSession, index: int, practice: Practice, lang: str) -> None:
+    def __init__(self, session: MockSession, index: int) -> None:
         super().__init__()
         self.session = session
         self.index = index
-        self.practice = practice
-        self.lang = lang
         self.card = session.cards[index]
         #: "question", then "follow-up", then "done".
         self.phase = "question"
@@ -59,12 +64,11 @@ class MockScreen(Screen[None]):
     def _now(self) -> float:
         return self.practice.clock()
 
-    def compose(self) -> ComposeResult:
-        yield TooSmall()
-        with Horizontal(id="mock-bar", classes="body bar"):
+    def compose_body(self) -> ComposeResult:
+        with Horizontal(id="mock-bar", classes="bar"):
             yield Static("", id="mock-head")
             yield Static("", id="mock-clock")
-        with VerticalScroll(id="mock-main", classes="body"):
+        with VerticalScroll(id="mock-main"):
             yield Static("", id="mock-title")
             yield Static("", id="mock-prompt")
             with Vertical(id="mock-answer"):
@@ -77,7 +81,7 @@ class MockScreen(Screen[None]):
                 yield AnswerArea(id="follow-answer")
                 yield Static(Text("Optional. ctrl+s: answer and go on   ctrl+n: skip (what you typed is kept)",
                                   style="dim"), id="mock-follow-hint")
-        yield Footer(classes="body")
+        yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#mock-follow").display = False
@@ -99,7 +103,6 @@ class MockScreen(Screen[None]):
         return True
 
     def _show_text(self, lang: str) -> None:
-        self.lang = lang
         card, n = self.card, len(self.session.cards)
         head = Text(f" Mock interview  ·  question {self.index + 1} of {n}", style="bold")
         head.append(f"  ·  {card.difficulty}  ·  {', '.join(card.tags)}")
@@ -205,12 +208,12 @@ class MockScreen(Screen[None]):
     def next_question(self) -> None:
         """The next question, or the report after the last one."""
         self.phase = "done"
-        while self.app.screen is not self and len(self.app.screen_stack) > 1:  # e.g. help was open
+        while self.app.screen is not self and len(self.app.screen_stack) > 1:  # e.g. the command palette
             self.app.pop_screen()
         if self.index + 1 < len(self.session.cards):
-            self.app.switch_screen(MockScreen(self.session, self.index + 1, self.practice, self.lang))
+            self.app.switch_screen(MockScreen(self.session, self.index + 1))
         else:
-            self.app.switch_screen(MockReportScreen(self.session, self.practice, self.lang))
+            self.app.switch_screen(MockReportScreen(self.session))
 
     # ------------------------------------------------------------------ actions
     def action_submit(self) -> None:
@@ -240,36 +243,38 @@ class MockScreen(Screen[None]):
         while self.app.screen is not self and len(self.app.screen_stack) > 1:
             self.app.pop_screen()
         self.session.end_early()
-        self.app.switch_screen(MockReportScreen(self.session, self.practice, self.lang))
+        self.app.switch_screen(MockReportScreen(self.session))
 
     def action_toggle_lang(self) -> None:
         """Switch the question between English and Chinese."""
         self.app.post_message(ToggleLanguage())
 
 
-class MockReportScreen(Screen[None]):
+class MockReportScreen(LndrillScreen[None]):
     """Per question the score, time used, missed points, mistakes and the model answer; the overall
     score and the weakest topics. Saved as Markdown when the screen opens."""
 
-    HORIZONTAL_BREAKPOINTS = too_small.HORIZONTAL
-    VERTICAL_BREAKPOINTS = too_small.VERTICAL
+    HELP = """
+    ### Mock interview report
+
+    Per question the score, time used, missed points, mistakes and the model answer; the overall score
+    and your weakest topics. It is saved as Markdown (the path is at the top).
+    `up` / `down` / `pgup` / `pgdn` scroll.
+    """
     AUTO_FOCUS = "#report-scroll"
     BINDINGS = [Binding("escape,q", "done", "Home", id="report.done")]
 
-    def __init__(self, session: MockSession, practice: Practice, lang: str) -> None:
+    def __init__(self, session: MockSession) -> None:
         super().__init__()
         self.session = session
-        self.practice = practice
-        self.lang = lang
         self.text = ""
 
-    def compose(self) -> ComposeResult:
-        yield TooSmall()
-        yield Static("", id="report-bar", classes="body bar")
-        yield Static("", id="report-saved", classes="body")
-        with VerticalScroll(id="report-scroll", classes="body"):
+    def compose_body(self) -> ComposeResult:
+        yield Static("", id="report-bar", classes="bar")
+        yield Static("", id="report-saved")
+        with VerticalScroll(id="report-scroll"):
             yield Markdown("", id="report")
-        yield Footer(classes="body")
+        yield Footer()
 
     def on_mount(self) -> None:
         s = self.session

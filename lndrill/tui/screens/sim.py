@@ -7,7 +7,6 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Checkbox, DataTable, Footer, Input, Label, Select, Static
 from textual.worker import get_current_worker
 
@@ -26,20 +25,26 @@ from lndrill.sim.config import (
 from lndrill.sim.placements import placement
 from lndrill.sim.presets import preset_defaults, preset_fixed
 from lndrill.sim.render import SCALES, SimChart
+from lndrill.tui.screens.base import LndrillScreen
 from lndrill.tui.simknobs import METRIC_EXPLANATIONS
 from lndrill.tui.theme import placement_colours
 from lndrill.tui.widgets import too_small
 from lndrill.tui.widgets.sim_panel import SimComputed, SimFailed
-from lndrill.tui.widgets.too_small import TooSmall
 
 NO_PRESET = "none"
 
 
-class SimScreen(Screen[None]):
+class SimScreen(LndrillScreen[None]):
     """Change any control and the chart and table update (the run is in a thread worker)."""
 
     HORIZONTAL_BREAKPOINTS = [*too_small.HORIZONTAL, (100, "-wide")]
-    VERTICAL_BREAKPOINTS = too_small.VERTICAL
+    HELP = """
+    ### Simulator
+
+    Every option of `lndrill sim` as a control: `tab` / `shift+tab` move between them, a typed value is
+    applied with `enter` (or on leaving the box), a preset fixes some of them. The chart and the table of
+    exact values (median over seeds, with the min-max spread) update after every change.
+    """
     AUTO_FOCUS = "#preset"
     BINDINGS = [
         Binding("escape", "back", "Home", id="sim.back"),
@@ -55,10 +60,9 @@ class SimScreen(Screen[None]):
         self._result: SimResult | None = None
         self._sweep_depths = "1-48"
 
-    def compose(self) -> ComposeResult:
+    def compose_body(self) -> ComposeResult:
         cfg = self.config
-        yield TooSmall()
-        with Horizontal(id="sim-screen", classes="body"):
+        with Horizontal(id="sim-screen"):
             with VerticalScroll(id="sim-controls"):
                 yield Label("Preset")
                 yield Select([(p, p) for p in (NO_PRESET, *PRESETS)], value=cfg.preset or NO_PRESET,
@@ -93,7 +97,7 @@ class SimScreen(Screen[None]):
                 yield Static("", id="sim-chart")
                 yield Static("", id="sim-explain")
                 yield DataTable(id="sim-table", show_cursor=False, zebra_stripes=True)
-        yield Footer(classes="body")
+        yield Footer()
 
     def on_mount(self) -> None:
         if self.app.is_headless:

@@ -7,39 +7,39 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Label, Sparkline, Static
 
 from lndrill.display import block_bar, due_label
-from lndrill.practice import Practice, Stats
-from lndrill.tui.widgets import too_small
-from lndrill.tui.widgets.too_small import TooSmall
+from lndrill.practice import Stats
+from lndrill.tui.screens.base import LndrillScreen
 
 EMPTY = "No answers yet. Press escape, then d to drill or m for a mock interview: every answer lands here."
 #: Average bars are this many cells wide.
 BAR_CELLS = 12
 
 
-class StatsScreen(Screen[None]):
+class StatsScreen(LndrillScreen[None]):
     """Your history at a glance; r reloads it."""
 
-    HORIZONTAL_BREAKPOINTS = too_small.HORIZONTAL
-    VERTICAL_BREAKPOINTS = too_small.VERTICAL
+    HELP = """
+    ### Stats
+
+    Per card your answers, best and last score and the next review; per section and per tag the average
+    of your last answers, weakest first; a trend of recent scores. `up` / `down` / `pgup` / `pgdn` scroll.
+    """
     AUTO_FOCUS = "#stats-scroll"
     BINDINGS = [
         Binding("escape", "back", "Home", id="stats.back"),
         Binding("r", "reload", "Reload", id="stats.reload"),
     ]
 
-    def __init__(self, practice: Practice) -> None:
+    def __init__(self) -> None:
         super().__init__()
-        self.practice = practice
         self.stats: Stats | None = None
 
-    def compose(self) -> ComposeResult:
-        yield TooSmall()
-        yield Static("", id="stats-bar", classes="body bar")
-        with VerticalScroll(id="stats-scroll", classes="body"):
+    def compose_body(self) -> ComposeResult:
+        yield Static("", id="stats-bar", classes="bar")
+        with VerticalScroll(id="stats-scroll"):
             yield Static("", id="stats-empty")
             yield Label("", id="stats-trend-title", classes="stats-heading")
             yield Sparkline([], id="stats-trend", summary_function=max)
@@ -49,7 +49,7 @@ class StatsScreen(Screen[None]):
             yield DataTable(id="stats-sections", zebra_stripes=True, show_cursor=False)
             yield Label("", id="stats-tags-title", classes="stats-heading")
             yield DataTable(id="stats-tags", zebra_stripes=True, show_cursor=False)
-        yield Footer(classes="body")
+        yield Footer()
 
     def on_mount(self) -> None:
         self.action_reload()

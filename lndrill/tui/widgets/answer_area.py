@@ -17,6 +17,16 @@ MAX_AREA_CHARS = 100_000
 class AnswerArea(TextArea):
     """One section's answer (soft-wrapped, Tab moves on, Chinese input works as in any TextArea)."""
 
+    DEFAULT_CSS = """
+    AnswerArea {
+        height: 6;
+        min-height: 4;
+        border: round $panel-lighten-2;
+        padding: 0 1;
+        &:focus { border: round $primary; }
+    }
+    """
+
     def __init__(self, *, id: str | None = None, placeholder: str = "") -> None:  # noqa: A002
         super().__init__("", id=id, soft_wrap=True, tab_behavior="focus", show_line_numbers=False,
                          placeholder=placeholder, classes="answer")

@@ -59,6 +59,33 @@ BUSY_DELAY_S = 0.05
 class SimPanel(Vertical, can_focus=True):
     """Post-LN (purple) and Pre-LN (cyan) gradient norms per depth; keys and buttons change the knobs."""
 
+    DEFAULT_CSS = """
+    SimPanel {
+        border: round $panel-lighten-2;
+        padding: 0 1;
+        background: $surface;
+        &:focus-within { border: round $primary; }
+        #panel-head { height: 1; }
+        #panel-title { width: 1fr; }
+        #panel-busy { width: 13; color: $warning; }
+        #panel-knobs { grid-size: 2; grid-gutter: 0 1; grid-rows: 1; height: 2; }
+        #panel-knobs Button { width: 1fr; min-width: 0; }
+        #panel-placements { height: 1; }
+        #panel-placements Button { width: 1fr; min-width: 0; margin-right: 1; }
+        #panel-chart { height: 1fr; margin-top: 1; overflow-y: scroll; }
+    }
+    """
+    HELP = """
+    ### Simulator panel
+
+    Gradient norms per depth for each placement (Post-LN purple, Pre-LN cyan), recomputed as you change
+    a knob. With the panel focused (`tab` to it, or click):
+
+    - `[` `]` fewer / more depths, `-` `+` narrower / wider vectors
+    - `m` / `M` next / previous metric, `s` / `S` next / previous seed
+    - `1`-`4` Post-LN, Pre-LN, Sandwich, DeepNorm on/off (or click their buttons)
+    """
+
     BINDINGS = [
         Binding("left_square_bracket", "depth(-1)", "Fewer depths", id="sim.depth_down"),
         Binding("right_square_bracket", "depth(1)", "More depths", id="sim.depth_up"),
@@ -89,19 +116,19 @@ class SimPanel(Vertical, can_focus=True):
             self.set_reactive(SimPanel.knobs, knobs)
 
     def compose(self) -> ComposeResult:
-        with Horizontal(id="sim-head"):
-            yield Static(Text("Simulator", style="bold"), id="sim-title")
-            yield Static("", id="sim-busy", markup=False)
-        with Grid(id="sim-knobs"):
+        with Horizontal(id="panel-head"):
+            yield Static(Text("Simulator", style="bold"), id="panel-title")
+            yield Static("", id="panel-busy", markup=False)
+        with Grid(id="panel-knobs"):
             yield Button("", id="knob-depth", compact=True, tooltip="Depths ([ and ])")
             yield Button("", id="knob-width", compact=True, tooltip="Width D (- and +)")
             yield Button("", id="knob-metric", compact=True, tooltip="Metric (m / M)")
             yield Button("", id="knob-seed", compact=True, tooltip="Seed (s / S)")
-        with Horizontal(id="sim-placements"):
+        with Horizontal(id="panel-placements"):
             for i, p in enumerate(PLACEMENTS, 1):
                 yield Button("", id=f"knob-{p}", compact=True, classes="placement",
                              tooltip=f"{placement(p).label} on/off ({i})")
-        yield ChartView(id="sim-chart")
+        yield ChartView(id="panel-chart")
 
     def on_mount(self) -> None:
         self._label_knobs()
@@ -118,7 +145,7 @@ class SimPanel(Vertical, can_focus=True):
     def watch_busy(self, busy: bool) -> None:
         # Fixed width and no layout pass: showing the indicator never reflows the screen.
         if self.is_mounted:
-            self.query_one("#sim-busy", Static).update("● computing" if busy else "", layout=False)
+            self.query_one("#panel-busy", Static).update("● computing" if busy else "", layout=False)
 
     def _label_knobs(self) -> None:
         k = self.knobs

@@ -12,7 +12,18 @@ VERTICAL = [(0, "-too-short"), (MIN_HEIGHT, "-tall")]
 
 
 class TooSmall(Static):
-    """'lndrill needs at least 60x18': shown (by CSS) only while the screen is too small."""
+    """'lndrill needs at least 60x18': shown (by the screen's CSS) only while the screen is too small."""
+
+    DEFAULT_CSS = """
+    TooSmall {
+        display: none;
+        width: 1fr;
+        height: 1fr;
+        content-align: center middle;
+        text-align: center;
+        color: $warning;
+    }
+    """
 
     def __init__(self) -> None:
         super().__init__(f"lndrill needs more room: at least {MIN_WIDTH}x{MIN_HEIGHT} (ctrl+q quits)",
