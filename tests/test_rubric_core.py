@@ -2,7 +2,9 @@
 
 Every point broadened on the tuning half is pinned by sentences written for this file (en and zh), and every
 mistake added or narrowed by a plain wrong sentence that must fire it and a correct or qualified one that must
-not. None of the sentences is copied from a graded answer.
+not. None of the sentences is copied from a graded answer. Round 2 adds the placement (`about`) of points whose
+truth depends on it and the wrong variants candidates give (reversed bounds, wrong constants, myths); every
+mistake also has counter-examples in tests/counterexamples/<card>.yaml.
 """
 
 from __future__ import annotations
@@ -63,6 +65,19 @@ PVP_HITS = [
     # hybrids: a generic word needs the both-worlds aim
     ("variants-both", "Hybrid schemes try to get both the stability and the quality."),
     ("variants-both", "这些变体想两头兼得：既稳定又有 Post-LN 的效果。"),
+    # round 2: stacking deep, robustness, "ahead", "near output" / 过大, a direct gradient, wasted deep layers
+    ("pre-deep-stable", "Pre-LN 能堆很深，不会发散。"),
+    ("pre-deep-stable", "Pre-LN stacks deep without trouble."),
+    ("pre-stable", "Pre-LN's robustness is why the big labs use it."),
+    ("pre-stable", "Pre-LN 训练更稳健。"),
+    ("post-better-final", "When it does train, Post-LN usually ends slightly ahead."),
+    ("post-better-final", "训得出来的话，Post-LN 最终略微领先。"),
+    ("post-large-output-grad", "Post-LN 初始化时靠近 output 的参数梯度偏大。"),
+    ("post-large-output-grad", "At init Post-LN's weights near output get too large a gradient."),
+    ("pre-identity-path", "In Pre-LN the gradient reaches the embeddings directly."),
+    ("pre-identity-path", "Pre-LN 的梯度可以直达第一层。"),
+    ("pre-diluted-depth", "In Pre-LN the deep layers are partly wasted."),
+    ("pre-diluted-depth", "Pre-LN 的深层有点浪费。"),
 ]
 
 
@@ -116,6 +131,32 @@ PVP_MISTAKES = [
     ("pre-order-swapped",
      "In Post-LN you normalise first and then feed the result into the sublayer.",
      "In Pre-LN you normalise first and then feed the result into the sublayer."),
+    # round 2: named models, the final LN, wrong formulas, reversed bounds, the dilution swapped, history
+    ("bert-is-pre-ln",
+     "Like GPT-2, BERT adopted Pre-LN.",
+     "BERT adopted the Post-LN block of the 2017 Transformer."),
+    ("pre-no-final-ln",
+     "Pre-LN does not require a final LN.",
+     "A Pre-LN stack requires a final LN before the head."),
+    ("post-normalised-branch",
+     "Post-LN: h = h + LayerNorm(Sublayer(h))",
+     "Post-LN: h = LayerNorm(h + Sublayer(h))"),
+    ("same-gradient-path",
+     "Backprop is the same in both designs.",
+     "Backprop differs between the two designs."),
+    ("post-grad-shrinks-with-depth",
+     "Post-LN 的梯度上界随层数衰减。",
+     "Pre-LN 的梯度上界随层数衰减。"),
+    ("post-diluted-depth",
+     "Post-LN wastes its depth: deep layers are diluted.",
+     "Pre-LN wastes its depth: deep layers are diluted."),
+    ("pre-ln-from-gpt2",
+     "Pre-LN was invented by GPT-2.",
+     "GPT-2 made Pre-LN the default for language models."),
+    # "Post-LN 把 LN 放在了恒等路径上" puts LN on the identity path: it does not give Post-LN one
+    ("post-identity-path",
+     "Post-LN 保留了一条恒等通道。",
+     "Post-LN 把 LN 放在了恒等路径上。"),
 ]
 
 
@@ -148,6 +189,17 @@ PLW_HITS = [
     ("update-size-culprit", "Admin says the real culprit is the size of the model update."),
     ("update-size-culprit", "DeepNet 认为问题的根源在于模型更新量太大。"),
     ("update-size-culprit", "Admin 的看法是参数更新被残差分支放大了。"),
+    # round 2: the need, not a bare mention of warm-up (unattributed claims now count for Post-LN)
+    ("post-needs-warmup", "Post-LN can't do without warm-up."),
+    ("post-needs-warmup", "Post-LN 不加 warm-up 就会发散。"),
+    ("post-needs-warmup", "Hit Post-LN with the full learning rate from step one and training blows up."),
+    ("post-needs-warmup", "Post-LN 一上来就用满学习率，训练直接崩掉。"),
+    ("post-large-grad-init", "Post-LN 初始化时靠近输出的梯度过大。"),
+    ("schedule-formula", "lr = d_model^{-1/2} · min(s^{-1/2}, s · w^{-3/2})"),
+    ("linear-then-decay", "After the peak the learning rate falls like 1/sqrt(step)."),
+    ("linear-then-decay", "峰值之后学习率按 1/sqrt(step) 下降。"),
+    ("update-size-culprit", "Admin: after one update Post-LN's output change is O(N) in depth."),
+    ("update-size-culprit", "按 Admin 的分析，Post-LN 一次更新后的输出变化是 O(N)。"),
 ]
 
 
@@ -160,6 +212,13 @@ PLW_NO_HITS = [
     # keeping updates small is what warm-up does, not Admin's reframing
     ("update-size-culprit", "Warm-up keeps parameter updates small at first."),
     ("update-size-culprit", "warm-up 让前期的参数更新很小。"),
+    # the schedule's warm-up count is no claim that Post-LN needs warm-up
+    ("post-needs-warmup", "The recipe uses warmup_steps = 4000."),
+    ("post-needs-warmup", "原论文的 warmup_steps = 4000。"),
+    # 1/sqrt(L) is a gradient bound, not the schedule's decay
+    ("linear-then-decay", "Pre-LN's last-layer gradient shrinks like 1/sqrt(L)."),
+    # the 8.45 BLEU is Post-LN's
+    ("xiong-no-warmup-bleu", "Pre-LN without warm-up gets 8.45 BLEU."),
 ]
 
 
@@ -172,8 +231,9 @@ PLW_MISTAKES = [
     ("grad-grows-with-depth",
      "Xiong's theorem says Post-LN's last-layer gradient grows with the number of layers.",
      "Xiong's theorem says the last-layer gradient of Post-LN is large but independent of the number of layers."),
+    # (round 2: not "随层数增长", which also sits in the correct "随层数增长而变小")
     ("grad-grows-with-depth",
-     "Post-LN 最后一层的梯度随层数增长。",
+     "Post-LN 最后一层的梯度与层数成正比。",
      "Post-LN 最后一层的梯度上界不随深度变化。"),
     ("post-vanishing-needs-warmup",
      "Post-LN gradients vanish at initialisation, which is why it needs warm-up.",
@@ -190,6 +250,28 @@ PLW_MISTAKES = [
     ("beta2-default",
      "The original recipe used Adam with β2 = 0.999.",
      "The original recipe used β2 = 0.98, smaller than the usual 0.999."),
+    # round 2: the swapped evidence, wrong recipe constants, misread papers, the ramp reversed
+    ("post-fine-without-warmup",
+     "Post-LN got comparable BLEU without warm-up.",
+     "Pre-LN got comparable BLEU without warm-up."),
+    ("pre-collapses-without-warmup",
+     "Pre-LN 不做 warm-up 只剩八点几的 BLEU。",
+     "Post-LN 不做 warm-up 只剩八点几的 BLEU。"),
+    ("decay-not-rsqrt",
+     "After warm-up the learning rate decays linearly to zero.",
+     "After warm-up the learning rate decays with the inverse square root of the step."),
+    ("warmup-not-4000",
+     "Vaswani et al. warmed up for 8000 steps.",
+     "Vaswani et al. warmed up for 4000 steps."),
+    ("sgd-not-adam",
+     "Vaswani et al. trained with SGD.",
+     "Xiong et al. also trained with SGD, and warm-up helped there too."),
+    ("admin-blames-gradient",
+     "Admin 证实了梯度爆炸才是根因。",
+     "Admin 认为梯度不是根因。"),
+    ("warmup-starts-high",
+     "Warm-up begins with a large learning rate.",
+     "Warm-up begins with a tiny learning rate."),
 ]
 
 
@@ -226,6 +308,13 @@ WFP_HITS = [
     ("no-contradiction", "Removable does not mean useless."),
     ("no-contradiction", "这两个结论并不矛盾。"),
     ("no-contradiction", "The two results are not at odds."),
+    # round 2: notes' WU denied by its "no"; Post-LN failing without warm-up; a higher lr
+    ("pre-can-drop", "no WU: Pre-LN still trains fine."),
+    ("pre-can-drop", "Pre-LN 不加 WU 也能正常训练。"),
+    ("post-needs-it", "Post-LN without warm-up simply diverges."),
+    ("post-needs-it", "Post-LN 没有 warm-up 基本训不起来。"),
+    ("larger-peak-lr", "Warm-up lets LLM runs use a higher lr than they could otherwise."),
+    ("larger-peak-lr", "warm-up 让大模型能用更高的 lr。"),
 ]
 
 
@@ -237,6 +326,9 @@ def test_warmup_for_pre_ln_points_hit(deck, point, text):
 WFP_NO_HITS = [
     ("no-contradiction", "Xiong's result seems to contradict what LLM teams do."),
     ("no-contradiction", "Warm-up is useless for Pre-LN."),
+    # round 2: comparable BLEU without warm-up is Pre-LN's result
+    ("iwslt-comparable", "Post-LN without warm-up reaches comparable BLEU on translation."),
+    ("iwslt-comparable", "Post-LN 不用 warm-up 在翻译上 BLEU 相当。"),
 ]
 
 
@@ -261,6 +353,22 @@ WFP_MISTAKES = [
     ("pre-diverges-without",
      "Pre-LN w/o WU diverges.",
      "At a very high learning rate, Pre-LN can diverge without warm-up too."),
+    # round 2
+    ("pre-stream-constant",
+     "Pre-LN 的残差流不会变大。",
+     "Post-LN 的残差流不会变大。"),
+    ("ln-running-stats",
+     "LayerNorm's running statistics are unreliable at first.",
+     "BatchNorm's running statistics are unreliable at first."),
+    ("radam-first-moment",
+     "RAdam blames Adam's momentum term m_t.",
+     "RAdam blames the variance of Adam's adaptive learning rate."),
+    ("pre-needs-it",
+     "Pre-LN 的 warm-up 是刚需。",
+     "Post-LN 的 warm-up 是刚需。"),
+    ("pre-collapses-without-warmup",
+     "Pre-LN w/o warm-up: 8.45 BLEU.",
+     "Post-LN w/o warm-up: 8.45 BLEU."),
 ]
 
 

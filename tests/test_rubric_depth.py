@@ -64,6 +64,12 @@ XIONG_HITS = [
     # within one model the per-layer gradient grows with the layer index
     ("within-model", "Within one Post-LN model the gradient grows with the layer index."),
     ("within-model", "在同一个 Post-LN 模型内部，梯度随层号增大。"),
+    # round 2: the myth denied as a correlative said in two halves
+    ("myth-wrong", "People say that the deeper the Post-LN model, the bigger its last-layer gradient; that is wrong."),
+    ("myth-wrong", "有人说 Post-LN 层数越深、梯度越大，其实不是。"),
+    # round 2: "Pre-LN's bound shrinks" without a depth word
+    ("pre-bound-shrinks", "For Pre-LN the bound shrinks."),
+    ("pre-bound-shrinks", "Pre-LN 的上界会变小。"),
 ]
 
 
@@ -99,6 +105,49 @@ XIONG_MISTAKES = [
     # pre-flat-in-depth: the broadened "no L" forms about the bound
     ("pre-flat-in-depth", "Pre-LN's bound has no L in it.", True),
     ("pre-flat-in-depth", "Post-LN's bound has no L in it.", False),
+    # round 2: the capital-L forms of "flat in depth" said about Pre-LN (the bound need not be named)
+    ("pre-flat-in-depth", "For Pre-LN the gradient of the top FFN is independent of L.", True),
+    ("pre-flat-in-depth", "Pre-LN 最后一层的梯度跟 L 无关。", True),
+    ("pre-flat-in-depth", "For Post-LN the gradient of the top FFN is independent of L.", False),
+    # round 2: the myth with a rate
+    ("post-grows-with-depth", "Post-LN's top-layer gradient scales like sqrt(L).", True),
+    ("post-grows-with-depth", "Post-LN's top-layer gradient is larger than Pre-LN's by sqrt(L).", False),
+    # round 2: new mistakes
+    ("theorem-first-layer", "The theorem is about the gradient of the first layer's weights.", True),
+    ("theorem-first-layer", "The theorem is about the gradient of the last layer's weights.", False),
+    ("theorem-throughout-training", "Xiong's bound stays valid after training.", True),
+    ("theorem-throughout-training", "Xiong's bound is only valid at initialisation.", False),
+    ("bound-wrong-rate", "For Pre-LN the bound scales like 1/L.", True),
+    ("bound-wrong-rate", "Pre-LN 的上界随 L 指数下降。", True),
+    ("bound-wrong-rate", "For Pre-LN the bound scales like 1/sqrt(L).", False),
+    ("post-bound-has-l", "For Post-LN the bound is O(d sqrt(L log d)).", True),
+    ("post-bound-has-l", "For Post-LN the bound is O(d sqrt(log d)).", False),
+    ("pre-large-output-grad", "In Pre-LN the last layer has large gradients at init.", True),
+    ("pre-large-output-grad", "In Post-LN the last layer has large gradients at init.", False),
+    ("pre-stream-fixed", "Pre-LN 的主干范数保持不变。", True),
+    ("pre-stream-fixed", "Post-LN 的主干范数保持不变。", False),
+    ("post-stream-unnormalised", "Post-LN 的主干没有被归一化。", True),
+    ("post-stream-unnormalised", "Pre-LN 的主干没有被归一化。", False),
+    ("ln-output-1-5d", "For Post-LN the LN output is 1.5d at every layer.", True),
+    ("ln-output-1-5d", "For Post-LN the input of each LN is 1.5d at every layer, its output d.", False),
+    ("pre-renormalises", "Pre-LN renormalizes the stream after each block.", True),
+    ("pre-renormalises", "Pre-LN normalizes the input of each block.", False),
+    ("stream-grows-quadratically", "The squared norm of the Pre-LN stream grows quadratically in l.", True),
+    ("stream-grows-quadratically", "The squared norm of the Pre-LN stream grows linearly in l.", False),
+    ("post-final-ln-divides", "Post-LN's final LN scales the gradient down by 1/sqrt(L).", True),
+    ("post-final-ln-divides", "Pre-LN's final LN scales the gradient down by 1/sqrt(L).", False),
+    ("final-ln-amplifies", "The final LN scales the gradient up.", True),
+    ("final-ln-amplifies", "The final LN scales the gradient down.", False),
+    ("jacobian-inverted", "The LN Jacobian grows like ||x||/sqrt(d).", True),
+    ("jacobian-inverted", "The LN Jacobian shrinks like sqrt(d)/||x||.", False),
+    ("final-ln-no-role", "The final LN is irrelevant to the bound.", True),
+    ("final-ln-no-role", "The final LN is central to the bound.", False),
+    ("pre-needs-warmup", "Pre-LN requires warm-up.", True),
+    ("pre-needs-warmup", "Pre-LN may require warm-up at very large learning rates.", False),
+    ("post-no-warmup", "Post-LN doesn't require warm-up.", True),
+    ("post-no-warmup", "Post-LN requires warm-up.", False),
+    ("post-within-reversed", "Within a Post-LN model the gradient decays towards the output.", True),
+    ("post-within-reversed", "Within a Post-LN model the gradient decays towards the input.", False),
 ]
 
 
@@ -136,6 +185,22 @@ FINAL_HITS = [
     ("final-ln-in-theory", "The final LN's Jacobian is about sqrt(d)/||x_L||, which is small when the stream is large."),
     ("final-ln-in-theory", "最后这个 LN 的雅可比和输入的范数成反比。"),
     ("final-ln-in-theory", "Going back through the final LN damps the gradient of the last layer."),
+    # round 2: the stream growing, said through Lemma 2's bounds, the variance adding up, or along the stack
+    ("stream-grows", "In Pre-LN, (1 + l/2)d <= E||x_l||^2 <= (1 + 3l/2)d."),
+    ("stream-grows", "The block outputs' variances add up as you go deeper."),
+    ("stream-grows", "每个块输出的方差不断累加。"),
+    ("stream-grows", "Pre-LN 的 x_l 随层数线性增长。"),
+    ("stream-grows", "Pre-LN 的主干只加不减。"),
+    ("stream-grows", "The trunk just keeps getting bigger block after block."),
+    # round 2: the head sees the same scale whatever the depth
+    ("fixed-scale", "After the final LN the head sees the same scale regardless of depth."),
+    ("fixed-scale", "加了 ln_f 之后，输出的尺度跟 depth 无关。"),
+    # round 2: GPT-2 with what it added
+    ("gpt2", "GPT-2 added ln_f after the last block."),
+    ("gpt2", "GPT-2 在最后一个块后面加了一层 LN。"),
+    # round 2: without it, the softmax gets too sharp
+    ("without-it", "Without the final LN the softmax at the head becomes too sharp."),
+    ("without-it", "没有最后的 LN，输出头的 softmax 会太尖。"),
 ]
 
 
@@ -150,6 +215,12 @@ FINAL_NOT_HITS = [
     ("add-final-ln", "final LN 的作用是把梯度放大。"),
     # the counterfactual with the wrong direction earns nothing
     ("without-it", "如果没有 final LN，logits 会越来越小。"),
+    # round 2: GPT-2 named without what it added
+    ("gpt2", "GPT-2's output is normalized anyway."),
+    # round 2: add-final-ln, without-it and final-ln-in-theory are Pre-LN's
+    ("add-final-ln", "Post-LN models end with an extra LayerNorm before the output head."),
+    ("final-ln-in-theory", "In Post-LN the final LN divides the gradient by the stream norm."),
+    ("without-it", "In Post-LN, without a final LN the logits would be huge."),
 ]
 
 
@@ -164,6 +235,39 @@ FINAL_MISTAKES = [
     ("logits-shrink-without", "Pre-LN 的 logits 随深度越来越小。", True),
     ("logits-shrink-without", "In Pre-LN without a final LN the logits would grow with depth.", False),
     ("logits-shrink-without", "Attention in deep layers gets more uniform with depth.", False),
+    # round 2
+    ("post-needs-final-ln", "The original Transformer ends with an additional LayerNorm, since it is Post-LN.", False),
+    ("post-needs-final-ln", "Post-LN stacks end with an extra LN before the head.", True),
+    ("rmsnorm-no-final-norm", "Models that use RMSNorm do not need a final norm.", True),
+    ("rmsnorm-no-final-norm", "Models that use RMSNorm still need a final norm.", False),
+    ("final-ln-from-gpt1", "GPT-2's ln_f was inherited from GPT-1.", True),
+    ("final-ln-from-gpt1", "GPT-2's ln_f was new; it was added after the last block.", False),
+    ("pre-already-normalised", "In Pre-LN each sublayer ends with a LayerNorm.", True),
+    ("pre-already-normalised", "In Post-LN each sublayer ends with a LayerNorm.", False),
+    ("pre-trunk-normalised", "In Pre-LN the trunk is renormalized after every block.", True),
+    ("pre-trunk-normalised", "In Post-LN the trunk is renormalized after every block.", False),
+    ("post-trunk-unnormalised", "In Post-LN the trunk is not normalized.", True),
+    ("post-trunk-unnormalised", "In Pre-LN the trunk is not normalized.", False),
+    ("post-final-ln-divides", "Post-LN's final LN shrinks the gradient by the stream norm.", True),
+    ("post-final-ln-divides", "Post-LN's last LN sees a constant-size input.", False),
+    ("post-grad-shrinks", "Post-LN 的梯度上界随 L 变小。", True),
+    ("post-grad-shrinks", "Pre-LN 的梯度上界随 L 变小。", False),
+    ("post-bound-grows", "The gradient bound of Post-LN blows up with depth.", True),
+    ("post-bound-grows", "The gradient bound of Post-LN does not blow up with depth.", False),
+    ("post-pre-formula", "Each Post-LN layer is h + Attn(LN(h)).", True),
+    ("post-pre-formula", "Each Pre-LN layer is h + Attn(LN(h)).", False),
+    ("pre-post-formula", "Each Pre-LN layer is LayerNorm(h + Attn(h)).", True),
+    ("pre-post-formula", "Each Post-LN layer is LayerNorm(h + Attn(h)).", False),
+    ("final-ln-regulariser", "The final LayerNorm works like dropout.", True),
+    ("final-ln-regulariser", "The final LayerNorm fixes the scale; dropout is what regularises.", False),
+    ("final-ln-amplifies", "最后的 LN 把梯度放大了根号 L 倍。", True),
+    ("final-ln-amplifies", "最后的 LN 把梯度压小了根号 L 倍。", False),
+    ("pre-grad-larger", "For Pre-LN the output-side gradient is bigger than for Post-LN.", True),
+    ("pre-grad-larger", "For Post-LN the output-side gradient is bigger than for Pre-LN.", False),
+    ("pre-grad-grows", "The gradient bound of Pre-LN increases with depth.", True),
+    ("pre-grad-grows", "The gradient bound of Pre-LN does not increase with depth.", False),
+    ("pre-needs-warmup", "Pre-LN requires warm-up.", True),
+    ("pre-needs-warmup", "Post-LN requires warm-up.", False),
 ]
 
 
@@ -201,6 +305,17 @@ DEPTH_HITS = [
     ("other-fixes", "DeepNorm keeps Post-LN and rescales it so it can go a thousand layers deep."),
     ("other-fixes", "Another option is to up-weight the residual before the LayerNorm."),
     ("other-fixes", "还有一种是 DeepNorm，让 Post-LN 也能堆得很深。"),
+    # round 2: the relative contribution diminishing
+    ("relative-update-shrinks", "The relative contribution of deep blocks diminishes."),
+    ("relative-update-shrinks", "深层块的相对贡献逐层递减。"),
+    # round 2: "the last several layers" can be cut; a shallower network's worth of depth
+    ("deep-blocks-identity", "大模型后面的若干层可以直接剪掉。"),
+    ("deep-blocks-identity", "You pay for L layers but get a shallower network's worth of depth."),
+    ("deep-blocks-identity", "相当于只拿到一个更浅的网络。"),
+    # round 2: Mix-LN's order as a placement, or in notes next to the name
+    ("mix-ln-order", "Mix-LN puts Post-LN in the first part of the network."),
+    ("mix-ln-order", "Mix-LN: 浅层 Post-LN，深层 Pre-LN。"),
+    ("mix-ln-order", "Mix-LN 把 Post-LN 放在浅层。"),
 ]
 
 
@@ -215,6 +330,12 @@ DEPTH_NOT_HITS = [
     # DeepNet cited for its BLEU gap is evidence, not the DeepNorm fix
     ("other-fixes", "DeepNet measured Pre-LN about 0.5 BLEU behind a converged Post-LN."),
     ("curse-of-depth", "Curse of Depth is a recent paper."),
+    # round 2: any mention of the early layers is not yet where Mix-LN puts Post-LN
+    ("mix-ln-order", "Mix-LN puts Pre-LN at the bottom and Post-LN at the top to strengthen the early layers."),
+    # round 2: the mechanism points are Pre-LN's
+    ("deep-blocks-identity", "In Post-LN the deep blocks become near-identity."),
+    ("relative-update-shrinks", "In Post-LN each block's relative contribution shrinks like 1/sqrt(l)."),
+    ("representation-collapse", "Representation collapse hits deep Post-LN models."),
 ]
 
 
@@ -247,6 +368,43 @@ DEPTH_MISTAKES = [
     ("deepnorm-removes-ln", "DeepNorm 去掉了 LayerNorm。", True),
     ("deepnorm-removes-ln", "Unlike T-Fixup, which removes LayerNorm, DeepNorm keeps it and up-weights the residual.", False),
     ("deepnorm-removes-ln", "DeepNorm does not remove LayerNorm.", False),
+    # round 2
+    ("pre-stream-fixed", "In Pre-LN the norm of the stream remains constant.", True),
+    ("pre-stream-fixed", "In Pre-LN the norm of the stream keeps increasing.", False),
+    ("post-relative-shrinks", "In Post-LN the relative update of each block gets smaller.", True),
+    ("post-relative-shrinks", "In Pre-LN the relative update of each block gets smaller.", False),
+    ("wasted-depth-vanishing", "Pre-LN's wasted depth is caused by vanishing gradients.", True),
+    ("wasted-depth-vanishing", "Pre-LN's wasted depth is not caused by vanishing gradients.", False),
+    ("pre-deep-grad-explodes", "Pre-LN's deep layer gradients blow up.", True),
+    ("pre-deep-grad-explodes", "Pre-LN's deep layers barely change the stream.", False),
+    ("pre-grad-exponential", "Pre-LN's gradients shrink exponentially towards the input.", True),
+    ("pre-grad-exponential", "Pre-LN's gradients stay roughly level towards the input.", False),
+    ("post-deep-identity", "Post-LN 越深的块越接近恒等。", True),
+    ("post-deep-identity", "Pre-LN 越深的块越接近恒等。", False),
+    ("early-blocks-identity", "In Pre-LN the shallow layers become identity maps.", True),
+    ("early-blocks-identity", "In Pre-LN the deep layers become identity maps.", False),
+    ("collapse-means-shrinking", "Representation collapse: the hidden states go to zero.", True),
+    ("collapse-means-shrinking", "Representation collapse: the hidden states become nearly identical.", False),
+    ("pre-better-final", "Pre-LN surpasses Post-LN in final BLEU.", True),
+    ("pre-better-final", "Post-LN surpasses Pre-LN in final BLEU when both converge.", False),
+    ("curse-scales-up", "LayerNorm Scaling multiplies the LN output by the square root of the layer index.", True),
+    ("curse-scales-up", "LayerNorm Scaling divides the LN output by the square root of the layer index.", False),
+    ("curse-for-post", "Post-LN models apply LayerNorm Scaling with a 1/sqrt(l) factor.", True),
+    ("curse-for-post", "Pre-LN models apply LayerNorm Scaling with a 1/sqrt(l) factor.", False),
+    ("deepnorm-for-pre", "DeepNorm 让 Pre-LN 训到了 1000 层。", True),
+    ("deepnorm-for-pre", "DeepNorm 让 Post-LN 训到了 1000 层。", False),
+    ("mixln-norm-types", "Mix-LN combines LayerNorm with RMSNorm.", True),
+    ("mixln-norm-types", "Mix-LN combines Post-LN with Pre-LN.", False),
+    ("mix-ln-order-swapped", "Mix-LN 把 Pre-LN 放在浅层。", True),
+    ("mix-ln-order-swapped", "Mix-LN 把 Post-LN 放在浅层。", False),
+    ("deepnorm-alpha-on-branch", "DeepNorm uses α to scale the branch.", True),
+    ("deepnorm-alpha-on-branch", "DeepNorm uses α to scale the residual.", False),
+    ("pre-renormalises", "Pre-LN 每个子层之后都会重新归一化。", True),
+    ("pre-renormalises", "Post-LN 每个子层之后都会重新归一化。", False),
+    ("post-pre-formula", "For Post-LN, h_{l+1} = h_l + MLP(LN(h_l)).", True),
+    ("post-pre-formula", "For Pre-LN, h_{l+1} = h_l + MLP(LN(h_l)).", False),
+    ("pre-post-formula", "For Pre-LN, h_{l+1} = LN(h_l + MLP(h_l)).", True),
+    ("pre-post-formula", "For Post-LN, h_{l+1} = LN(h_l + MLP(h_l)).", False),
 ]
 
 

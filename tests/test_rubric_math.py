@@ -63,6 +63,17 @@ HITS = [
     ("layernorm-jacobian", "backward-formula", "反向传播的公式是 g_x = (g − mean(g) − y·mean(g⊙y))/s。"),
     ("layernorm-jacobian", "backward-formula", "The backward pass is g_x = (g − ⟨g⟩ − y⟨g ⊙ y⟩)/s."),
     ("layernorm-jacobian", "backward-formula", "g_x 等于 g 减去 g 的均值，再减去 y 乘以 g 和 y 乘积的均值，最后除以 s。"),
+    # round 2: the recipe in words (mean, component along y, divide by s) without naming the backward pass
+    ("layernorm-jacobian", "backward-formula", "Subtract the gradient's mean, subtract its component along y, then divide by s."),
+    ("layernorm-jacobian", "backward-formula", "先减去梯度的均值，再减去沿 y 的分量，最后除以 s。"),
+    # round 2: the outer products spoken ("transpose", "转置") or written with x̂
+    ("layernorm-jacobian", "jacobian-formula", "The Jacobian is one over s times I minus one one transpose over D minus y y transpose over D."),
+    ("layernorm-jacobian", "jacobian-formula", "雅可比等于 1/s 乘以 I 减 1 1 转置除以 D，再减 y y 转置除以 D。"),
+    ("layernorm-jacobian", "jacobian-formula", "J = (1/s)(I - 11^T/D - x̂x̂ᵀ/D), where x̂ is the normalised input."),
+    # round 2: J y written with its value ("≈ 0" is not matched), the direction "invisible", the centred input x − μ
+    ("layernorm-jacobian", "kills-radial", "Jy is negligible, essentially 0."),
+    ("layernorm-jacobian", "kills-radial", "The radial direction is invisible to the LN."),
+    ("layernorm-jacobian", "kills-radial", "沿着 x−μ 放大或缩小，输出几乎不变。"),
     # rmsnorm -----------------------------------------------------------------------------------------------
     ("rmsnorm", "rms-formula", "Here RMS(x) = sqrt(mean(x²) + eps) is the statistic it divides by."),
     ("rmsnorm", "rms-formula", "其中 RMS(x) 是 x 平方的均值再开根号。"),
@@ -70,6 +81,10 @@ HITS = [
     ("rmsnorm", "no-recentering", "RMSNorm 不减 mean，只做缩放。"),
     ("rmsnorm", "cheaper", "RMSNorm 算起来更省，效果差不多。"),
     ("rmsnorm", "cheaper", "RMSNorm 的速度快，因为只需要一个统计量。"),
+    # round 2: the saving named as a speed-up, less running time, one reduction
+    ("rmsnorm", "cheaper", "Its main appeal is the speed-up at equal quality."),
+    ("rmsnorm", "cheaper", "RMSNorm 带来了加速，效果差不多。"),
+    ("rmsnorm", "cheaper", "RMSNorm needs only one reduction."),
     ("rmsnorm", "rms-jacobian", "For RMSNorm the Jacobian is (1/r)(I - yy^T/D)."),
     ("rmsnorm", "rms-jacobian", "RMSNorm 的雅可比是 (1/RMS)(I − yyᵀ/d)。"),
     ("rmsnorm", "rms-jacobian", "With RMSNorm the mean direction survives in the backward pass."),
@@ -78,6 +93,14 @@ HITS = [
     ("rmsnorm", "llama-rmsnorm", "LLaMA 用的是 RMS 风格的归一化，放在每个子层的输入端。"),
     ("rmsnorm", "llama-prenorm", "LLaMA: RMSNorm, which is pre."),
     ("rmsnorm", "llama-prenorm", "LLaMA 用的是 RMSNorm，位置是 pre。"),
+    ("rmsnorm", "llama-prenorm", "LLaMA uses RMSNorm, pre-norm."),
+    # round 2: BERT (or the original Transformer) and the position in one clause
+    ("rmsnorm", "bert-post-ln", "BERT uses LayerNorm after the residual, Post-LN."),
+    ("rmsnorm", "bert-post-ln", "原版 Transformer 用的是后置的 LayerNorm。"),
+    # round 2: "only the radial direction" in one phrase; the spoken "one over r ... y y-transpose"
+    ("rmsnorm", "rms-jacobian", "RMSNorm only removes the radial direction."),
+    ("rmsnorm", "rms-jacobian", "RMSNorm 只消掉径向方向。"),
+    ("rmsnorm", "rms-jacobian", "RMSNorm's Jacobian is one over r times I minus y y-transpose over d."),
     # toy-metric-artifact -----------------------------------------------------------------------------------
     ("toy-metric-artifact", "ends-in-ln", "In Post-LN the last thing the stack does is an LN, so f is essentially constant."),
     ("toy-metric-artifact", "ends-in-ln", "Post-LN 的 f 几乎是常数，跟输入没关系。"),
@@ -101,8 +124,17 @@ HITS = [
     ("toy-metric-artifact", "realistic-width", "实验里应该把维度大一点。"),
     ("toy-metric-artifact", "readout-after-final-ln", "Put a real loss after the final LN."),
     ("toy-metric-artifact", "readout-after-final-ln", "在最后的 LN 之后接上交叉熵损失。"),
-    ("toy-metric-artifact", "faithful-numbers", "The Pre-LN Jacobian goes from about 2.3 to about 3.1 and then stays flat."),
-    ("toy-metric-artifact", "faithful-numbers", "Pre-LN 的雅可比从 2.3 左右涨到 3.1 左右就平了。"),
+    # (round 2: faithful-numbers was split into faithful-post and faithful-pre; these two state the Pre-LN half)
+    ("toy-metric-artifact", "faithful-pre", "The Pre-LN Jacobian goes from about 2.3 to about 3.1 and then stays flat."),
+    ("toy-metric-artifact", "faithful-pre", "Pre-LN 的雅可比从 2.3 左右涨到 3.1 左右就平了。"),
+    ("toy-metric-artifact", "faithful-pre", "For Pre-LN the Jacobian barely moves with depth."),
+    ("toy-metric-artifact", "faithful-pre", "Pre-LN 的雅可比几乎不随深度变。"),
+    ("toy-metric-artifact", "faithful-post", "The Post-LN map contracts to a fixed point."),
+    ("toy-metric-artifact", "faithful-post", "Post-LN 的雅可比随深度收缩：0.1173、7.6e-4、7.7e-9。"),
+    # round 2: f said constant with its value, independence of z; the A-not-A "消不消失" denied; a loss after the final LN
+    ("toy-metric-artifact", "ends-in-ln", "所以 f ≈ D，跟 z 无关。"),
+    ("toy-metric-artifact", "not-vanishing", "这个读数跟梯度消不消失没关系。"),
+    ("toy-metric-artifact", "readout-after-final-ln", "Attach a loss after the final LN."),
 ]
 
 
@@ -133,6 +165,18 @@ NOT_HITS = [
     ("toy-metric-artifact", "depth1-jacobian", "At depth 1 the table prints 0.0047."),
     # the swapped column: the toy's Pre-LN stack has no final LN
     ("toy-metric-artifact", "ends-in-ln", "The Pre-LN stack ends in a LayerNorm, so f is essentially constant."),
+    # round 2: the reversed Lemma 3 (sqrt(d) next to "norm" alone no longer earns it)
+    ("layernorm-jacobian", "lemma3-norm", "||J|| = O(||x||/sqrt(d)) by Lemma 3."),
+    # round 2: the swapped RMSNorm Jacobian, said of LayerNorm; "only" and "radial" across a comma, saying the opposite
+    ("rmsnorm", "rms-jacobian", "LayerNorm's Jacobian kills only the radial direction."),
+    ("rmsnorm", "rms-jacobian", "RMSNorm 只消掉均值方向，径向方向保留下来。"),
+    # round 2: placements of other models do not earn LLaMA's or BERT's
+    ("rmsnorm", "llama-prenorm", "BERT — RMSNorm, Pre-LN."),
+    ("rmsnorm", "bert-post-ln", "GPT-2/3 — LayerNorm, Post-LN."),
+    # round 2: the swapped numbers (Pre-LN said to contract), and "zero" next to a bare "too"
+    ("toy-metric-artifact", "faithful-post", "The Pre-LN map contracts."),
+    ("toy-metric-artifact", "pre-final-ln-zero", "Pre-LN contracts toward zero too."),
+    ("toy-metric-artifact", "not-vanishing", "The Pre-LN reading is just eps, not a sign of vanishing gradients."),
 ]
 
 
@@ -141,7 +185,8 @@ def test_loose_or_wrong_sentence_misses_point(deck, card_id: str, point: str, te
     assert point not in hits(deck.get(card_id), text)
 
 
-# (card, mistake, sentence): a plain, explicit, unqualified wrong claim that must be charged.
+# (card, mistake, sentence): a plain, explicit, unqualified wrong claim that must be charged. (Every mistake of these
+# cards, including those added in round 2, also has fires/spares sentences in tests/counterexamples/<card>.yaml.)
 WRONG = [
     ("layernorm-jacobian", "jacobian-projector-sum", "The Jacobian is J = (1/s)(11^T/D + yy^T/D)."),
     ("layernorm-jacobian", "jacobian-projector-sum", "LN 的雅可比是 (1/s)(𝟏𝟏ᵀ/D + yyᵀ/D)。"),
