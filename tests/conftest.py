@@ -7,6 +7,7 @@ tmux, kill -9); the fast inner loop is `pytest -m "not tui and not system"`.
 
 from __future__ import annotations
 
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,11 @@ import pytest
 @pytest.fixture(autouse=True)
 def _isolated_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("LNDRILL_HOME", str(tmp_path / "home"))
+    # Answers kept outside an unwritable data directory go to the temporary directory: the test's own.
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    monkeypatch.setenv("TMPDIR", str(scratch))
+    monkeypatch.setattr(tempfile, "tempdir", str(scratch))
     monkeypatch.delenv("LNDRILL_CONTENT", raising=False)
     monkeypatch.setenv("NO_COLOR", "1")
 

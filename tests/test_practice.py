@@ -113,8 +113,10 @@ def test_history_problems_are_one_line_and_never_stop_practice(deck, main_card) 
     problems: list[str] = []
     practice.on_problem = problems.append
     sub = practice.submit(main_card, {"answer": GOOD})
-    assert sub.attempt_id is None and sub.result.score > 0
-    assert problems == ["lndrill: the history database is busy"]
+    assert sub.attempt_id is None and sub.result.score > 0 and not sub.saved
+    (problem,) = problems
+    assert problem.startswith("lndrill: the history database is busy; your answer was kept in ")
+    assert sub.kept is not None and str(sub.kept) in problem and sub.kept.is_file()
     assert practice.stats() is None and practice.card_statuses([main_card.id]) == {}
     practice.close()  # nothing to close
 
@@ -189,3 +191,39 @@ def test_stats_are_typed(deck, main_card) -> None:
     card = stats.card(main_card.id)
     assert card.attempts == 1 and card.last_at == T0 and card.due is not None and card.due > T0
     assert stats.to_dict()["cards"][main_card.id]["last_at"] == T0.isoformat(timespec="seconds")
+
+
+def test_a_draft_that_could_not_be_saved_is_saved_at_the_next_autosave(deck, main_card, monkeypatch) -> None:
+    practice, store, problems = _practice(deck)
+    real = store.save_draft
+    calls = []
+
+    def busy_once(card_id, texts, now=None):  # noqa: ANN001, ANN202
+        calls.append(card_id)
+        if len(calls) == 1:
+            raise StoreError("lndrill: cannot save to the history database: it is busy")
+        return real(card_id, texts, now=now)
+
+    monkeypatch.setattr(store, "save_draft", busy_once)
+    practice.draft_changed(main_card.id, {"formulas": "half-typed"})
+    practice.flush_drafts()
+    assert problems == ["lndrill: cannot save to the history database: it is busy"]
+    assert store.load_draft(main_card.id) is None
+    practice.flush_drafts()  # nothing typed since: the same draft is tried again
+    assert store.load_draft(main_card.id) == {"formulas": "half-typed"}
+
+
+def test_an_overrule_of_a_kept_answer_is_kept_with_it(deck, main_card) -> None:
+    from lndrill.store import open_store, pending
+
+    def unusable() -> Store:
+        raise StoreError("lndrill: cannot save to the history database: the disk is full")
+
+    practice = Practice(deck, unusable, now=lambda: T0)
+    sub = practice.submit(main_card, {"answer": POOR})
+    missed = next(p.id for s in sub.scored.sections for p in s.points if not p.hit)
+    flipped = practice.overrule_point(sub, missed)
+    assert sub.kept is not None and pending.read(sub.kept).result.score == flipped.result.score
+    with open_store() as store:  # the disk has room again: the answer is added with the overrule
+        (attempt,) = store.attempts()
+        assert attempt.overrides == {missed: True} and attempt.score == flipped.result.score

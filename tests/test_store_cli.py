@@ -110,6 +110,7 @@ def test_stats_on_a_newer_schema_is_one_line(capsys) -> None:
 def test_score_still_works_when_history_cannot_be_opened(tmp_path: Path, main_card) -> None:
     _newer_schema_db()
     proc = _run("score", main_card.id, _answer(tmp_path, GOOD), "--json")
-    assert proc.returncode == 0 and json.loads(proc.stdout)["card"] == main_card.id
-    assert proc.stderr.count("\n") == 1 and "newer lndrill" in proc.stderr and "not updated" in proc.stderr
+    assert proc.returncode == 3 and json.loads(proc.stdout)["card"] == main_card.id  # 3: scored, not saved
+    assert proc.stderr.count("\n") == 1 and "newer lndrill" in proc.stderr and "kept in" in proc.stderr
     assert "Traceback" not in proc.stderr
+    assert len(list((db_path().parent / "pending").glob("*.json"))) == 1

@@ -9,7 +9,8 @@ import pytest
 from helpers import GOOD, POOR, T0, scored
 
 from lndrill.store import SCHEMA_VERSION, StoreError, open_store
-from lndrill.store.db import APPLICATION_ID, format_time, open_database
+from lndrill.store.db import APPLICATION_ID, format_time
+from lndrill.store.opening import open_database
 from lndrill.store.paths import db_path
 
 
@@ -88,7 +89,8 @@ def test_newer_schema_is_a_clear_one_line_error_and_the_file_is_kept() -> None:
     assert _pragma(path, "user_version") == SCHEMA_VERSION + 5
     assert not list(path.parent.glob("*corrupt*"))
     fallback = open_store(fallback_to_memory=True)
-    assert fallback.path is None and "newer lndrill" in fallback.notice and "not saved" in fallback.notice
+    assert fallback.path is None and "newer lndrill" in fallback.notice and "kept in" in fallback.notice
+    assert fallback.kept_in == path.parent  # its answers are kept in the pending directory
 
 
 def test_unwritable_data_dir_is_a_store_error(tmp_path: Path, monkeypatch) -> None:

@@ -29,8 +29,7 @@ WRITER = textwrap.dedent("""
     for i in range(n if n else 10**9):
         text = f"{sys.argv[2]} #{i}"
         result = score_answer(card, text)
-        aid = store.record_attempt(card.id, "drill", {"formulas": text}, result, 30.0 + i)
-        store.review(card.id, result.score, 30.0 + i, attempt_id=aid)
+        aid = store.record_attempt(card.id, "drill", {"formulas": text}, result, 30.0 + i, review=True)
         store.save_draft("rmsnorm", {"definition": f"typing {i}"})
         print("saved", aid, flush=True)
     time.sleep(600)
@@ -96,6 +95,9 @@ def test_kill_9_in_the_middle_of_a_stream_of_submits_loses_nothing_submitted() -
     with open_store() as store:
         ids = [a.id for a in store.attempts()]
         assert set(saved) <= set(ids)
+        # The answer, its result and its review are one transaction: no answer is left unscheduled.
+        reviewed = {row[0] for row in store._conn.execute("SELECT attempt_id FROM reviews")}
+        assert reviewed == set(ids) and store.unscored_answers() == {}
         draft = store.load_draft("rmsnorm")
         assert draft is not None and int(draft["definition"].split()[1]) >= len(saved) - 1
 

@@ -63,11 +63,15 @@ async def test_unusable_history_falls_back_to_memory(deck, tmp_path: Path, monke
     async with app.run_test(size=(120, 40), notifications=True) as pilot:
         await settle(pilot)
         assert app.practice.store.path is None
-        assert any("not saved" in n.message for n in app._notifications)
+        assert any("kept in" in n.message for n in app._notifications)
         app.screen.query_one("#answer-0", AnswerArea).insert(FORMULAS)
         await pilot.press("ctrl+s")
         await settle(pilot)
         assert len(app.practice.store.attempts()) == 1  # still works, in memory
+    from lndrill.store import pending
+
+    (kept,) = pending.waiting(blocker)  # and the answer outlives the session, in the spare directory
+    assert pending.read(kept).answers["formulas"] == FORMULAS
 
 
 async def test_browser_shows_last_score_and_due_and_puts_due_cards_first(deck) -> None:

@@ -1,16 +1,21 @@
 """The Markdown report of a finished mock interview: the model of each question as it went, the
-rendering, and saving it to disk."""
+rendering, and saving it to disk (checked before the interview starts, written through a fresh
+temporary file, never over a device, a FIFO or a symlink)."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
+import stat
+import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
 from lndrill.cards.schema import Card
+from lndrill.display import printable
 from lndrill.scoring.result import ScoreResult
 from lndrill.store import paths
 
@@ -140,7 +145,8 @@ def render_mock_report(
                     lines += [f"**{_inline(titles.get(key, key))}**", ""]
                 lines += [*_fenced(text), ""]
         lines += ["### Model answer", "", card.model_answer.get(lang).rstrip(), ""]
-    return "\n".join(lines).rstrip("\n") + "\n"
+    # The report is read in terminals (`cat`) as well as editors: no control character from an answer.
+    return printable("\n".join(lines).rstrip("\n") + "\n")
 
 
 def report_filename(now: datetime) -> str:
@@ -148,57 +154,124 @@ def report_filename(now: datetime) -> str:
     return f"mock-{now.astimezone():%Y%m%d-%H%M%S}.md"
 
 
-def _write_atomic(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    with tmp.open("w", encoding="utf-8") as fh:
-        fh.write(text)
-        fh.flush()
-        os.fsync(fh.fileno())
-    os.replace(tmp, path)
+class ReportPathError(ValueError):
+    """`--report PATH` names something a report cannot be written to; `str(exc)` is one line."""
 
 
-def write_mock_report(text: str, data_dir: Path, extra_path: Path | str | None = None,
+def _kind(mode: int) -> str:
+    kinds = ((stat.S_ISLNK, "a symbolic link"), (stat.S_ISCHR, "a character device"),
+             (stat.S_ISBLK, "a block device"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISSOCK, "a socket"))
+    return next((name for test, name in kinds if test(mode)), "not a regular file")
+
+
+def _refuse_non_regular(path: Path) -> None:
+    """ReportPathError unless `path` is missing or a regular file (a symlink, a device, a FIFO are refused:
+    a report replaces the file, and must never replace /dev/null or what a planted link points to)."""
+    try:
+        mode = os.lstat(path).st_mode
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise ReportPathError(f"cannot use {path} for the report: {exc.strerror or exc}") from None
+    if not stat.S_ISREG(mode):
+        raise ReportPathError(f"cannot write the report to {path}: it is {_kind(mode)}, not a regular file")
+
+
+def report_target(extra_path: Path | str, name: str) -> Path:
+    """Where `--report PATH` puts a report called `name`: PATH itself, or `name` inside it when PATH is a
+    directory (or ends in '/')."""
+    target = Path(extra_path).expanduser()
+    if str(extra_path).endswith(("/", os.sep)) or (target.is_dir() and not target.is_symlink()):
+        return target / name
+    return target
+
+
+def check_report_path(extra_path: Path | str) -> None:
+    """Before a mock interview starts: ReportPathError (one line) unless a report can be written to
+    `--report PATH` (a regular file or a directory, in a directory lndrill may write to)."""
+    text = str(extra_path)
+    if not text.strip():
+        raise ReportPathError("--report needs a file or directory name")
+    target = report_target(text, "report.md")
+    _refuse_non_regular(target)
+    existing = target.parent
+    while not os.path.lexists(existing) and existing.parent != existing:  # directories still to be made
+        existing = existing.parent
+    if not existing.is_dir():
+        raise ReportPathError(f"cannot write the report under {existing}: it is not a directory")
+    if not os.access(existing, os.W_OK | os.X_OK):
+        raise ReportPathError(f"cannot write the report in {existing}: permission denied")
+
+
+def _write_atomic(path: Path, text: str, private_dir: bool = False) -> None:
+    """Write `path` whole or not at all: a fresh temporary file (mkstemp: never a name someone planted)
+    in the same directory, then renamed over it. The file is readable by its owner only."""
+    if private_dir:
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    else:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    _refuse_non_regular(path)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+def _one_line(exc: BaseException) -> str:
+    return " ".join(str(exc).split()) or type(exc).__name__
+
+
+def write_mock_report(text: str, data_dir: Path | None, extra_path: Path | str | None = None,
                       now: datetime | None = None) -> list[Path]:
     """Save the report as `<data_dir>/reports/mock-YYYYmmdd-HHMMSS.md` and, if given, to `extra_path`
     (a file, or a directory to put the same file name in). Returns the paths written.
 
-    Raises OSError if a file cannot be written (the data-dir copy is written first).
+    Raises OSError (or ReportPathError) for the first copy that cannot be written; the other is still
+    written.
     """
-    when = now or datetime.now().astimezone()
-    name = report_filename(when)
-    auto = paths.reports_dir(Path(data_dir)) / name
-    n = 2
-    while auto.exists():
-        auto = auto.with_name(f"{Path(name).stem}-{n}.md")
-        n += 1
-    _write_atomic(auto, text)
-    written = [auto]
-    if extra_path is not None:
-        target = Path(extra_path).expanduser()
-        if target.is_dir() or str(extra_path).endswith(("/", os.sep)):
-            target = target / name
-        _write_atomic(target, text)
-        written.append(target)
+    written, failed = _save(text, data_dir, extra_path, now or datetime.now().astimezone())
+    if failed:
+        raise failed[0][1]
     return written
+
+
+def _save(text: str, data_dir: Path | None, extra_path: Path | str | None, now: datetime
+          ) -> tuple[list[Path], list[tuple[str, Exception]]]:
+    """Write both copies; the paths written, and for each copy that failed where it went and why."""
+    name = report_filename(now)
+    written: list[Path] = []
+    failed: list[tuple[str, Exception]] = []
+    try:
+        auto = paths.reports_dir(Path(data_dir) if data_dir is not None else None) / name
+        n = 2
+        while os.path.lexists(auto):
+            auto = auto.with_name(f"{Path(name).stem}-{n}.md")
+            n += 1
+        _write_atomic(auto, text, private_dir=True)
+        written.append(auto)
+    except (OSError, ValueError) as exc:
+        failed.append(("in the data directory", exc))
+    if extra_path is not None:
+        try:
+            target = report_target(extra_path, name)
+            _write_atomic(target, text)
+            written.append(target)
+        except (OSError, ValueError) as exc:
+            failed.append((f"to {extra_path}", exc))
+    return written, failed
 
 
 def save_mock_report(text: str, directory: Path | None, extra: Path | None, now: datetime
                      ) -> tuple[list[Path], str | None]:
     """Save the report in the data directory (default `data_dir()`) and to `extra`; the paths written and
-    a one-line error. When the data-dir copy fails, the copy to `extra` is still attempted."""
-    try:
-        return write_mock_report(text, directory or paths.data_dir(), extra_path=extra, now=now), None
-    except OSError as exc:
-        error = f"could not save the report: {' '.join(str(exc).split())}"
-    if extra is None:
-        return [], error
-    target = Path(extra).expanduser()
-    if target.is_dir():
-        target = target / report_filename(now)
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(text, encoding="utf-8")
-    except OSError as exc:
-        return [], f"could not save the report: {' '.join(str(exc).split())}"
-    return [target], error
+    a one-line error naming each copy that could not be written (the other copy is still written)."""
+    written, failed = _save(text, directory, extra, now)
+    errors = [f"could not save the report {where}: {_one_line(exc)}" for where, exc in failed]
+    return written, "; ".join(errors) or None

@@ -1,10 +1,12 @@
 """`Practice`: the one service between the interfaces (the terminal app, the command line) and the history.
 
 Built once per session from the deck, a store factory and two clocks. It submits answers (the words are
-stored before they are scored, then the result and the review), records overrules, keeps drafts, picks
-and reports mock interviews, and computes statistics. History problems never stop practice: they are
-handed to `on_problem` as one line and the step carries on without history; the store's own one-line
-notice (e.g. a corrupt file was moved aside) goes to `on_notice`.
+stored before they are scored, then the result and the review in one transaction), records overrules,
+keeps drafts, picks and reports mock interviews, and computes statistics. History problems never stop
+practice: they are handed to `on_problem` as one line and the step carries on without history; an
+answer that cannot be written to the history is kept in the pending directory (`lndrill.store.pending`)
+and added the next time it can be. The store's own one-line notices (e.g. a damaged file was moved
+aside, kept answers were added) go to `on_notice`.
 """
 
 from __future__ import annotations
@@ -22,12 +24,13 @@ from lndrill.cards.schema import Card
 from lndrill.practice.answer import join_answer
 from lndrill.practice.clock import Monotonic, Stopwatch, WallClock, utc_now
 from lndrill.practice.drafts import DraftBuffer
+from lndrill.practice.keeping import KeptAnswers
 from lndrill.practice.mock import FOLLOW_UP_KEY, MockOptions, MockSession, new_seed
 from lndrill.practice.report import render_mock_report, save_mock_report
 from lndrill.practice.stats import Stats, history_stats
 from lndrill.practice.submission import Submission
-from lndrill.scoring.result import ScoreResult
-from lndrill.store import CardStatus, Store, StoreError, memory_store, open_store
+from lndrill.store import CardStatus, KeptAnswer, Store, StoreError, memory_store, open_store
+from lndrill.store.db import format_time
 
 StoreFactory = Callable[[], Store]
 Listener = Callable[[str], None]
@@ -91,12 +94,15 @@ class Practice:
         self._store_error: StoreError | None = None
         self._lock = threading.Lock()
         self._drafts = DraftBuffer()
+        self._last_problem: str | None = None
+        #: Answers the history could not take this session, kept in the pending directory.
+        self._kept = KeptAnswers(self._problem)
 
     # ------------------------------------------------------------------ history
     @property
     def store(self) -> Store:
         """The history, opened on first use (thread-safe); raises StoreError when it cannot be opened."""
-        notice = None
+        notices: list[str] = []
         with self._lock:
             if self._store is None and self._store_error is None:
                 try:
@@ -104,13 +110,17 @@ class Practice:
                 except StoreError as exc:
                     self._store_error = exc
                 else:
-                    notice = self._store.notice
+                    notices = list(self._store.notices)
+                    self._store.on_warning = self._warn
             if self._store is None:
                 raise StoreError(str(self._store_error))
             store = self._store
-        if notice:
+        for notice in notices:
             self.on_notice(notice)
         return store
+
+    def _warn(self, message: str) -> None:
+        self.on_notice(message)
 
     def open_history(self) -> None:
         """Open the history now (the app does this in a worker so its first screen is not delayed)."""
@@ -125,8 +135,13 @@ class Practice:
         finally:
             self._store.close()
 
-    def _problem(self, exc: BaseException) -> None:
-        self.on_problem(one_line(exc))
+    def _problem(self, exc: BaseException | str) -> None:
+        """Tell a history problem once (the same problem again, e.g. at every autosave, is not repeated)."""
+        message = exc if isinstance(exc, str) else one_line(exc)
+        if message == self._last_problem:
+            return
+        self._last_problem = message
+        self.on_problem(message)
 
     def _history(self) -> Store | None:
         try:
@@ -160,8 +175,9 @@ class Practice:
         `answers` maps section id to text (the app's answer areas, in section order) or "answer" to one
         text (`lndrill score`). The words are stored before scoring, in their own transaction, so a
         scorer failure or a kill while scoring keeps them; then the result and the card's review are
-        stored. Blank answers and `save=False` are scored but not recorded. `duration_s` None: untimed.
-        Raises PracticeError when the scorer fails.
+        stored together in one transaction. When the history cannot be written, the answer is kept in
+        the pending directory instead (one problem line says where). Blank answers and `save=False` are
+        scored but not recorded. `duration_s` None: untimed. Raises PracticeError when the scorer fails.
         """
         from lndrill.scoring.engine import score_answer
 
@@ -169,32 +185,55 @@ class Practice:
         joined = join_answer(card, texts, lang)
         duration = max(0.0, duration_s or 0.0)
         now = self.now()
-        attempt_id: int | None = None
-        if save and any(t.strip() for t in texts.values()):
+        record = save and any(t.strip() for t in texts.values())
+        started = (datetime.fromtimestamp(now.timestamp() - duration, tz=now.tzinfo or UTC)
+                   if duration_s is not None else None)
+        kept = KeptAnswer(card.id, mode, texts, duration, format_time(now),
+                          format_time(started) if started else None,
+                          review=not (self.cram and mode == "drill"))  # --cram drills leave the schedule alone
+        store, problem, attempt_id = None, None, None
+        durable = False
+        if record:
             self._drafts.forget(card.id)
-            started = (datetime.fromtimestamp(now.timestamp() - duration, tz=now.tzinfo or UTC)
-                       if duration_s is not None else None)
-            attempt_id = self._use(
-                lambda store: store.record_answer(card.id, mode, texts, duration, started_at=started, now=now), None)
+            store, problem = self._open_for_submit()
+            durable = store is not None and store.kept_in is None
+            if store is not None:
+                try:
+                    attempt_id = store.record_answer(card.id, mode, texts, duration, started_at=started, now=now)
+                except Exception as exc:  # noqa: BLE001 - never lost: kept in the pending directory below
+                    problem = exc if isinstance(exc, StoreError) else StoreError(
+                        f"lndrill: cannot save to the history: {one_line(exc)}")
         try:
             scored = score_answer(card, joined.text)
         except Exception as exc:  # noqa: BLE001 - the scorer failing is one line for the user, never a crash
+            if record and (attempt_id is None or not durable):  # else its words are in the history, unscored
+                self._kept.keep(store, kept, None, problem)
             raise PracticeError(f"Could not score this answer: {one_line(exc)}") from exc
-        if attempt_id is not None:
-            stored: int = attempt_id
-            review = not (self.cram and mode == "drill")  # --cram drills leave the schedule alone
-            attempt_id = self._use(lambda store: self._store_result(store, card.id, stored, scored, duration,
-                                                                    now, review), None)
-        return Submission(card, texts, joined, scored, attempt_id, duration)
+        saved = False
+        if store is not None and attempt_id is not None:
+            try:
+                store.record_result(attempt_id, scored, review=kept.review, duration_s=duration, now=now)
+                saved = durable
+            except Exception as exc:  # noqa: BLE001 - rolled back as a whole: the answer is kept instead
+                problem = exc if isinstance(exc, StoreError) else StoreError(
+                    f"lndrill: cannot save to the history: {one_line(exc)}")
+        kept_path = None
+        if saved:
+            self._last_problem = None
+        elif record:
+            # Not in the history: keep it (a durable store may hold its words unscored: replaced when added).
+            kept_path = self._kept.keep(store, kept, scored, problem, attempt_id if durable else None)
+            if problem is None and attempt_id is not None and kept_path is not None:
+                self._kept.link(attempt_id, kept_path)  # in the stand-in store: its follow-up goes to the file
+            if problem is not None:
+                attempt_id = None
+        return Submission(card, texts, joined, scored, attempt_id, duration, saved=saved, kept=kept_path)
 
-    @staticmethod
-    def _store_result(store: Store, card_id: str, attempt_id: int, scored: ScoreResult, duration: float,
-                      now: datetime, review: bool) -> int:
-        """The result, then the review (each its own transaction); the attempt id."""
-        store.record_result(attempt_id, scored)
-        if review:
-            store.review(card_id, scored.score, duration, now=now, attempt_id=attempt_id)
-        return attempt_id
+    def _open_for_submit(self) -> tuple[Store | None, StoreError | None]:
+        try:
+            return self.store, None
+        except StoreError as exc:
+            return None, exc
 
     def overrule_point(self, submission: Submission, point_id: str) -> Submission:
         """Flip one point between hit and missed; the stored attempt gets the full set of overrules and
@@ -207,11 +246,14 @@ class Practice:
         if attempt_id is not None:
             self._use(lambda store: store.update_overrides(attempt_id, updated.overrules.points,
                                                            updated.result.score), None)
+        if updated.kept is not None:
+            self._kept.overruled(updated.kept, updated.overrules.points)
         return updated
 
     def add_follow_up(self, attempt_id: int, text: str) -> None:
         """Keep the answer to the interviewer's follow-up with the question's stored attempt."""
         self._use(lambda store: store.add_answer(attempt_id, FOLLOW_UP_KEY, text), None)
+        self._kept.follow_up(attempt_id, text)
 
     # ------------------------------------------------------------------ drafts
     def draft_changed(self, card_id: str, texts: Mapping[str, str]) -> None:
@@ -220,19 +262,24 @@ class Practice:
 
     def flush_drafts(self) -> None:
         """Save the drafts that changed since they were last saved (the app's autosave timer calls this)."""
-        pending = self._drafts.take()
-        if not pending:
+        waiting = self._drafts.take()
+        if not waiting:
             return
         store = self._history()
         if store is None:
+            for card_id, typed in waiting.items():
+                self._drafts.pending.setdefault(card_id, typed)
             return
-        for card_id, texts in pending.items():
+        for card_id, texts in waiting.items():
             try:
                 store.save_draft(card_id, texts, now=self.now())
             except StoreError as exc:
                 self._problem(exc)
+                for again, typed in waiting.items():  # try again at the next autosave (newer typing wins)
+                    self._drafts.pending.setdefault(again, typed)
                 return
             self._drafts.mark_saved(card_id, texts)
+            waiting = {k: v for k, v in waiting.items() if k != card_id}
 
     def load_draft(self, card_id: str) -> dict[str, str] | None:
         """The card's autosaved draft, if any (restoring it saves nothing)."""
@@ -283,4 +330,8 @@ class Practice:
     # ------------------------------------------------------------------ stats
     def stats(self) -> Stats | None:
         """Statistics over the whole history for this deck (None when history cannot be read)."""
-        return self._use(lambda store: history_stats(store, self.deck.cards, self.now()), None)
+        stats = self._use(lambda store: history_stats(store, self.deck.cards, self.now()), None)
+        if stats is not None and stats.left_out:
+            self.on_notice(f"lndrill: warning: {stats.left_out} answer(s) in the history have an unreadable time "
+                           "or score and are left out of these statistics")
+        return stats

@@ -13,8 +13,9 @@ from datetime import datetime
 from typing import Any
 
 from lndrill.cards.schema import Card
-from lndrill.store import Store
-from lndrill.store.records import Attempt, CardStatus
+from lndrill.store import HistorySummary, Store
+from lndrill.store.records import CardStatus
+from lndrill.store.summary import Answered, PointHit
 
 #: Section and tag averages are over this many most recent attempts.
 LAST_N = 10
@@ -111,6 +112,8 @@ class Stats:
     tags: tuple[TagStats, ...]
     trend: tuple[TrendPoint, ...]
     window: int = LAST_N
+    #: Answers left out because their time or score cannot be read (not part of the JSON).
+    left_out: int = 0
 
     @property
     def sparkline(self) -> str:
@@ -152,35 +155,42 @@ def _avg(values: Sequence[float]) -> float:
     return round(sum(values) / len(values), 1)
 
 
-def build_stats(cards: Mapping[str, Card], attempts: Sequence[Attempt], statuses: Mapping[str, CardStatus],
-                now: datetime) -> Stats:
-    """Stats from the deck (id -> Card, for tags and section titles), the attempts (oldest first) and
-    each card's status (`Store.card_status`). Cards no longer in the deck keep their history."""
-    by_card: dict[str, list[Attempt]] = {}
-    for a in attempts:
-        by_card.setdefault(a.card_id, []).append(a)
+def _section_percent(points: Sequence[PointHit]) -> dict[str, float]:
+    """Per section id: the share of its point weight that was hit, 0-100 (as `Attempt.section_percent`)."""
+    earned: dict[str, float] = {}
+    total: dict[str, float] = {}
+    for sid, weight, hit in points:
+        total[sid] = total.get(sid, 0.0) + weight
+        earned[sid] = earned.get(sid, 0.0) + (weight if hit else 0.0)
+    return {s: 100.0 * earned[s] / total[s] for s in total if total[s] > 0}
 
+
+def build_stats(cards: Mapping[str, Card], summary: HistorySummary, statuses: Mapping[str, CardStatus],
+                now: datetime) -> Stats:
+    """Stats from the deck (id -> Card, for tags and section titles), the history's summary
+    (`Store.summary`) and each card's status (`Store.card_status`). Cards no longer in the deck keep
+    their history."""
+    totals = {c.card_id: c for c in summary.cards}
     out_cards: list[CardStats] = []
-    for cid in list(cards) + sorted(set(by_card) - set(cards)):
+    for cid in list(cards) + sorted(set(totals) - set(cards)):
         st = statuses.get(cid) or CardStatus(cid)
-        mine = by_card.get(cid, [])
+        t = totals.get(cid)
         out_cards.append(CardStats(
             card_id=cid,
-            attempts=len(mine),
-            best=max((a.score for a in mine), default=None),
-            last=mine[-1].score if mine else None,
-            last_at=mine[-1].submitted_at if mine else None,
+            attempts=t.attempts if t else 0,
+            best=t.best if t else None,
+            last=t.last.score if t else None,
+            last_at=t.last.at if t else None,
             due=st.due,
-            overridden_points=sum(len(a.overrides) for a in mine),
+            overridden_points=t.overridden_points if t else 0,
             in_deck=cid in cards,
         ))
 
     sections: list[SectionStats] = []
-    for cid, mine in by_card.items():
-        recent = mine[-LAST_N:]
+    for cid in totals:  # in the order of each card's first answer
         values: dict[str, list[float]] = {}
-        for a in recent:
-            for sid, pct in a.section_percent().items():
+        for a in summary.recent.get(cid, ()):
+            for sid, pct in _section_percent(summary.points.get(a.id, ())).items():
                 values.setdefault(sid, []).append(pct)
         card = cards.get(cid)
         titles = {s.id: s.title.en for s in card.sections} if card else {}
@@ -189,29 +199,32 @@ def build_stats(cards: Mapping[str, Card], attempts: Sequence[Attempt], statuses
             if sid in values:
                 sections.append(SectionStats(cid, sid, titles.get(sid, sid), _avg(values[sid]), len(values[sid])))
 
-    tag_scores: dict[str, list[int]] = {}
-    for a in reversed(attempts):
-        card = cards.get(a.card_id)
+    tag_answers: dict[str, list[Answered]] = {}
+    for cid, recent in summary.recent.items():
+        card = cards.get(cid)
         for tag in card.tags if card else ():
-            bucket = tag_scores.setdefault(tag, [])
-            if len(bucket) < LAST_N:
-                bucket.append(a.score)
-    tags = tuple(TagStats(t, _avg(v), len(v)) for t, v in sorted(tag_scores.items()))
+            tag_answers.setdefault(tag, []).extend(recent)
+    tags = []
+    for tag, answered in sorted(tag_answers.items()):
+        latest = sorted(answered, key=lambda a: a.order, reverse=True)[:LAST_N]  # newest first
+        tags.append(TagStats(tag, _avg([a.score for a in latest]), len(latest)))
 
-    trend = tuple(TrendPoint(a.submitted_at, a.card_id, a.score) for a in attempts[-TREND_N:])
+    trend = tuple(TrendPoint(a.at, a.card_id, a.score) for a in summary.trend)
     return Stats(
         generated_at=now,
-        total_attempts=len(attempts),
-        first_at=attempts[0].submitted_at if attempts else None,
+        total_attempts=summary.total,
+        first_at=summary.first_at,
         cards=tuple(out_cards),
         sections=tuple(sections),
-        tags=tags,
+        tags=tuple(tags),
         trend=trend,
+        left_out=summary.left_out,
     )
 
 
 def history_stats(store: Store, cards: Mapping[str, Card], now: datetime) -> Stats:
-    """Stats over everything in `store` for the deck `cards` (id -> Card), as of `now`."""
-    history = store.attempts()
-    ids = list(cards) + sorted({a.card_id for a in history} - set(cards))
-    return build_stats(cards, history, store.card_status(ids, now), now)
+    """Stats over everything in `store` for the deck `cards` (id -> Card), as of `now`: aggregated in
+    SQL, never reading an answer's text."""
+    summary = store.summary(LAST_N, TREND_N)
+    ids = list(cards) + sorted({c.card_id for c in summary.cards} - set(cards))
+    return build_stats(cards, summary, store.card_status(ids, now), now)

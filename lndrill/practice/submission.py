@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 
 from lndrill.cards.schema import Card
 from lndrill.practice.answer import JoinedAnswer
@@ -45,7 +46,8 @@ class Submission:
 
     `answers` maps section id (or "answer" for one text) to the text typed; `joined` is the text the
     scorer read; `scored` is the scorer's verdict; `attempt_id` is None when the answer is not in the
-    history (blank, `--no-save`, or history unavailable).
+    history (blank, `--no-save`, or history unavailable). `saved` is True when the answer and its
+    result are in the history file; `kept` is the pending file that holds it when they could not be.
     """
 
     card: Card
@@ -55,6 +57,8 @@ class Submission:
     attempt_id: int | None
     duration_s: float = 0.0
     overrules: Overrules = field(default_factory=Overrules)
+    saved: bool = False
+    kept: Path | None = None
 
     @property
     def result(self) -> ScoreResult:

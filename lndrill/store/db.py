@@ -1,10 +1,10 @@
-"""The history database: connection settings, schema, migrations, and what to do with a broken file.
+"""The history database: connection settings, schema, migrations, and reading stored times.
 
 SQLite in WAL mode with `synchronous=NORMAL`: every committed transaction survives the process being
 killed at any moment (not a power cut). The schema version lives in `PRAGMA user_version`; each
 migration runs in its own `BEGIN IMMEDIATE` transaction, so two processes opening an old database
-at once upgrade it exactly once. A file that is not a readable lndrill database is moved aside with
-a timestamp and a fresh one is created; the caller gets a one-line notice to show the user.
+at once upgrade it exactly once. Opening the file (and what to do when it is damaged or unavailable)
+is `lndrill.store.opening`.
 """
 
 from __future__ import annotations
@@ -17,11 +17,18 @@ from pathlib import Path
 #: The schema this build writes. Version 1: attempts, answers, per-point results, drafts.
 #: Version 2: the spaced-repetition state per card and a log of reviews.
 #: Version 3: an answer is stored before it is scored (`attempts.scored` is 0 until its result is in).
-SCHEMA_VERSION = 3
+#: Version 4: indexes for `stats` (each scored answer's card, time and score; the overruled points), so
+#: statistics read neither the answers nor the scorer's reports.
+SCHEMA_VERSION = 4
+#: The oldest schema whose tables this version reads as they are (later versions only add indexes):
+#: reading commands open such a file in place, an older one is upgraded in a copy in memory.
+READABLE_FROM = 3
 #: `PRAGMA application_id` of an lndrill history database ("LNDR").
 APPLICATION_ID = 0x4C4E4452
-#: How long a writer waits for another process's transaction before giving up.
-BUSY_TIMEOUT_S = 2.0
+#: How long saving an answer waits for another process's transaction before giving up.
+BUSY_TIMEOUT_S = 15.0
+#: How long an autosaved draft waits (the next autosave tries again, so it gives up sooner).
+DRAFT_BUSY_TIMEOUT_S = 2.0
 
 
 class StoreError(Exception):
@@ -41,21 +48,30 @@ class _NewerSchema(Exception):
         self.version = version
 
 
-Migration = tuple[tuple[str, ...], Callable[[sqlite3.Connection], None] | None]
+#: A migration: its statements, and a backfill run after them that returns how many rows it had to skip.
+Migration = tuple[tuple[str, ...], Callable[[sqlite3.Connection], int] | None]
 
 
-def _backfill_schedule(conn: sqlite3.Connection) -> None:
-    """v1 -> v2: replay every recorded attempt through the scheduler, oldest first."""
+def _backfill_schedule(conn: sqlite3.Connection) -> int:
+    """v1 -> v2: replay every recorded attempt through the scheduler, oldest first.
+
+    An attempt whose time, score or duration cannot be read is kept but not replayed; their number.
+    """
     from lndrill.store.schedule import apply_review, dump_state
 
     rows = conn.execute(
         "SELECT id, card_id, submitted_at, duration_s, score FROM attempts ORDER BY submitted_at, id"
     ).fetchall()
     states: dict[str, str] = {}
+    skipped = 0
     for attempt_id, card_id, submitted_at, duration_s, score in rows:
-        when = parse_time(submitted_at)
         before = states.get(card_id)
-        after, rating, duration_ms = apply_review(card_id, before, score, duration_s, when)
+        try:
+            when = parse_time(submitted_at)
+            after, rating, duration_ms = apply_review(str(card_id), before, int(score), float(duration_s or 0), when)
+        except Exception:  # noqa: BLE001 - one bad old row must not stop the upgrade
+            skipped += 1
+            continue
         conn.execute(
             "INSERT INTO reviews (card_id, attempt_id, reviewed_at, score, rating, duration_ms, before_json, "
             "after_json) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -68,6 +84,7 @@ def _backfill_schedule(conn: sqlite3.Connection) -> None:
             "updated_at = excluded.updated_at",
             (card_id, dump_state(after), format_time(after.due), submitted_at),
         )
+    return skipped
 
 
 MIGRATIONS: dict[int, Migration] = {
@@ -138,6 +155,13 @@ MIGRATIONS: dict[int, Migration] = {
         ("ALTER TABLE attempts ADD COLUMN scored INTEGER NOT NULL DEFAULT 1",),
         None,
     ),
+    4: (
+        (
+            "CREATE INDEX attempts_for_stats ON attempts (scored, card_id, submitted_at, id, score)",
+            "CREATE INDEX points_overruled ON attempt_points (attempt_id, point_id) WHERE overruled = 1",
+        ),
+        None,
+    ),
 }
 
 
@@ -149,9 +173,19 @@ def format_time(dt: datetime) -> str:
 
 
 def parse_time(text: str) -> datetime:
-    """The timezone-aware UTC datetime stored by `format_time`."""
+    """The timezone-aware UTC datetime stored by `format_time` (ValueError or TypeError if it is not one)."""
     dt = datetime.fromisoformat(text)
     return dt.replace(tzinfo=UTC) if dt.tzinfo is None else dt.astimezone(UTC)
+
+
+def read_time(text: object) -> datetime | None:
+    """A stored time, or None when the row holds something that is not one (never raises)."""
+    if not isinstance(text, str):
+        return None
+    try:
+        return parse_time(text)
+    except (ValueError, OverflowError):
+        return None
 
 
 def schema_version(conn: sqlite3.Connection) -> int:
@@ -159,125 +193,47 @@ def schema_version(conn: sqlite3.Connection) -> int:
     return int(conn.execute("PRAGMA user_version").fetchone()[0])
 
 
-def migrate(conn: sqlite3.Connection, target: int = SCHEMA_VERSION) -> None:
-    """Upgrade the schema step by step up to `target`, each step in its own transaction."""
+def migrate(conn: sqlite3.Connection, target: int = SCHEMA_VERSION) -> int:
+    """Upgrade the schema step by step up to `target`, each step in its own transaction.
+
+    Returns how many old rows a backfill had to leave as they were (unreadable time or score).
+    """
+    skipped = 0
     while schema_version(conn) < target:
         conn.execute("BEGIN IMMEDIATE")
         try:
             current = schema_version(conn)  # another process may have migrated while we waited
             if current >= target:
                 conn.execute("COMMIT")
-                return
+                return skipped
             if current == 0:
                 conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
             statements, backfill = MIGRATIONS[current + 1]
             for sql in statements:
                 conn.execute(sql)
             if backfill is not None:
-                backfill(conn)
+                skipped += backfill(conn)
             conn.execute(f"PRAGMA user_version = {current + 1}")
             conn.execute("COMMIT")
         except BaseException:
             conn.execute("ROLLBACK")
             raise
+    return skipped
 
 
-def connect(path: Path | str) -> sqlite3.Connection:
-    """A raw connection with lndrill's settings (autocommit; callers open transactions explicitly)."""
-    conn = sqlite3.connect(
-        str(path), timeout=BUSY_TIMEOUT_S, isolation_level=None, check_same_thread=False
-    )
-    conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
+def connect(path: Path | str, read_only: bool = False) -> sqlite3.Connection:
+    """A raw connection with lndrill's settings (autocommit; callers open transactions explicitly).
+
+    `read_only` opens the file with `mode=ro`: nothing is created, locked for writing or migrated.
+    """
+    target, uri = str(path), False
+    if read_only and target != ":memory:":
+        target, uri = Path(path).absolute().as_uri() + "?mode=ro", True
+    conn = sqlite3.connect(target, timeout=BUSY_TIMEOUT_S, isolation_level=None, check_same_thread=False, uri=uri)
+    set_busy_timeout(conn, BUSY_TIMEOUT_S)
     return conn
 
 
-def _open_checked(path: Path, target: int) -> sqlite3.Connection:
-    conn = connect(path)
-    try:
-        app_id = int(conn.execute("PRAGMA application_id").fetchone()[0])  # garbage fails here
-        version = schema_version(conn)
-        if app_id not in (0, APPLICATION_ID):
-            raise _NotHistory(f"application id {app_id:#x}")
-        if version > target:
-            raise _NewerSchema(version)
-        if version == 0 and conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
-            raise _NotHistory("tables from another program")
-        mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
-        if str(mode).lower() != "wal":
-            raise StoreError(f"lndrill: cannot use WAL mode for the history database {path} (got {mode})")
-        conn.execute("PRAGMA synchronous = NORMAL")
-        conn.execute("PRAGMA foreign_keys = ON")
-        check = [row[0] for row in conn.execute("PRAGMA quick_check").fetchall()]
-        if check != ["ok"]:
-            raise sqlite3.DatabaseError(f"integrity check failed: {check[0]}")
-        migrate(conn, target)
-        return conn
-    except BaseException:
-        conn.close()
-        raise
-
-
-def _is_busy(exc: sqlite3.Error) -> bool:
-    text = str(exc).lower()
-    return "locked" in text or "busy" in text
-
-
-def _move_aside(path: Path, now: datetime) -> Path:
-    """Rename `path` (and its -wal/-shm files) to `<stem>-corrupt-<timestamp><suffix>`; the new path."""
-    stamp = now.astimezone().strftime("%Y%m%d-%H%M%S")
-    n = 1
-    while True:
-        target = path.with_name(f"{path.stem}-corrupt-{stamp}{'' if n == 1 else f'-{n}'}{path.suffix}")
-        if not target.exists():
-            break
-        n += 1
-    path.rename(target)
-    for extra in ("-wal", "-shm"):
-        side = path.with_name(path.name + extra)
-        if side.exists():
-            side.rename(target.with_name(target.name + extra))
-    return target
-
-
-def _one_line(exc: BaseException) -> str:
-    return " ".join(str(exc).split()) or type(exc).__name__
-
-
-def open_database(path: Path, now: datetime, target: int = SCHEMA_VERSION) -> tuple[sqlite3.Connection, str | None]:
-    """Open (creating or upgrading) the history database at `path`.
-
-    Returns the connection and a one-line notice for the user, or None. A file that cannot be read as an
-    lndrill history database is moved aside (`history-corrupt-YYYYmmdd-HHMMSS.db`) and a fresh database
-    is created. Raises StoreError (one-line message) when history cannot be used at all: the file comes
-    from a newer lndrill, the directory is not writable, or another process holds the database locked.
-    """
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise StoreError(f"lndrill: cannot create the data directory {path.parent}: {exc.strerror or exc}") from None
-    try:
-        return _open_checked(path, target), None
-    except _NewerSchema as exc:
-        raise StoreError(
-            f"lndrill: the history database {path} was written by a newer lndrill (schema v{exc.version}; "
-            f"this version reads up to v{target}); upgrade lndrill to use it"
-        ) from None
-    except sqlite3.OperationalError as exc:
-        if _is_busy(exc) or not path.is_file():
-            raise StoreError(f"lndrill: cannot open the history database {path}: {_one_line(exc)}") from None
-        reason = _one_line(exc)
-    except sqlite3.DatabaseError as exc:
-        reason = _one_line(exc)
-    try:
-        moved = _move_aside(path, now)
-    except OSError as exc:
-        raise StoreError(
-            f"lndrill: the history database {path} is unreadable ({reason}) and could not be moved aside: "
-            f"{exc.strerror or exc}"
-        ) from None
-    try:
-        conn = _open_checked(path, target)
-    except (sqlite3.Error, OSError) as exc:
-        raise StoreError(f"lndrill: cannot create a fresh history database {path}: {_one_line(exc)}") from None
-    notice = f"lndrill: the history database was unreadable ({reason}); moved it to {moved} and started a fresh one"
-    return conn, notice
+def set_busy_timeout(conn: sqlite3.Connection, seconds: float) -> None:
+    """How long the next statements on `conn` wait for another process's lock."""
+    conn.execute(f"PRAGMA busy_timeout = {int(seconds * 1000)}")

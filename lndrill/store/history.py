@@ -1,7 +1,9 @@
 """The history store: submitted answers, drafts, and the spaced-repetition state, in one SQLite file.
 
 Every write is its own short transaction, committed before the call returns, so a process killed at
-any moment keeps every answer that was submitted (and the last autosaved draft).
+any moment keeps every answer that was submitted (and the last autosaved draft); a scored answer and
+its review are one transaction. Rows that cannot be read (a time or a schedule edited by hand) are
+skipped or started again, with a one-line warning, never an exception.
 """
 
 from __future__ import annotations
@@ -16,12 +18,19 @@ from pathlib import Path
 from typing import Any
 
 from lndrill.scoring.result import ScoreResult
-from lndrill.store import schedule
-from lndrill.store.db import StoreError, connect, format_time, migrate, open_database, parse_time
-from lndrill.store.paths import data_dir, db_path
+from lndrill.store import adding, db, schedule
+from lndrill.store.db import StoreError, format_time, read_time, set_busy_timeout
+from lndrill.store.faults import is_busy, is_damage, reason
 from lndrill.store.records import Attempt, CardStatus, PointRecord
+from lndrill.store.results import ResultRows, result_rows
+from lndrill.store.summary import HistorySummary, summarize
 
 Clock = Callable[[], datetime]
+Listener = Callable[[str], None]
+
+
+def _ignore(_message: str) -> None:
+    pass
 
 
 def utc_now() -> datetime:
@@ -33,7 +42,7 @@ class Store:
     """Answer history, drafts and review schedule. Get one with `open_store()`; safe to share across threads."""
 
     def __init__(self, conn: sqlite3.Connection, path: Path | None, notice: str | None = None,
-                 clock: Clock = utc_now) -> None:
+                 clock: Clock = utc_now, *, read_only: bool = False, kept_in: Path | None = None) -> None:
         self._conn = conn
         self._lock = threading.RLock()
         self._clock = clock
@@ -41,25 +50,56 @@ class Store:
         self.path = path
         #: A one-line message for the user from opening (e.g. a corrupt file was moved aside), or None.
         self.notice = notice
+        #: Every one-line message from opening: `notice`, then kept answers added (or that could not be).
+        self.notices: list[str] = [notice] if notice else []
+        #: Opened for reading only (`lndrill stats`): every write raises StoreError.
+        self.read_only = read_only
+        #: Set when this store stands in (in memory) for the history of this data directory, which cannot
+        #: be written now: answers must also be kept in its pending directory to last.
+        self.kept_in = kept_in
+        #: Called with a one-line warning when a row cannot be read and is skipped or started again.
+        self.on_warning: Listener = _ignore
 
     # -- plumbing ---------------------------------------------------------------------------------
 
     def _now(self, now: datetime | None) -> datetime:
         return now if now is not None else self._clock()
 
+    def _read_error(self, exc: sqlite3.Error) -> StoreError:
+        where = f" {self.path}" if self.path is not None else ""
+        if is_damage(exc):
+            return StoreError(f"lndrill: the history database{where} is damaged ({reason(exc)}); the next answer you "
+                              "submit moves it aside and starts a fresh one")
+        return StoreError(f"lndrill: cannot read the history database{where}: {reason(exc)}")
+
+    def _write_error(self, exc: sqlite3.Error, timeout: float) -> StoreError:
+        where = f" {self.path}" if self.path is not None else ""
+        why = (f"another process has held it locked for more than {timeout:g} s" if is_busy(exc)
+               else reason(exc))
+        return StoreError(f"lndrill: cannot save to the history database{where}: {why}")
+
     @contextmanager
-    def _write(self) -> Iterator[sqlite3.Connection]:
+    def _write(self, timeout: float | None = None) -> Iterator[sqlite3.Connection]:
+        """One write transaction (BEGIN IMMEDIATE ... COMMIT); StoreError (one line) if it cannot be made.
+
+        `timeout` is how long to wait for another process's lock (default `db.BUSY_TIMEOUT_S`).
+        """
+        if timeout is None:
+            timeout = db.BUSY_TIMEOUT_S
+        if self.read_only:
+            raise StoreError("lndrill: the history is open for reading only")
         with self._lock:
             try:
+                set_busy_timeout(self._conn, timeout)
                 self._conn.execute("BEGIN IMMEDIATE")
             except sqlite3.Error as exc:
-                raise StoreError(f"lndrill: cannot write history: {_one_line(exc)}") from None
+                raise self._write_error(exc, timeout) from None
             try:
                 yield self._conn
                 self._conn.execute("COMMIT")
             except sqlite3.Error as exc:
                 self._rollback()
-                raise StoreError(f"lndrill: cannot write history: {_one_line(exc)}") from None
+                raise self._write_error(exc, timeout) from None
             except BaseException:
                 self._rollback()
                 raise
@@ -75,7 +115,7 @@ class Store:
             try:
                 return self._conn.execute(sql, params).fetchall()
             except sqlite3.Error as exc:
-                raise StoreError(f"lndrill: cannot read history: {_one_line(exc)}") from None
+                raise self._read_error(exc) from None
 
     def close(self) -> None:
         """Close the database (idempotent)."""
@@ -111,19 +151,24 @@ class Store:
         with self._write() as conn:
             return self._insert_answer(conn, card_id, mode, answers, duration_s, started_at, self._now(now))
 
-    def record_result(self, attempt_id: int, result: ScoreResult, overrides: Mapping[str, bool] | None = None
-                      ) -> None:
-        """Add the scorer's result to an attempt stored by `record_answer` (its own transaction).
+    def record_result(self, attempt_id: int, result: ScoreResult, overrides: Mapping[str, bool] | None = None,
+                      *, review: bool = False, duration_s: float = 0.0, now: datetime | None = None) -> None:
+        """Add the scorer's result to an attempt stored by `record_answer`, and with `review` the card's
+        review (scored `duration_s` seconds, at `now`), all in one transaction.
 
         `result` is the scorer's verdict; `overrides` maps point ids the user overruled to the verdict
         they chose (points already marked `overruled` in `result` count too). The stored score includes
         the overrides. The card's draft is cleared in the same transaction.
         """
+        rows = result_rows(result, overrides)
+        when = self._now(now)
         with self._write() as conn:
             row = conn.execute("SELECT card_id FROM attempts WHERE id = ?", (attempt_id,)).fetchone()
             if row is None:
                 raise ValueError(f"no attempt {attempt_id}")
-            self._store_result(conn, attempt_id, row[0], result, overrides)
+            self._store_rows(conn, attempt_id, row[0], rows)
+            if review:
+                self._review_in(conn, row[0], rows.score, duration_s, when, attempt_id)
 
     def record_attempt(
         self,
@@ -135,24 +180,30 @@ class Store:
         started_at: datetime | None = None,
         overrides: Mapping[str, bool] | None = None,
         now: datetime | None = None,
+        review: bool = False,
     ) -> int:
-        """Store an answer and its result at once, in one transaction; the attempt id.
-
-        The same as `record_answer` then `record_result`, for an answer already scored.
+        """Store an answer and its result (and with `review` the card's review) in one transaction; the
+        attempt id. The same as `record_answer` then `record_result`, for an answer already scored.
         """
+        rows = result_rows(result, overrides)
+        when = self._now(now)
         with self._write() as conn:
-            attempt_id = self._insert_answer(conn, card_id, mode, answers, duration_s, started_at, self._now(now))
-            self._store_result(conn, attempt_id, card_id, result, overrides)
+            attempt_id = self._insert_answer(conn, card_id, mode, answers, duration_s, started_at, when)
+            self._store_rows(conn, attempt_id, card_id, rows)
+            if review:
+                self._review_in(conn, card_id, rows.score, duration_s, when, attempt_id)
         return attempt_id
 
     @staticmethod
     def _insert_answer(conn: sqlite3.Connection, card_id: str, mode: str, answers: Mapping[str, str],
-                       duration_s: float, started_at: datetime | None, submitted: datetime) -> int:
+                       duration_s: float, started_at: datetime | str | None, submitted: datetime | str) -> int:
+        def text(dt: datetime | str | None) -> str | None:
+            return format_time(dt) if isinstance(dt, datetime) else dt
+
         cur = conn.execute(
             "INSERT INTO attempts (card_id, mode, started_at, submitted_at, duration_s, score, scorer_score, "
             "result_json, scored) VALUES (?, ?, ?, ?, ?, 0, 0, '{}', 0)",
-            (card_id, mode, format_time(started_at) if started_at else None, format_time(submitted),
-             float(max(0.0, duration_s))),
+            (card_id, mode, text(started_at), text(submitted), float(max(0.0, duration_s))),
         )
         attempt_id = int(cur.lastrowid or 0)
         conn.executemany(
@@ -162,25 +213,20 @@ class Store:
         return attempt_id
 
     @staticmethod
-    def _store_result(conn: sqlite3.Connection, attempt_id: int, card_id: str, result: ScoreResult,
-                      overrides: Mapping[str, bool] | None) -> None:
-        final = result
-        for pid, hit in (overrides or {}).items():
-            final = final.overrule(pid, hit)
-        scorer_hit = {
-            (s.id, p.id): (not p.hit if p.overruled else p.hit) for s in result.sections for p in s.points
-        }
+    def _store_rows(conn: sqlite3.Connection, attempt_id: int, card_id: str, rows: ResultRows) -> None:
         conn.execute(
             "UPDATE attempts SET score = ?, scorer_score = ?, result_json = ?, scored = 1 WHERE id = ?",
-            (final.score, result.score, json.dumps(result.to_dict("en"), ensure_ascii=False), attempt_id),
+            (rows.score, rows.scorer_score, rows.result_json, attempt_id),
         )
+        positions: dict[str, int] = {}
+        values = []
+        for sid, pid, weight, hit, scorer_hit, overruled in rows.points:
+            position = positions.get(sid, 0)
+            positions[sid] = position + 1
+            values.append((attempt_id, sid, pid, position, weight, int(hit), int(scorer_hit), int(overruled)))
         conn.executemany(
             "INSERT OR REPLACE INTO attempt_points (attempt_id, section_id, point_id, position, weight, hit, "
-            "scorer_hit, overruled) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            [
-                (attempt_id, s.id, p.id, i, p.weight, int(p.hit), int(scorer_hit[(s.id, p.id)]), int(p.overruled))
-                for s in final.sections for i, p in enumerate(s.points)
-            ],
+            "scorer_hit, overruled) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", values,
         )
         conn.execute("DELETE FROM drafts WHERE card_id = ?", (card_id,))
 
@@ -242,10 +288,14 @@ class Store:
             if last is not None and last[1] == attempt_id:
                 review_id, _, reviewed_at, before, duration_ms = last
                 self._apply_review(conn, card_id, before, int(score), (duration_ms or 0) / 1000,
-                                   parse_time(reviewed_at), attempt_id, replace_review=review_id)
+                                   read_time(reviewed_at) or self._now(None), attempt_id, replace_review=review_id)
 
     def attempts(self, card_id: str | None = None) -> list[Attempt]:
-        """Stored attempts, oldest first (all cards, or one card id)."""
+        """Stored attempts, oldest first (all cards, or one card id).
+
+        Reads every answer's text: for statistics use `summary`. An attempt whose time or score cannot
+        be read is left out (with a warning).
+        """
         where, params = ("WHERE scored = 1 AND card_id = ?", (card_id,)) if card_id is not None else (
             "WHERE scored = 1", ())
         rows = self._read(
@@ -268,24 +318,55 @@ class Store:
                 PointRecord(sid, pid, float(weight), bool(hit), bool(scorer_hit), bool(overruled))
             )
         out = []
+        unreadable = 0
         for aid, cid, mode, started, submitted, duration, score, scorer_score, result_json in rows:
             try:
                 result = json.loads(result_json)
-            except ValueError:
+            except (TypeError, ValueError):
                 result = {}
+            when = read_time(submitted)
+            try:
+                numbers = (float(duration), int(score), int(scorer_score))
+            except (TypeError, ValueError):
+                when = None
+            if when is None:
+                unreadable += 1
+                continue
             out.append(Attempt(
-                id=aid, card_id=cid, mode=mode, started_at=parse_time(started) if started else None,
-                submitted_at=parse_time(submitted), duration_s=float(duration), score=int(score),
-                scorer_score=int(scorer_score), answers=answers.get(aid, {}),
-                points=tuple(points.get(aid, ())), result=result,
+                id=aid, card_id=cid, mode=mode, started_at=read_time(started), submitted_at=when,
+                duration_s=numbers[0], score=numbers[1], scorer_score=numbers[2], answers=answers.get(aid, {}),
+                points=tuple(points.get(aid, ())), result=result if isinstance(result, dict) else {},
             ))
+        if unreadable:
+            self.on_warning(f"lndrill: warning: {unreadable} answer(s) in the history have an unreadable time or "
+                            "score and are left out")
         return out
+
+    def summary(self, window: int, trend: int) -> HistorySummary:
+        """Totals per card, each card's last `window` answers (their points, not their text) and the last
+        `trend` answers overall, aggregated in SQL (see `lndrill.store.summary`)."""
+        with self._lock:
+            try:
+                return summarize(self._conn, window, trend)
+            except sqlite3.Error as exc:
+                raise self._read_error(exc) from None
+
+    # -- answers kept while the history could not be written ----------------------------------------
+
+    def add_kept(self, home: Path, timeout: float | None = None) -> list[str]:
+        """Add every answer kept for the data directory `home` (see `lndrill.store.pending`), each in its
+        own transaction, and remove its file; one-line notices of what was added or left waiting.
+
+        Waits at most `timeout` (default `db.DRAFT_BUSY_TIMEOUT_S`) for another process's lock; what is
+        left waits for the next open.
+        """
+        return adding.add_kept(self, home, db.DRAFT_BUSY_TIMEOUT_S if timeout is None else timeout)
 
     # -- drafts -----------------------------------------------------------------------------------
 
     def save_draft(self, card_id: str, answers: Mapping[str, str], now: datetime | None = None) -> None:
         """Autosave what is typed so far for a card (an all-blank draft deletes the saved one)."""
-        with self._write() as conn:
+        with self._write(db.DRAFT_BUSY_TIMEOUT_S) as conn:
             if any(text.strip() for text in answers.values()):
                 conn.execute(
                     "INSERT INTO drafts (card_id, answers_json, saved_at) VALUES (?, ?, ?) ON CONFLICT (card_id) "
@@ -310,15 +391,28 @@ class Store:
 
     def clear_draft(self, card_id: str) -> None:
         """Forget the autosaved draft for a card."""
-        with self._write() as conn:
+        with self._write(db.DRAFT_BUSY_TIMEOUT_S) as conn:
             conn.execute("DELETE FROM drafts WHERE card_id = ?", (card_id,))
 
     # -- schedule ---------------------------------------------------------------------------------
 
+    def _review_in(self, conn: sqlite3.Connection, card_id: str, score: int, duration_s: float, now: datetime,
+                   attempt_id: int | None) -> datetime:
+        row = conn.execute("SELECT fsrs_json FROM schedule WHERE card_id = ?", (card_id,)).fetchone()
+        return self._apply_review(conn, card_id, row[0] if row else None, int(score), duration_s, now, attempt_id)
+
     def _apply_review(self, conn: sqlite3.Connection, card_id: str, before: str | None, score: int,
                       duration_s: float, now: datetime, attempt_id: int | None,
                       replace_review: int | None = None) -> datetime:
-        after, rating, duration_ms = schedule.apply_review(card_id, before, score, duration_s, now)
+        try:
+            after, rating, duration_ms = schedule.apply_review(card_id, before, score, duration_s, now)
+        except Exception:  # noqa: BLE001 - a schedule row that cannot be read starts again, never a crash
+            if before is None:
+                raise
+            self.on_warning(f"lndrill: warning: the review schedule of card {card_id!r} could not be read; "
+                            "it starts again from this answer")
+            before = None
+            after, rating, duration_ms = schedule.apply_review(card_id, None, score, duration_s, now)
         state = schedule.dump_state(after)
         if replace_review is None:
             conn.execute(
@@ -344,9 +438,7 @@ class Store:
         """
         when = self._now(now)
         with self._write() as conn:
-            row = conn.execute("SELECT fsrs_json FROM schedule WHERE card_id = ?", (card_id,)).fetchone()
-            return self._apply_review(conn, card_id, row[0] if row else None, int(score), duration_s, when,
-                                      attempt_id)
+            return self._review_in(conn, card_id, score, duration_s, when, attempt_id)
 
     def card_status(self, card_ids: Iterable[str] | None = None, now: datetime | None = None
                     ) -> dict[str, CardStatus]:
@@ -357,12 +449,14 @@ class Store:
         when = self._now(now)
         agg = {cid: (n, best) for cid, n, best in
                self._read("SELECT card_id, count(*), max(score) FROM attempts WHERE scored = 1 GROUP BY card_id")}
-        last = {cid: (score, at) for cid, score, at in self._read(
-            "SELECT card_id, score, submitted_at FROM (SELECT card_id, score, submitted_at, row_number() OVER "
-            "(PARTITION BY card_id ORDER BY submitted_at DESC, id DESC) AS k FROM attempts WHERE scored = 1) "
-            "WHERE k = 1")}
         states = {cid: text for cid, text in self._read("SELECT card_id, fsrs_json FROM schedule")}
         ids = list(dict.fromkeys(card_ids)) if card_ids is not None else sorted(set(agg) | set(states))
+        last: dict[str, tuple[Any, Any]] = {}
+        for cid in ids:
+            if cid in agg:  # an index seek per card (`attempts_for_stats`)
+                for score, at in self._read("SELECT score, submitted_at FROM attempts WHERE scored = 1 AND card_id = ? "
+                                            "ORDER BY submitted_at DESC, id DESC LIMIT 1", (cid,)):
+                    last[cid] = (score, at)
         out: dict[str, CardStatus] = {}
         for cid in ids:
             n, best = agg.get(cid, (0, None))
@@ -371,11 +465,10 @@ class Store:
             if cid in states:
                 try:
                     state = schedule.load_state(states[cid])
-                except (ValueError, KeyError, TypeError):
-                    state = None
-                if state is not None:
                     due, r = state.due, schedule.retrievability(state, when)
-            out[cid] = CardStatus(cid, int(n), best, last_score, parse_time(last_at) if last_at else None, due, r)
+                except Exception:  # noqa: BLE001 - an unreadable schedule row: shown as never scheduled
+                    due = r = None
+            out[cid] = CardStatus(cid, int(n), best, last_score, read_time(last_at), due, r)
         return out
 
     def order_for_drill(self, card_ids: Iterable[str], cram: bool = False, now: datetime | None = None
@@ -399,32 +492,3 @@ class Store:
         ids = list(dict.fromkeys(card_ids))
         when = self._now(now)
         return schedule.pick_for_mock(ids, self.card_status(ids, when), k, when, tags=tags, tag=tag, seed=seed)
-
-
-def _one_line(exc: BaseException) -> str:
-    return " ".join(str(exc).split()) or type(exc).__name__
-
-
-def open_store(directory: Path | None = None, clock: Clock = utc_now, fallback_to_memory: bool = False) -> Store:
-    """Open the history in `directory` (default `data_dir()`: `$LNDRILL_HOME` or the user data dir).
-
-    A corrupt or unreadable database is moved aside and a fresh one created; `Store.notice` then holds
-    the one-line message to show. Raises StoreError (one line) when history cannot be used, unless
-    `fallback_to_memory`, which returns a store that forgets everything on exit (its notice says so).
-    """
-    path = db_path(directory or data_dir())
-    try:
-        conn, notice = open_database(path, clock())
-    except StoreError as exc:
-        if not fallback_to_memory:
-            raise
-        return memory_store(clock, notice=f"{exc} (history is not saved this session)")
-    return Store(conn, path, notice, clock)
-
-
-def memory_store(clock: Clock = utc_now, notice: str | None = None) -> Store:
-    """A store in memory only (tests, or when the history file cannot be used)."""
-    conn = connect(":memory:")
-    conn.execute("PRAGMA foreign_keys = ON")
-    migrate(conn)
-    return Store(conn, None, notice, clock)
