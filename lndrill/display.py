@@ -2,16 +2,40 @@
 
 Score colours by threshold, block and eighth-cell bars, relative due times, and simulator values with
 their spread across seeds. Everything returns plain strings or `rich.text.Text` (never markup), so text
-from cards and answers is always shown as typed.
+from cards and answers is always shown as typed, except terminal control characters: `printable` drops
+them from anything shown, so an answer or a file name can never set the window title, clear the screen
+or plant a hyperlink.
 """
 
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 from datetime import datetime
 
 from rich.text import Text
+
+#: C0 and C1 control characters and DEL, except tab and newline: what a terminal may act on.
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+_JSON_RAW_CONTROL = re.compile(r"[\x7f-\x9f]")
+
+
+def printable(text: str) -> str:
+    """`text` without control characters (ESC, BEL, NUL, CSI, ...); tabs and newlines stay."""
+    return _CONTROL.sub("", text)
+
+
+def printable_in_place(text: str) -> str:
+    """`text` with each control character shown as U+FFFD, so offsets into it (highlights) still fit."""
+    return _CONTROL.sub("\ufffd", text)
+
+
+def json_printable(text: str) -> str:
+    """JSON text with DEL and C1 characters written as \\u escapes (json.dumps escapes C0 itself but
+    leaves these raw); the same JSON value, safe to print."""
+    return _JSON_RAW_CONTROL.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
 
 #: A score at or above GOOD_FROM is good (green); at or above FAIR_FROM fair (yellow); below, poor (red).
 GOOD_FROM = 80

@@ -6,6 +6,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from lndrill.cards.files import find_card_files
 from lndrill.cards.parse import Problem, parse_card
 from lndrill.cards.schema import Card
 from lndrill.cards.yamlsrc import YamlProblem, load_yaml
@@ -94,11 +95,6 @@ class Deck:
         return close[:n]
 
 
-def card_files(directory: Path) -> list[Path]:
-    """Card files in a directory (recursively): *.yaml and *.yml, sorted."""
-    return sorted(p for p in directory.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file())
-
-
 def load_card_file(path: Path) -> tuple[Card | None, list[Problem]]:
     """Load one card file, returning the card (or None) and its problems."""
     try:
@@ -121,20 +117,17 @@ def load_deck(extra: list[str] | None = None, include_bundled: bool = True) -> D
     deck = Deck()
     first_seen: dict[str, Path] = {}
     for directory in content_dirs(extra, include_bundled):
-        if not directory.is_dir():
-            deck.problems.append(Problem(directory, 0, "content directory not found"))
-            continue
-        for path in card_files(directory):
-            if path.name.startswith(".") or path.parent.name.startswith("."):
-                continue
+        paths, problems = find_card_files(directory)
+        deck.problems.extend(problems)
+        for path in paths:
             card, problems = load_card_file(path)
             deck.problems.extend(problems)
             if card is None:
                 continue
             if card.id in deck.cards:
-                deck.problems.append(
-                    Problem(path, 1, f"duplicate card id '{card.id}' (already defined in {first_seen[card.id]})")
-                )
+                deck.problems.append(Problem(
+                    path, 1, f"duplicate card id '{card.id}': this file was skipped, the card from "
+                             f"{first_seen[card.id]} is used (card ids are unique across all content directories)"))
                 continue
             deck.cards[card.id] = card
             first_seen[card.id] = path

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from lndrill.cards.schema import Card, Mistake, Point, Recogniser, Section, Source, Text
-from lndrill.cards.yamlsrc import LineDict, LineList
+from lndrill.cards.yamlsrc import IntText, LineDict, LineList, clip
 
 if TYPE_CHECKING:
     from lndrill.cards import fileformat
@@ -30,7 +30,10 @@ class Problem:
     warning: bool = False
 
     def __str__(self) -> str:
-        return f"{self.path}:{self.line}: {'warning: ' if self.warning else ''}{self.message}"
+        where = f"{self.path}:{self.line}" if self.line > 0 else str(self.path)
+        text = f"{where}: {'warning: ' if self.warning else ''}{self.message}"
+        # One line, whatever a file name or a quoted value holds.
+        return text.replace("\r", "\\r").replace("\n", "\\n")
 
 
 def parse_card(doc: Any, path: Path) -> tuple[Card | None, list[Problem]]:
@@ -38,15 +41,20 @@ def parse_card(doc: Any, path: Path) -> tuple[Card | None, list[Problem]]:
     import msgspec  # here, not at the top: `lndrill --help` and friends never load a card
 
     from lndrill.cards import fileformat
+    from lndrill.cards.scalars import settle
 
     try:
-        raw = fileformat.convert(doc)
-    except msgspec.ValidationError as exc:
-        from lndrill.cards.explain import issues
+        doc = settle(doc, fileformat.CardFile)
+        try:
+            raw = fileformat.convert(doc)
+        except msgspec.ValidationError as exc:
+            from lndrill.cards.explain import issues
 
-        found = [Problem(path, line_at(doc, i.loc), message(i, doc)) for i in issues(doc, fileformat.CardFile)]
-        return None, found or [Problem(path, 1, f"not a valid card: {exc}")]
-    return _Builder(doc, path).card(raw)
+            found = [Problem(path, line_at(doc, i.loc), message(i, doc)) for i in issues(doc, fileformat.CardFile)]
+            return None, found or [Problem(path, 1, f"not a valid card: {clip(str(exc), 200)}")]
+        return _Builder(doc, path).card(raw)
+    except RecursionError:
+        return None, [Problem(path, 1, "the card is nested too deeply to be read")]
 
 
 # ---------------------------------------------------------------------------------------------- places
@@ -96,11 +104,11 @@ def where(doc: Any, loc: Loc) -> str:
         return "the card"
     last = loc[-1]
     if isinstance(last, str):
-        return f"{last} of {where(doc, loc[:-1])}"
+        return f"{clip(last)} of {where(doc, loc[:-1])}"
     item = _ITEMS.get(str(loc[-2]) if len(loc) > 1 else "", "item")
     ident = _ident(doc, loc)
     if ident is not None and item in ("section", "point", "mistake"):
-        return f"{item} '{ident}'"
+        return f"{item} '{clip(ident)}'"
     outer = f" of {where(doc, loc[:-2])}" if len(loc) > 2 else ""
     return f"{item} {last + 1}{outer}"
 
@@ -110,10 +118,12 @@ def _shown(value: Any) -> str:
         return "nothing"
     if isinstance(value, bool):
         return str(value).lower()
+    if isinstance(value, IntText):
+        return f"the number {clip(value)}"
     if isinstance(value, int | float):
-        return f"the number {value}"
+        return f"the number {clip(str(value))}"
     if isinstance(value, str):
-        return f"'{value[:60]}{'...' if len(value) > 60 else ''}'"
+        return f"'{clip(value)}'"
     return "a list" if isinstance(value, list) else "a mapping" if isinstance(value, dict) else type(value).__name__
 
 
@@ -122,7 +132,7 @@ def message(issue: Issue, doc: Any) -> str:
     if issue.kind == "not-mapping":
         return f"{where(doc, issue.loc)} must be a mapping, not {_shown(issue.value)}"
     if issue.kind == "unknown":
-        return (f"unknown field '{issue.loc[-1]}' in {where(doc, issue.field)} "
+        return (f"unknown field '{clip(str(issue.loc[-1]))}' in {where(doc, issue.field)} "
                 f"(allowed: {', '.join(issue.allowed)})")
     if issue.kind == "missing":
         return f"missing field '{issue.loc[-1]}' in {where(doc, issue.field)}"
@@ -158,14 +168,14 @@ class _Builder:
         for i, src in enumerate(sources):
             for pid in src.points:
                 if pid not in point_ids:
-                    self.bad(("sources", i), f"source {src.arxiv} names point '{pid}', which this card does not have")
+                    self.bad(("sources", i), f"source {src.arxiv} names point '{clip(pid)}', which this card does not have")
         seen: dict[str, int] = {}  # sections, points and mistakes share one namespace of ids
         for sec in sections:
             for ident, line in [(sec.id, sec.line)] + [(p.id, p.line) for p in sec.points] + [
                 (m.id, m.line) for p in sec.points for m in p.mistakes
             ]:
                 if ident in seen:
-                    self.problems.append(Problem(self.path, line, f"id '{ident}' is used twice in this card "
+                    self.problems.append(Problem(self.path, line, f"id '{clip(ident)}' is used twice in this card "
                                                                   f"(first on line {seen[ident]})"))
                 else:
                     seen[ident] = line
@@ -187,7 +197,7 @@ class _Builder:
         for i, m in enumerate(raw.mistakes):
             mistake = self.mistake(m, (*loc, "mistakes", i), raw.weight)
             if mistake.kind == "swapped" and raw.about is None:
-                self.bad((*loc, "mistakes", i), f"mistake '{m.id}' is 'swapped' but point '{raw.id}' has no "
+                self.bad((*loc, "mistakes", i), f"mistake '{clip(m.id)}' is 'swapped' but point '{clip(raw.id)}' has no "
                                                 "'about' subject")
             mistakes.append(mistake)
         return Point(raw.id, raw.weight, _text(raw.claim), raw.about, raw.stance,
@@ -195,7 +205,7 @@ class _Builder:
 
     def mistake(self, raw: fileformat.Mistake, loc: Loc, point_weight: float) -> Mistake:
         if raw.when is None and not raw.match:
-            self.bad(loc, f"mistake '{raw.id}' needs 'when: swapped|negated' or its own 'match'")
+            self.bad(loc, f"mistake '{clip(raw.id)}' needs 'when: swapped|negated' or its own 'match'")
         penalty = raw.penalty if raw.penalty is not None else max(1.0, point_weight / 2)
         return Mistake(raw.id, _text(raw.explanation), penalty, raw.when, raw.about, raw.stance,
                        self.recognisers(raw.match or (), (*loc, "match")), self.line(loc))

@@ -25,7 +25,10 @@ if TYPE_CHECKING:
 
 def interactive() -> bool:
     """The app needs a terminal on both ends; piped, the commands print instead."""
-    return sys.stdin.isatty() and sys.stdout.isatty()
+    try:
+        return sys.stdin is not None and sys.stdout is not None and sys.stdin.isatty() and sys.stdout.isatty()
+    except (AttributeError, OSError, ValueError):  # a closed or odd stream is no terminal
+        return False
 
 
 def run_app(app: LndrillApp) -> int:
@@ -66,10 +69,17 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     m.add_argument("--tag", metavar="T", help="ask only cards with this tag")
     m.add_argument("--seed", type=whole_number(), metavar="S",
                    help="pick the same questions again (given the same history)")
-    m.add_argument("--report", type=Path, metavar="FILE", help="also save the report to FILE (a directory works too)")
+    m.add_argument("--report", type=_report_path, metavar="FILE",
+                   help="also save the report to FILE (a directory works too; not a device, FIFO or symlink)")
     m.add_argument("--lang", choices=("en", "zh"), help="card language (default: from the locale)")
     add_content_option(m)
     m.set_defaults(run=run_mock)
+
+
+def _report_path(text: str) -> Path:
+    if not text.strip():
+        raise argparse.ArgumentTypeError("needs a file or directory name")
+    return Path(text)
 
 
 def run_home() -> int | None:
@@ -97,11 +107,17 @@ def run_drill(args: argparse.Namespace) -> int:
 def run_mock(args: argparse.Namespace) -> int:
     """`lndrill mock`: a timed mock interview, then the report."""
     from lndrill.practice import MockOptions
+    from lndrill.practice.report import ReportPathError, check_report_path
 
     deck = deck_of(args, report=False)
     if not deck.cards:
         raise CliError("no cards to ask (see `lndrill cards check`)")
     check_tag(deck, args.tag)
+    if args.report is not None:
+        try:
+            check_report_path(args.report)  # before the interview, not after 15 minutes of answers
+        except ReportPathError as exc:
+            raise CliError(str(exc)) from None
     if not interactive():
         raise CliError("`lndrill mock` needs a terminal")
     from lndrill.tui.app import make_app

@@ -4,12 +4,11 @@ format as a JSON Schema for editors."""
 from __future__ import annotations
 
 import argparse
-import json
 
 from rich.table import Table
 from rich.text import Text
 
-from lndrill.cli.common import add_content_option, console, deck_of, tell
+from lndrill.cli.common import add_content_option, console, deck_of, emit, emit_json, tell
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -38,11 +37,11 @@ def run_list(args: argparse.Namespace) -> int:
     deck = deck_of(args)
     cards = sorted(deck.cards.values(), key=lambda c: c.id)
     if args.json:
-        print(json.dumps([
+        emit_json([
             {"id": c.id, "title": {"en": c.title.en, "zh": c.title.zh}, "tags": list(c.tags),
              "difficulty": c.difficulty, "sections": [s.id for s in c.sections], "path": str(c.path)}
             for c in cards
-        ], ensure_ascii=False, indent=2))
+        ])
         return 0
     table = Table(title=f"{len(cards)} cards", title_justify="left", expand=False)
     table.add_column("id", no_wrap=True)
@@ -65,7 +64,7 @@ def run_check(args: argparse.Namespace) -> int:
     for card in cards:
         problems.extend(check_card(card, cards))
     for p in problems:
-        print(p)
+        emit(str(p))
     n = len(deck.cards)
     errors = [p for p in problems if not p.warning]
     warnings = len(problems) - len(errors)
@@ -81,5 +80,5 @@ def run_schema(args: argparse.Namespace) -> int:
     """Print the card format's JSON Schema."""
     from lndrill.cards.fileformat import json_schema_text
 
-    print(json_schema_text(), end="")
+    emit(json_schema_text(), end="")
     return 0

@@ -1,17 +1,23 @@
 """What every `lndrill` command shares: the one error type, a parser whose errors are one line, the
-`--content` option, option types, the console, messages on stderr, and loading the deck."""
+`--content` option, option types, and loading the deck; and, from `lndrill.cli.output`, the console,
+plain and JSON output, and messages on stderr."""
 
 from __future__ import annotations
 
 import argparse
 import sys
 from collections.abc import Callable, Sequence
-from typing import NoReturn
-
-from rich.console import Console
+from typing import TYPE_CHECKING, NoReturn
 
 from lndrill.cards.deck import Deck, UnknownCard, UnknownTag, load_deck
 from lndrill.cards.schema import Card
+from lndrill.cli.output import console, emit, emit_json, tell, warn
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
+
+__all__ = ["CliError", "Parser", "SubcommandParser", "add_content_option", "card_of", "check_tag", "console",
+           "deck_of", "emit", "emit_json", "number_up_to", "one_of", "tell", "warn", "whole_number"]
 
 
 class CliError(Exception):
@@ -32,13 +38,40 @@ class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         raise CliError(f"{message} (see `{self.prog} --help`)")
 
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        """--help and --version through `emit`, so that output errors are reported, not swallowed."""
+        if not message:
+            return
+        if file is None or file is sys.stderr:
+            tell(message.rstrip("\n"))
+        else:
+            emit(message, end="")
+
+
+class SubcommandParser(Parser):
+    """The parser of a subcommand: an argument it does not know is its error (`lndrill sim --bogus` points
+    at `lndrill sim --help`), not passed up to `lndrill`."""
+
+    def parse_known_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
+                         namespace: argparse.Namespace | None = None) -> tuple[argparse.Namespace, list[str]]:
+        parsed, extras = super().parse_known_args(args, namespace)
+        if extras:
+            self.error(f"unrecognized arguments: {' '.join(extras)}")
+        return parsed, extras
+
 
 def add_content_option(parser: argparse.ArgumentParser) -> None:
     """`--content DIR` (repeatable): more card directories on top of the bundled deck."""
     parser.add_argument(
-        "--content", action="append", metavar="DIR", default=[],
+        "--content", action="append", metavar="DIR", default=[], type=_directory_name,
         help="also load cards from DIR (repeatable; $LNDRILL_CONTENT adds more, separated by ':')",
     )
+
+
+def _directory_name(text: str) -> str:
+    if not text.strip():
+        raise argparse.ArgumentTypeError("needs a directory (got an empty name)")
+    return text
 
 
 def whole_number(minimum: int | None = None) -> Callable[[str], int]:
@@ -48,7 +81,8 @@ def whole_number(minimum: int | None = None) -> Callable[[str], int]:
         try:
             value = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"must be a whole number (got {text!r})") from None
+            shown = text if len(text) <= 40 else text[:40] + "..."
+            raise argparse.ArgumentTypeError(f"must be a whole number (got {shown!r})") from None
         if minimum is not None and value < minimum:
             raise argparse.ArgumentTypeError(f"must be at least {minimum} (got {value})")
         return value
@@ -81,22 +115,6 @@ def one_of(kind: str, names: Sequence[str]) -> Callable[[str], str]:
         return value
 
     return parse
-
-
-def console() -> Console:
-    """The console every command prints to: stdout, no markup, no highlighting, no emoji codes; Rich
-    drops colour when the output is not a terminal or NO_COLOR is set."""
-    return Console(file=sys.stdout, highlight=False, markup=False, soft_wrap=False, emoji=False)
-
-
-def tell(message: str) -> None:
-    """One line on stderr, as given (store notices and problems are already one `lndrill: ...` line)."""
-    print(message, file=sys.stderr)
-
-
-def warn(message: str) -> None:
-    """`lndrill: warning: <message>` on stderr."""
-    tell(f"lndrill: warning: {message}")
 
 
 def deck_of(args: argparse.Namespace, report: bool = True) -> Deck:

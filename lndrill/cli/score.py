@@ -3,19 +3,20 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 
 from rich.text import Text
 
 from lndrill.cards.schema import Card
-from lndrill.cli.common import CliError, add_content_option, card_of, console, deck_of, tell
+from lndrill.cli.common import CliError, add_content_option, card_of, console, deck_of, emit_json, tell
 from lndrill.display import block_bar, score_style
 from lndrill.scoring.result import ScoreResult
 
 #: Answers larger than this are cut before scoring (the scorer only reads the first 60,000 characters).
 MAX_ANSWER_BYTES = 4 * 1024 * 1024
+#: Exit status when the answer was scored (and printed) but could not be saved to the history.
+NOT_SAVED_STATUS = 3
 #: Section bars are this many cells wide.
 BAR_CELLS = 20
 
@@ -26,6 +27,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "score", help="score a typed answer to a card",
         description="Score an answer (from FILE, or stdin with '-' or no FILE) against a card's rubric, "
                     "point by point, and explain what was missed or wrong.",
+        epilog="Exit status: 0 scored (and saved unless --no-save), 1 the answer could not be scored, 2 a "
+               "command-line mistake or an unreadable answer file, 3 scored but not saved in your history "
+               "(one line on stderr says why, and where the answer was kept to be added later).",
     )
     p.add_argument("card_id", metavar="CARD_ID", help="the card to answer (see `lndrill cards list`)")
     p.add_argument("file", metavar="FILE", nargs="?", default="-", help="answer file, or '-' for stdin (default)")
@@ -40,9 +44,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 def read_answer(name: str) -> str:
     """The answer in file `name`, or on stdin for "-" (invalid UTF-8 is replaced, never an error)."""
     if name == "-":
-        if sys.stdin.isatty():
-            tell("Type or paste your answer, then press Ctrl-D:")
-        data = sys.stdin.buffer.read(MAX_ANSWER_BYTES)
+        data = _read_stdin()
     else:
         try:
             with Path(name).open("rb") as fh:
@@ -56,6 +58,19 @@ def read_answer(name: str) -> str:
     return data.decode("utf-8", errors="replace")
 
 
+def _read_stdin() -> bytes:
+    stdin = sys.stdin
+    if stdin is None:
+        raise CliError("cannot read the answer: standard input is closed (give an answer FILE)")
+    try:
+        if stdin.isatty():
+            tell("Type or paste your answer, then press Ctrl-D:")
+        return stdin.buffer.read(MAX_ANSWER_BYTES)
+    except (OSError, ValueError, AttributeError) as exc:
+        reason = getattr(exc, "strerror", None) or " ".join(str(exc).split())
+        raise CliError(f"cannot read the answer from standard input: {reason}") from None
+
+
 def run(args: argparse.Namespace) -> int:
     """Score the answer, record it (unless --no-save or blank), print the report or JSON."""
     from lndrill.practice import Practice, PracticeError
@@ -66,21 +81,23 @@ def run(args: argparse.Namespace) -> int:
     answer = read_answer(args.file)
     practice = Practice(deck, open_store)
     practice.on_notice = tell
-    practice.on_problem = lambda message: tell(f"{message} (the answer was scored; history not updated)")
+    practice.on_problem = tell  # one line: what failed, and where the answer was kept (or that it was not)
     try:
-        result = practice.submit(card, {"answer": answer}, mode="cli", save=not args.no_save).result
+        submission = practice.submit(card, {"answer": answer}, mode="cli", save=not args.no_save)
     except PracticeError as exc:
         raise CliError(str(exc), status=1) from None
     finally:
         practice.close()
+    result = submission.result
+    unsaved = not args.no_save and any(answer.split()) and not submission.saved
     if args.json:
         out = result.to_dict(args.lang)
         if args.model_answer:
             out["model_answer"] = card.model_answer.get(args.lang)
-        print(json.dumps(out, ensure_ascii=False, indent=2))
+        emit_json(out)
     else:
         print_report(card, result, args.lang, args.model_answer)
-    return 0
+    return NOT_SAVED_STATUS if unsaved else 0
 
 
 def print_report(card: Card, result: ScoreResult, lang: str, model_answer: bool) -> None:

@@ -4,9 +4,8 @@ simulator screen (in a terminal, without either)."""
 from __future__ import annotations
 
 import argparse
-import json
 
-from lndrill.cli.common import CliError, console, one_of, whole_number
+from lndrill.cli.common import CliError, console, emit_json, one_of, whole_number
 from lndrill.sim.config import (
     METRICS,
     MODELS,
@@ -103,9 +102,12 @@ def run(args: argparse.Namespace) -> int:
     from lndrill.sim import sweep
     from lndrill.sim.render import SimChart
 
-    result = sweep(config)
+    try:
+        result = sweep(config)
+    except MemoryError:
+        raise CliError("the simulation ran out of memory; reduce width, depths, seeds, tokens or vocab") from None
     if args.json:
-        print(json.dumps(result.to_dict(), indent=2))
+        emit_json(result.to_dict())
     else:
         console().print(SimChart(result, scale=args.scale))
     return 0

@@ -9,7 +9,8 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from lndrill.cli.common import add_content_option, console, deck_of, tell
+from lndrill.cli.common import add_content_option, console, deck_of, emit, tell
+from lndrill.cli.output import emit_json_text
 from lndrill.display import block_bar, due_with_date, score_style
 from lndrill.practice.clock import utc_now
 from lndrill.practice.stats import Stats
@@ -34,11 +35,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Print history statistics (or JSON); a one-line notice on stderr if the database had to be replaced,
-    exit status 1 with one line if the history cannot be read."""
+    exit status 1 with one line if the history cannot be read. The history is opened for reading only
+    (it works on a read-only file or directory) and aggregated in SQL."""
     from lndrill.practice import Practice
     from lndrill.store import open_store
 
-    practice = Practice(deck_of(args), open_store, now=utc_now)
+    practice = Practice(deck_of(args), lambda: open_store(read_only=True), now=utc_now)
     practice.on_notice = tell
     practice.on_problem = tell
     try:
@@ -48,9 +50,9 @@ def run(args: argparse.Namespace) -> int:
     if stats is None:
         return 1
     if args.json:
-        print(stats.to_json())
+        emit_json_text(stats.to_json())
     elif not stats.total_attempts:
-        print(EMPTY)
+        emit(EMPTY)
     else:
         render_stats(stats, console())
     return 0

@@ -6,8 +6,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
+from lndrill.sim.cost import estimate
 from lndrill.sim.layernorm import DEFAULT_EPS
-from lndrill.sim.placements import PLACEMENTS, placement
+from lndrill.sim.placements import PLACEMENTS
 
 MODELS: tuple[str, ...] = ("toy", "transformer")
 SWEEP_METRICS: tuple[str, ...] = ("article", "jacobian", "last-layer")
@@ -19,6 +20,14 @@ PRESETS: tuple[str, ...] = ("article", "paper")
 TIME_BUDGET_S = 10.0
 #: The largest working set (bytes) a run may allocate.
 MEMORY_BUDGET_BYTES = 2_000_000_000
+#: Hard limits, checked before the estimate (far beyond any run the budgets allow; they keep the
+#: estimate's arithmetic finite and the messages specific).
+MAX_DEPTH = 100_000
+MAX_WIDTH = 4096
+MAX_SEEDS = 10_000
+MAX_SEED = 2**63 - 1
+MAX_TOKENS = 4096
+MAX_VOCAB = 1_000_000
 
 _GENERAL_DEFAULTS: dict[str, Any] = {
     "model": "toy",
@@ -112,15 +121,15 @@ class SimConfig:
                 raise SimConfigError(f"unknown placement {p!r} (choose from {', '.join(PLACEMENTS)})")
         if len(set(self.placements)) != len(self.placements):
             raise SimConfigError("each placement may be given only once")
-        _check_int("width", self.width, 2, "LayerNorm over a single value is always 0")
-        _check_int("seeds", self.seeds, 1)
-        _check_int("seed", self.seed, 0)
-        _check_int("tokens", self.tokens, 1)
-        _check_int("vocab", self.vocab, 2)
+        _check_int("width", self.width, 2, MAX_WIDTH, "LayerNorm over a single value is always 0")
+        _check_int("seeds", self.seeds, 1, MAX_SEEDS)
+        _check_int("seed", self.seed, 0, MAX_SEED)
+        _check_int("tokens", self.tokens, 1, MAX_TOKENS)
+        _check_int("vocab", self.vocab, 2, MAX_VOCAB)
         if not self.depths:
             raise SimConfigError("give at least one depth")
         for depth in self.depths:
-            _check_int("depth", depth, 1)
+            _check_int("depth", depth, 1, MAX_DEPTH)
         if list(self.depths) != sorted(set(self.depths)):
             object.__setattr__(self, "depths", tuple(sorted(set(self.depths))))
         if self.metric in LAYER_METRICS and len(self.depths) != 1:
@@ -131,14 +140,16 @@ class SimConfig:
         if not (isinstance(self.eps, float | int) and self.eps > 0):
             raise SimConfigError(f"eps must be positive (got {self.eps!r})")
         seconds, memory = estimate_cost(self)
+        reduce = ("reduce width, depths, seeds, tokens or vocab" if self.model == "transformer"
+                  else "reduce width, depths or seeds")
         if memory > MEMORY_BUDGET_BYTES:
             raise SimConfigError(
-                f"this run would need about {memory / 1e9:.1f} GB of memory; reduce width, depths or seeds"
+                f"this run would need about {memory / 1e9:.1f} GB of memory (limit "
+                f"{MEMORY_BUDGET_BYTES / 1e9:.0f} GB); {reduce}"
             )
         if seconds > TIME_BUDGET_S:
             raise SimConfigError(
-                f"this run would take about {seconds:.0f} s (limit {TIME_BUDGET_S:.0f} s); "
-                f"reduce width, depths or seeds"
+                f"this run would take about {seconds:.0f} s (limit {TIME_BUDGET_S:.0f} s); {reduce}"
             )
 
     @classmethod
@@ -189,68 +200,54 @@ class SimConfig:
         return max(self.depths)
 
 
-def _check_int(name: str, value: object, minimum: int, why: str = "") -> None:
+def _check_int(name: str, value: object, minimum: int, maximum: int, why: str = "") -> None:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise SimConfigError(f"{name} must be a whole number (got {value!r})")
+        raise SimConfigError(f"{name} must be a whole number (got {_clip(repr(value))})")
     if value < minimum:
         reason = f": {why}" if why else ""
         raise SimConfigError(f"{name} must be at least {minimum} (got {value}){reason}")
+    if value > maximum:
+        raise SimConfigError(f"{name} must be at most {maximum:,} (got {_clip(str(value))})")
 
 
 def estimate_cost(cfg: SimConfig) -> tuple[float, float]:
-    """Rough (seconds, bytes) for a run, deliberately pessimistic (5 GFLOP/s, 60 us per layer call)."""
-    d = cfg.width
-    batch = cfg.seeds
-    depths = list(cfg.depths)
-    nested_steps = max(depths)
-    steps = 0
-    for p in cfg.placements:
-        # DeepNorm's alpha and beta depend on the depth: a sweep runs one stack per depth.
-        separate = placement(p).deepnorm_scaling and cfg.metric in SWEEP_METRICS
-        steps += sum(depths) if separate else nested_steps
-    forward_mode = cfg.metric in ("article", "jacobian")
-    if cfg.model == "toy":
-        per_step = (2 * d**3 + 12 * d * d) if forward_mode else 12 * d * d
-        if not cfg.shared_weights:
-            per_step += 20 * d * d  # drawing a fresh W per layer
-        memory = 8 * batch * d * d * (6 if forward_mode else 2)
-        if not cfg.shared_weights:
-            memory += 8 * batch * nested_steps * d * d
-    else:
-        n, v = cfg.tokens, cfg.vocab
-        tangents = n * d if forward_mode else 1
-        per_step = (4 * n + 2) * d * d * tangents + 24 * n * d * tangents + 2 * n * d * v + 60 * d * d
-        memory = 8 * batch * (n * d * tangents * 8 + 3 * nested_steps * d * d + nested_steps * n * d * 12)
-    flops = per_step * steps * batch
-    return flops / 5e9 + steps * 60e-6, float(memory)
+    """Estimated (seconds, peak bytes) of a run, counted from every array and pass (`lndrill.sim.cost`)."""
+    found = estimate(cfg)
+    return found.seconds, found.bytes
 
 
 def parse_depths(text: str) -> tuple[int, ...]:
     """Parse "1,6,12,24", "1-48" or a mix ("1-4,8") into sorted distinct depths."""
     depths: set[int] = set()
+    shown = _clip(text)
     for part in text.split(","):
         part = part.strip()
         if not part:
             continue
+        bounds = part.split("-", 1) if "-" in part[1:] else [part]
         try:
-            if "-" in part[1:]:
-                lo_text, hi_text = part.split("-", 1)
-                lo, hi = int(lo_text), int(hi_text)
-                if hi < lo:
-                    raise SimConfigError(f"depth range {part!r} runs backwards")
-                if hi - lo > 100_000:
-                    raise SimConfigError(f"depth range {part!r} is far too long")
-                depths.update(range(lo, hi + 1))
-            else:
-                depths.add(int(part))
+            numbers = [int(b) for b in bounds]
         except ValueError:
-            raise SimConfigError(f"cannot read depths {text!r} (write e.g. 1,6,12,24 or 1-48)") from None
+            raise SimConfigError(f"cannot read depths {shown!r} (write e.g. 1,6,12,24 or 1-48)") from None
+        if len(numbers) == 2:
+            lo, hi = numbers
+            if hi < lo:
+                raise SimConfigError(f"depth range {_clip(part)!r} runs backwards (write {hi}-{lo})")
+            if hi > MAX_DEPTH:
+                raise SimConfigError(f"depth range {_clip(part)!r} goes past the deepest stack, {MAX_DEPTH:,}")
+            depths.update(range(lo, hi + 1))
+        else:
+            depths.add(numbers[0])
     if not depths:
-        raise SimConfigError(f"cannot read depths {text!r} (write e.g. 1,6,12,24 or 1-48)")
+        raise SimConfigError(f"cannot read depths {shown!r} (write e.g. 1,6,12,24 or 1-48)")
     bad = [x for x in depths if x < 1]
     if bad:
         raise SimConfigError(f"depth must be at least 1 (got {min(bad)})")
     return tuple(sorted(depths))
+
+
+def _clip(text: str, limit: int = 40) -> str:
+    return text if len(text) <= limit else text[:limit] + "..."
 
 
 def format_depths(depths: Sequence[int]) -> str:
@@ -279,4 +276,4 @@ def parse_whole(name: str, text: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise SimConfigError(f"{name} must be a whole number (got {text!r})") from None
+        raise SimConfigError(f"{name} must be a whole number (got {_clip(text)!r})") from None

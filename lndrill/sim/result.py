@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -43,13 +44,19 @@ class SimResult:
         lo, hi = self.spread[key]
         return float(lo[index]), float(hi[index])
 
+    def non_finite(self) -> int:
+        """How many medians and spread bounds are inf or NaN."""
+        arrays = [*self.values.values(), *(a for pair in self.spread.values() for a in pair)]
+        return int(sum(np.count_nonzero(~np.isfinite(np.asarray(a, dtype=float))) for a in arrays))
+
     @property
     def label(self) -> str:
         """A short human description of the metric."""
         return METRIC_LABELS[self.metric]
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict: metric, depths (or depth and layers), values, spread, notes, config."""
+        """A JSON-ready dict: metric, depths (or depth and layers), values, spread, notes, config; values
+        that are not finite are None (null), as a note says."""
         cfg = self.config
         out: dict[str, Any] = {"metric": self.metric, "label": self.label}
         if self.layers is not None:
@@ -57,11 +64,8 @@ class SimResult:
             out["layers"] = list(self.layers)
         else:
             out["depths"] = list(self.depths)
-        out["values"] = {p: [float(v) for v in arr] for p, arr in self.values.items()}
-        out["spread"] = {
-            p: {"min": [float(v) for v in lo], "max": [float(v) for v in hi]}
-            for p, (lo, hi) in self.spread.items()
-        }
+        out["values"] = {p: _numbers(arr) for p, arr in self.values.items()}
+        out["spread"] = {p: {"min": _numbers(lo), "max": _numbers(hi)} for p, (lo, hi) in self.spread.items()}
         out["notes"] = list(self.notes)
         out["config"] = {
             "model": cfg.model,
@@ -79,3 +83,8 @@ class SimResult:
             out["companion"] = self.companion.to_dict()
             out["companion"].pop("config", None)
         return out
+
+
+def _numbers(values: np.ndarray) -> list[float | None]:
+    """Values for JSON: inf and NaN (which JSON cannot hold) become None."""
+    return [float(v) if math.isfinite(v) else None for v in np.asarray(values, dtype=float).tolist()]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 
 from lndrill.sim.config import SimConfig
@@ -85,12 +87,22 @@ def sweep(cfg: SimConfig) -> SimResult:
     With the article's metric, the result's ``companion`` holds the input-output Jacobian norm from
     the same pass: the faithful measurement of the same question.
     """
-    inputs = sample_inputs(cfg)
-    per_metric: dict[str, dict[str, np.ndarray]] = {}
-    for key in cfg.placements:
-        for name, arr in run_placement(cfg, key, inputs).items():
-            per_metric.setdefault(name, {})[key] = arr
-    result = _reduce(cfg, cfg.metric, per_metric[cfg.metric], notes_for(cfg))
-    if "jacobian" in per_metric and cfg.metric == "article":
-        result.companion = _reduce(cfg, "jacobian", per_metric["jacobian"], [])
+    # Deep or narrow stacks overflow float64 (or divide 0 by 0): such values are inf or NaN, said in a
+    # note, never a RuntimeWarning on stderr.
+    with np.errstate(all="ignore"), warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        inputs = sample_inputs(cfg)
+        per_metric: dict[str, dict[str, np.ndarray]] = {}
+        for key in cfg.placements:
+            for name, arr in run_placement(cfg, key, inputs).items():
+                per_metric.setdefault(name, {})[key] = arr
+        result = _reduce(cfg, cfg.metric, per_metric[cfg.metric], notes_for(cfg))
+        if "jacobian" in per_metric and cfg.metric == "article":
+            result.companion = _reduce(cfg, "jacobian", per_metric["jacobian"], [])
+    bad = result.non_finite() + (result.companion.non_finite() if result.companion is not None else 0)
+    if bad:
+        result.notes.append(
+            f"{bad} value(s) are not finite numbers: the stack overflowed the float64 range (inf) or the "
+            "result is undefined (NaN); the chart shows them as inf or nan, --json as null."
+        )
     return result

@@ -11,7 +11,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from lndrill.display import ScoreColours, block_bar, score_style
+from lndrill.display import ScoreColours, block_bar, printable, printable_in_place, score_style
 from lndrill.practice import Submission
 from lndrill.practice.answer import spans_for_area
 from lndrill.scoring.result import PointResult, ScoreResult
@@ -106,7 +106,7 @@ class FeedbackScreen(LndrillScreen[str]):
         self._show_points()
         mistakes = Text()
         for m in result.mistakes:
-            mistakes.append(f"✗ “{m.evidence}”\n", style=f"bold {bad}")
+            mistakes.append(f"✗ “{printable(m.evidence)}”\n", style=f"bold {bad}")
             mistakes.append(f"  {m.explanation.get(lang)}\n", style=bad)
         box = self.query_one("#fb-mistakes", Static)
         box.update(mistakes)
@@ -137,7 +137,7 @@ class FeedbackScreen(LndrillScreen[str]):
             if p.overruled:
                 prompt.append("  (overruled by you)", style="italic")
             if p.hit and p.evidence and not p.overruled:
-                prompt.append(f"\n   “{p.evidence}”", style=f"italic {good}")
+                prompt.append(f"\n   “{printable(p.evidence)}”", style=f"italic {good}")
             items.append(Option(prompt, id=p.id))
             self._point_ids.append(p.id)
         options.add_options(items)
@@ -150,7 +150,7 @@ class FeedbackScreen(LndrillScreen[str]):
         focus = next((p for p in self._points() if p.id == focus_point), None)
         for i, section in enumerate(self.card.sections):
             out.append(section.title.get(self.lang) + "\n", style="bold")
-            body = Text(self.texts[i] if i < len(self.texts) else "")
+            body = Text(printable_in_place(self.texts[i]) if i < len(self.texts) else "")
             if not body.plain.strip():
                 out.append("(empty)\n\n", style="dim")
                 continue
