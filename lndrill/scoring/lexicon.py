@@ -28,8 +28,9 @@ WORD, NUMBER, CJK, PUNCT = "w", "n", "c", "p"
 #: Check marks and crosses, as table cells and notes use them.
 YES_MARK, NO_MARK = "\u2713", "\u2717"
 ARROW = "\u2192"
-#: A relation sign other than "=": ≈ ∝ ≤ ≥ ≠ ~ < > and the arrows ↑ ↓ of notes ("贡献↓").
-RELATION = "\u2248"
+#: Relation signs other than "=": ≈ ∝ ≤ ≥ ≠ ~ < > and the arrows ↑ ↓ of notes ("贡献↓"). Each keeps its own key,
+#: so "alpha < 1" and "alpha > 1" are different phrases.
+RELATIONS = frozenset("≈∝≤≥≠~<>\u2191\u2193")
 
 _TOKEN_RE = re.compile(
     r"(?P<w>[a-z\u00e0-\u024f\u03b1-\u03c9][a-z0-9\u00e0-\u024f\u03b1-\u03c9]*(?:'[a-z]+)?)"
@@ -79,9 +80,14 @@ _APOSTROPHE_LESS_NOT = {"doesnt", "dont", "isnt", "arent", "cant", "wont", "didn
                         "couldnt", "wouldnt", "hasnt", "havent", "neednt", "mustnt"}
 
 
+_BRITISH = re.compile(r"(?<=[a-z]{3})is(?=e|es|ed|ing|ation|ations|er|ers)$")
+
+
 def _word_key(raw: str) -> str:
     if raw.endswith("n't") or raw in _APOSTROPHE_LESS_NOT:
         return "not"
+    if "is" in raw and len(raw) >= 7:
+        raw = _BRITISH.sub("iz", raw)  # "normalised" meets "normalized", "initialisation" meets "initialization"
     if "'" in raw:
         raw = raw.split("'", 1)[0] if raw.endswith("'s") else raw.replace("'", "")
     return stem(raw)
@@ -106,7 +112,7 @@ def tokenize(text: str, cased: str | None = None) -> list[Token]:
             key = raw
         else:
             kind = PUNCT
-            key = {"a": ARROW, "y": YES_MARK, "x": NO_MARK, "r": RELATION}.get(group) or _PUNCT_KEYS.get(raw, raw)
+            key = {"a": ARROW, "y": YES_MARK, "x": NO_MARK}.get(group) or _PUNCT_KEYS.get(raw, raw)
         if key == "l" and cased is not None and cased[m.start() : m.end()] == "L":
             key = "L"
         out.append(Token(key, kind, m.start(), m.end()))
@@ -248,7 +254,7 @@ def compile_phrase(source: str) -> Phrase:
                 prefix[-1] = True
                 units[-1] = text[_last_word_start(text, tok.start) : tok.start]
                 continue
-            if tok.key in ",.;:!?" or tok.key in BRACKETS:
+            if tok.key in ".;:!?" or tok.key in BRACKETS:
                 continue
         units.append(tok.key)
         kinds.append(tok.kind)

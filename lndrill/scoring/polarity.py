@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Set as AbstractSet
 
-from lndrill.scoring.lexicon import ARROW, CJK, NUMBER, PUNCT, RELATION, WORD, Cues, Token
+from lndrill.scoring.lexicon import ARROW, CJK, NUMBER, PUNCT, RELATIONS, WORD, Cues, Token
 from lndrill.scoring.structure import Layout, is_cause, is_function_token
 
 NEGATION = Cues(
@@ -198,7 +198,7 @@ class Polarity:
                     scope = lay.part_of[j - 1]
                     j -= 1
                     continue
-                if t.kind == PUNCT and t.key in (ARROW, RELATION):
+                if t.kind == PUNCT and (t.key == ARROW or t.key in RELATIONS):
                     return  # "几乎不再变化 → representation collapse": each side of an arrow is its own claim
                 if lay.clause_of[j] != clause:
                     # "not because X" / "不是因为 X": the negation before the connective denies X
@@ -238,16 +238,17 @@ class Polarity:
         def after() -> None:
             words = 0.0
             j = end
+            tail = lay.part_of[end - 1] if end > start else part  # a term may span a comma ("Q、K")
             while j < len(toks):
                 t = toks[j]
-                if lay.clause_of[j] != clause or lay.part_of[j] != part:
+                if lay.clause_of[j] != clause or lay.part_of[j] != tail:
                     return
                 if t.kind == PUNCT and t.key == ":" and not self._short_value_after_label(j):
                     return
                 if j in skip:
                     j += 1
                     continue
-                if t.kind == PUNCT and t.key in (ARROW, RELATION):
+                if t.kind == PUNCT and (t.key == ARROW or t.key in RELATIONS):
                     return
                 if _is_no_mark(t):
                     cues.add(j)

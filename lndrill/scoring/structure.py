@@ -17,7 +17,7 @@ import bisect
 import re
 from dataclasses import dataclass, field
 
-from lndrill.scoring.lexicon import ARROW, CJK, NUMBER, PUNCT, RELATION, WORD, Cues, Token
+from lndrill.scoring.lexicon import ARROW, CJK, NUMBER, PUNCT, RELATIONS, WORD, Cues, Token
 
 _ABBREV = {"i", "e", "g", "al", "vs", "eq", "fig", "sec", "cf", "approx", "resp", "etc", "ca"}
 CONNECTIVES = Cues(
@@ -394,7 +394,7 @@ def _has_predicate(lay: Layout, a: int, b: int, vocabulary: set[int]) -> bool:
         elif t.kind == CJK:
             cjk += 1
             function += is_function_token(t) and not (i in vocabulary and t.key in _WEAK_FUNCTION)
-        elif t.kind == PUNCT and (t.key in (ARROW, RELATION) or (t.key == "=" and a < i < b - 1)):
+        elif t.kind == PUNCT and ((t.key == ARROW or t.key in RELATIONS) or (t.key == "=" and a < i < b - 1)):
             marker = True
     words = english + cjk / 2
     if marker:
@@ -445,7 +445,7 @@ def is_keyword_list(lay: Layout, a: int, b: int, vocabulary: set[int]) -> bool:
         if t.kind == PUNCT:
             if t.key in _LIST_SEPARATORS and items[-1]:
                 items.append([])
-            elif t.key in ("=", ARROW, RELATION):
+            elif t.key in ("=", ARROW) or t.key in RELATIONS:
                 items[-1].append(-1)  # marks the item as a statement
             continue
         prev = toks[items[-1][-1]] if items[-1] and items[-1][-1] >= 0 else None
