@@ -38,15 +38,18 @@ _CONTRAST_BEFORE = Cues(
     pairs=("rather than", "instead of", "as opposed", "in contrast", "different from", "contrary to", "as in",
            "such as", "similar to", "opposite of", "switched from", "switch from", "switches from", "moved from",
            "changed from", "away from", "departs from", "on top of", "based on", "builds on", "build on",
-           "extension of", "modification of", "variant of", "start from", "starts from", "start with",
+           "extension of", "modification of", "variant of", "same as", "comparable to", "on par", "as good",
+           "as well", "matched the", "matches the", "match the", "start from", "starts from", "start with",
            "starts with", "starting from", "begin with", "you take", "we take", "take the", "taking"),
     zh=("比", "较", "同于", "像", "比起", "相对于", "相较于", "有别于", "不同于", "对比", "区别于", "类似", "优于", "胜过",
         "超过", "好于", "强于", "不如", "低于", "高于", "从", "取代", "替代", "代替"),
 )
-_CONTRAST_AFTER = Cues(zh=("相比", "相较", "比较", "不同", "对比", "一样", "类似", "相同", "那样", "之外", "基础上", "之上",
-                           "的基础"))
+_CONTRAST_AFTER = Cues(zh=("相比", "相较", "对比", "那样", "之外", "基础上", "之上", "的基础"))
 _PARTNER_BEFORE = ("和", "与", "跟", "同")
-_PARTNER_AFTER = ("比", "较")
+_PARTNER_AFTER = ("比", "较", "一样", "相同", "类似", "不同", "相比", "差不多")
+_COPULAS = frozenset({"is", "are", "was", "were", "be", "becom", "becomes"})
+_FILLERS = frozenset({"a", "an", "just", "basically", "simply", "really", "essentially", "still", "the", "only"})
+_ZH_COPULA = Cues(zh=("是", "就是", "即", "等于", "相当于", "其实是", "本质上是"))
 _COORDINATORS = frozenset({"and", "&", "+", ",", "和", "与", "及", "跟", "以及", "/", "or", "或"})
 _RELATIVE = Cues(en=("which", "who", "whose"), zh=("它", "其"))
 
@@ -99,8 +102,8 @@ def is_contrast(tokens: list[Token], start: int, end: int, text: str = "") -> bo
         return True
     # "和 Pre-LN 比" / "与 Pre-LN 比": a comparison partner
     before = tokens[start - 1].key if start > 0 else ""
-    after = tokens[end].key if end < len(tokens) else ""
-    return before in _PARTNER_BEFORE and after in _PARTNER_AFTER
+    after = "".join(t.key for t in tokens[end : end + 3] if t.kind == CJK)
+    return before in _PARTNER_BEFORE + ("像",) and after.startswith(_PARTNER_AFTER)
 
 
 class Subjects:
@@ -121,6 +124,7 @@ class Subjects:
         self.contrast_parts = self._contrast_parts([(a, b) for _, a, b in chosen])
         self.mentions = [Mention(s, a, b, is_contrast(toks, a, b, lay.text) or lay.part_of[a] in self.contrast_parts)
                          for s, a, b in chosen]
+        self.mentions = self._predicate_nominals(self.mentions)
         self.tokens_covered = taken
         self._starts = [m.start for m in self.mentions]
         self._subjects_mentions = [m for m in self.mentions if not m.contrast]
@@ -156,6 +160,21 @@ class Subjects:
             nxt = first_of.get(part + 1)
             if nxt is not None and lay.clause_of[nxt] == lay.clause_of[first] and _RELATIVE.at(toks, nxt):
                 out.add(part + 1)
+        return out
+
+    def _predicate_nominals(self, mentions: list[Mention]) -> list[Mention]:
+        """"Sandwich-LN is Pre-LN with an extra norm", "RMSNorm is LayerNorm without the mean": the subject named
+        after a copula, when another subject opens the same part, describes it and is not the subject."""
+        lay, toks = self.lay, self.lay.tokens
+        out: list[Mention] = []
+        for k, m in enumerate(mentions):
+            j = m.start - 1
+            while j >= 0 and toks[j].key in _FILLERS:
+                j -= 1
+            copula = j >= 0 and (toks[j].key in _COPULAS or (toks[j].kind == CJK and _ZH_COPULA.ends_at(toks, j) >= 0))
+            earlier = any(not p.contrast and lay.part_of[p.start] == lay.part_of[m.start] and p.subject != m.subject
+                          for p in mentions[:k])
+            out.append(Mention(m.subject, m.start, m.end, True) if copula and earlier and not m.contrast else m)
         return out
 
     def _heading_subjects(self) -> dict[int, str]:
@@ -232,7 +251,7 @@ class Subjects:
             named = self._sentence_subjects.get(lay.sentence_of[m.start], set())
             if len(named) == 1:
                 return Attribution(m.subject, "paragraph", m.start)
-            return NOBODY  # the previous sentence named several: nobody, not even the card's default
+            break  # the previous sentence named several: only a heading or the card's default can say
         heading = lay.heading_of[block] if block < len(lay.heading_of) else -1
         if heading >= 0 and heading in self._heading_subject:
             return Attribution(self._heading_subject[heading], "heading", None)
