@@ -83,8 +83,14 @@ class Attribution:
 NOBODY = Attribution(None, None, None)
 
 
+_DENIED_SUBJECT = Cues(en=("not",), zh=("不是", "而非", "并非"))
+
+
 def is_contrast(tokens: list[Token], start: int, end: int, text: str = "") -> bool:
-    """True when the mention at [start, end) is the thing compared against ("than Post-LN")."""
+    """True when the mention at [start, end) is the thing compared against ("than Post-LN"), or the one set
+    aside ("..., not Post-LN", "而非 Post-LN")."""
+    if start > 0 and _DENIED_SUBJECT.ends_at(tokens, start - 1) >= 0:
+        return True
     for j in range(start - 1, max(-1, start - 4), -1):
         t = tokens[j]
         if t.kind == PUNCT or "\n" in text[t.end : tokens[j + 1].start]:

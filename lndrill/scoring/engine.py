@@ -57,8 +57,10 @@ def _fits_mistake(claim: Claim, frame: Frame) -> bool:
 
 
 def _plain(frame: Frame) -> bool:
-    """Asserted plainly enough to be charged."""
-    return (frame.asserted and frame.qualifier is None and not frame.quoted and not frame.contrast and frame.firm)
+    """Asserted plainly enough to be charged. "can" hedges an affirmation but is the claim itself in a denial
+    ("Post-LN can be trained without warm-up")."""
+    qualified = frame.qualifier is not None and not (frame.qualifier == "can" and not frame.affirmed)
+    return frame.asserted and not qualified and not frame.quoted and not frame.contrast and frame.firm
 
 
 def find_point(answer: Analysis, claim: Claim) -> Evidence | None:

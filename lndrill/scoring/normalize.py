@@ -444,11 +444,13 @@ def _tables_to_sentences(text: str, origin: list[int]) -> tuple[str, list[int]]:
             elif cell in _YES_CELLS:
                 emit_sep("yes", ca)
             elif rest and head in _MARK_NO:
-                emit_sep("not", ca)  # "✗ (only the branch input)"
+                emit_sep("not (", ca)  # "✗ last op is already an LN": the mark answers, the rest is the reason
                 emit(ca + len(head), cb)
+                emit_sep(")", cb - 1)
             elif rest and head in _MARK_YES:
-                emit_sep("yes", ca)
+                emit_sep("yes (", ca)
                 emit(ca + len(head), cb)
+                emit_sep(")", cb - 1)
             else:
                 emit(ca, cb)
             emit_sep(".\n", cb - 1)

@@ -39,12 +39,14 @@ NEGATION = Cues(
         "用不着", "无需", "无须", "不必", "不用", "没必要", "扔掉", "丢掉", "舍弃", "抛弃", "丢弃", "不再"),
 )
 _PREFIX_CUES = frozenset({"un", "non"})
+_SAYING = frozenset({"mean", "means", "say", "says", "show", "shows", "prove", "proves", "imply", "implies", "tell",
+                     "telling", "indicat", "indicates", "suggest", "suggests", "demonstrat", "demonstrates"})
 #: Chinese words that start with a negation character but negate nothing.
 _ZH_NOT_NEGATION = ("不同", "不断", "不仅", "不少", "不过", "不管", "不久", "无论", "非常", "未来", "不止", "不光",
                     "训不动", "训不起来", "训不稳", "跑不动", "收敛不了", "训不好", "离不开", "少不了", "不可或缺",
                     "必不可少", "不得不", "免不了", "缺一不可", "不稳定", "非线性", "无穷", "无限", "不可避免",
                     "别的", "别人", "否则", "不如", "不然", "无关紧要", "不错", "并不少见", "未经", "区别", "分别",
-                    "特别", "类别", "级别", "识别", "差不多", "不多久", "无所谓", "不变")
+                    "特别", "类别", "级别", "识别", "差不多", "不多久", "无所谓", "不变", "不动点")
 #: English pairs in which a cue word negates nothing.
 _EN_NOT_A_CUE = {("no", "matter"), ("not", "only"), ("no", "doubt"), ("not", "just"), ("not", "merely"),
                  ("nothing", "but"), ("less", "than"), ("no", "wonder"), ("not", "necessarily"),
@@ -69,12 +71,12 @@ _SUCCESS = Cues(en=("train", "trains", "trained", "works", "work", "fine", "conv
                     "stable", "stably", "ok", "okay", "well", "comparable", "matches", "match", "succeed",
                     "succeeds", "smoothly", "happily", "easily", "reach", "reaches"),
                 zh=("能训", "能收敛", "可以训", "正常", "收敛", "稳定", "没问题", "照样", "也能", "一样", "能训练", "训得动"))
-_SCOPE_STOP = Cues(en=("and", "or", "also", "then", "plus", "which", "that", "whereas", "while", "but"),
-                   zh=("和", "并", "且", "同时", "也", "还", "但"))
+_SCOPE_STOP = Cues(en=("and", "also", "then", "plus", "which", "that", "whereas", "while", "but"),
+                   zh=("和", "并", "且", "同时", "也", "还", "但", "以后", "之后"))
 _REFUTE = Cues(
     en=("myth", "misconception", "wrong", "incorrect", "false", "untrue", "mistaken", "misleading", "fallacy",
         "misunderstanding", "inaccurate", "misread", "misreading", "debunk", "debunks", "debunked", "dispel",
-        "dispels", "overturns"),
+        "dispels", "overturns", "bug", "bugs", "pitfall", "pitfalls"),
     pairs=("not true", "not correct", "not right"),
     zh=("错误", "是错的", "不对", "误解", "误区", "迷思", "谣言", "并非如此", "不成立", "讲反", "说反", "搞反", "不正确",
         "不准确", "其实不是", "不是这样", "其实不然", "并不是这样", "站不住"),
@@ -90,12 +92,12 @@ _REPORT = Cues(
 _HEDGE = Cues(
     en=("can", "could", "may", "might", "would", "usually", "often", "typically", "generally", "sometimes",
         "tend", "tends", "likely", "probably", "possibly", "perhaps", "maybe", "mostly", "somewhat", "arguably",
-        "partly", "partially", "occasionally", "rarely", "seldom", "mainly", "largely", "roughly", "approximately",
-        "potentially", "still", "slightly", "most", "many", "some", "often", "frequently", "primarily"),
+        "partly", "partially", "occasionally", "strictly", "rarely", "seldom", "mainly", "largely", "roughly", "approximately",
+        "potentially", "slightly", "most", "many", "some", "often", "frequently", "primarily"),
     pairs=("in practice", "in general", "for the most", "in most", "not necessarily", "in many", "in some",
            "at least", "to some", "more or less", "by default"),
     zh=("可能", "可以", "通常", "一般", "往往", "有时", "大多", "多半", "倾向", "未必", "不一定", "或许", "也许", "实践中",
-        "实际中", "实际上", "大体", "基本上", "大部分", "很多", "有些", "一些", "部分", "略", "稍", "仍然", "依然", "还是",
+        "实际中", "实际上", "大体", "基本上", "大部分", "很多", "有些", "一些", "部分", "略", "稍",
         "常常", "经常", "默认"),
 )
 _CONDITION = Cues(
@@ -134,6 +136,8 @@ def is_negation(tokens: list[Token], j: int) -> int:
     t = tokens[j]
     if t.kind == WORD:
         nxt = tokens[j + 1].key if j + 1 < len(tokens) and tokens[j + 1].kind == WORD else ""
+        if t.key == "less" and j >= 2 and tokens[j - 1].key == "or" and tokens[j - 2].key == "more":
+            return 0  # "more or less" hedges, it does not deny
         return 0 if (t.key, nxt) in _EN_NOT_A_CUE else n
     for w in _ZH_NOT_NEGATION:
         for k in range(len(w)):
@@ -178,10 +182,13 @@ class Polarity:
         clause = lay.clause_of[start]
         part = lay.part_of[start]
 
+        crossed: set[int] = set()  # cues found only by reaching out of an appositive parenthesis
+
         def before() -> None:
             words = 0.0
             j = start - 1
             scope = part
+            outside = False
             while j >= 0:
                 t = toks[j]
                 if t.kind == PUNCT and t.key == ")" and j > 0:
@@ -196,6 +203,7 @@ class Polarity:
                 if t.kind == PUNCT and t.key == "(" and j > 0 and lay.clause_of[j - 1] == clause and self._appositive(j):
                     # a negation reaches into an appositive parenthesis: "省掉了 μ（re-centering）"
                     scope = lay.part_of[j - 1]
+                    outside = True
                     j -= 1
                     continue
                 if t.kind == PUNCT and (t.key == ARROW or t.key in RELATIONS):
@@ -211,6 +219,14 @@ class Polarity:
                 if lay.part_of[j] != scope or (t.kind == PUNCT and t.key == ":"):
                     return
                 if _SCOPE_STOP.ends_at(toks, j) >= 0 and j not in skip:
+                    if t.kind == WORD and t.key == "that":
+                        # "it does not mean that gradients vanish": a denied saying denies what it says
+                        for k in range(j - 1, max(-1, j - 5), -1):
+                            if toks[k].kind == WORD and toks[k].key in _SAYING:
+                                neg = next((q for q in range(k - 1, max(-1, k - 4), -1) if is_negation(toks, q)), -1)
+                                if neg >= 0:
+                                    cues.add(neg)
+                                break
                     return
                 if j in skip:
                     j -= 1
@@ -218,12 +234,15 @@ class Polarity:
                 cue_start = j if _is_no_mark(t) else -1
                 if t.kind in (WORD, CJK):
                     s = NEGATION.ends_at(toks, j)
-                    if s >= 0 and is_negation(toks, s):
+                    # "不稳定" negates nothing further ("训练不稳定是梯度消失导致的"), but it does deny 稳定 itself
+                    if s >= 0 and (is_negation(toks, s) or s + NEGATION.at(toks, s) == start):
                         cue_start = s
                 if cue_start >= 0 and toks[cue_start].key in _PREFIX_CUES and cue_start != start - 1:
                     cue_start = -1  # "un-" and "non-" negate the word they are glued to, nothing further
                 if cue_start >= 0:
                     cues.add(cue_start)
+                    if outside:
+                        crossed.add(cue_start)
                     j = cue_start - 1
                     words += 1
                     continue
@@ -241,6 +260,11 @@ class Polarity:
             tail = lay.part_of[end - 1] if end > start else part  # a term may span a comma ("Q、K")
             while j < len(toks):
                 t = toks[j]
+                if t.kind == PUNCT and t.key == ")" and j + 1 < len(toks) and lay.clause_of[j + 1] == clause:
+                    # "(gradient vanishing) are not the root cause": the word sits in an aside of the subject
+                    tail = lay.part_of[j + 1]
+                    j += 1
+                    continue
                 if lay.clause_of[j] != clause or lay.part_of[j] != tail:
                     return
                 if t.kind == PUNCT and t.key == ":" and not self._short_value_after_label(j):
@@ -263,11 +287,9 @@ class Polarity:
                         return
                     words += 1
                 elif t.kind == CJK:
-                    n = is_negation(toks, j)
-                    if n:
+                    if is_negation(toks, j):
                         cues.add(j)
-                        j += n
-                        continue
+                        return  # the first denial after the word is the one about it ("不是 ... 训练不稳")
                     words += 0.5
                 if words > WINDOW:
                     return
@@ -276,6 +298,9 @@ class Polarity:
         before()
         if with_after:
             after()
+        if crossed and cues - crossed:
+            # "梯度不平衡（梯度消失）不是根因": the aside's own denial wins over a negation of the word before it
+            cues -= crossed
         if any(_ABSENCE.at(toks, j) for j in cues):
             # "without warm-up, it diverges" / "it diverges without warm-up": a failure word in the same
             # clause turns the absence into a need.
@@ -400,12 +425,13 @@ class Polarity:
             return "question"
         if self._clause_cues is None:
             self._clause_cues = self._mood_cues()
-        part = lay.part_of[start]
+        part = lay.part_of[max(start, end - 1)]
         for j, mood in self._clause_cues[lay.clause_of[start]]:
             # A condition qualifies its whole clause; a hedge, purpose or report only its own comma part and
             # those after it ("α 小于 1，用来削弱残差通路": the purpose is not the claim before it).
-            if j not in own and (mood == "condition" or lay.part_of[j] <= part or j < start):
-                return mood
+            if j in own or not (mood == "condition" or lay.part_of[j] <= part or j < start):
+                continue
+            return mood
         return None
 
     def _mood_cues(self) -> list[list[tuple[int, str]]]:
@@ -435,12 +461,30 @@ class Polarity:
                     found.append((j, "purpose"))
                 elif _REPORT.at(toks, j) and not _CONTRARY.at(toks, max(0, j - 2)):
                     found.append((j, "report"))
-                elif _HEDGE.at(toks, j) and not self._negated_modal(j):
-                    found.append((j, "hedge"))
-                elif _SCOPE_PREP.at(toks, j) and any(_SCOPE_WORD.at(toks, k) for k in range(j + 1, min(b, j + 4))):
-                    found.append((j, "condition"))
+                elif _HEDGE.at(toks, j) and not self._negated_modal(j) and not self._enabling(j):
+                    found.append((j, "can" if self._capability(j) else "hedge"))
+                elif toks[j].kind == CJK and toks[j].key == "在" and any(
+                        toks[k].key == "下" for k in range(j + 2, min(b, j + 10))) and not any(
+                        toks[k].key in "任所各" for k in range(j + 1, min(b, j + 3))):  # 在任意学习率下 quantifies
+                    found.append((j, "condition"))  # "在很小的学习率下": under a condition
+                elif _SCOPE_PREP.at(toks, j) and any(
+                        _SCOPE_WORD.at(toks, k) or (toks[j].key == "at" and toks[k].kind == PUNCT and toks[k].key == "=")
+                        for k in range(j + 1, min(b, j + 4))):
+                    found.append((j, "condition"))  # "at a very high learning rate", "at eps = 0"
             out[clause] = found
         return out
+
+    def _capability(self, j: int) -> bool:
+        """"can", "could", "可以" (not "可能", which hedges)."""
+        t = self.tokens[j]
+        if t.kind == WORD:
+            return t.key in ("can", "could")
+        return t.key == "可" and j + 1 < len(self.tokens) and self.tokens[j + 1].key == "以"
+
+    def _enabling(self, j: int) -> bool:
+        """"让 X 可以 Y" / "makes it possible": 可以 states what something enables, not a hedge."""
+        toks = self.tokens
+        return toks[j].kind == CJK and any(toks[k].key in ("让", "使") for k in range(max(0, j - 5), j))
 
     def _negated_modal(self, j: int) -> bool:
         """"cannot" and "can't" are firm: "Post-LN cannot be trained without warm-up"."""
