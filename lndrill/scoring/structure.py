@@ -400,14 +400,15 @@ def _has_predicate(lay: Layout, a: int, b: int, vocabulary: set[int]) -> bool:
     if marker:
         return True
     label = lay.block_label(a)
-    if label is not None and label[1] < b and words <= 14 and not _soup_label(lay, label):
+    if (label is not None and label[1] < b and not _soup_label(lay, label)
+            and (words <= 14 or (words <= 30 and function >= 0.05 * words))):
         return True
     last = toks[b - 1]
-    if 2 <= words <= 8 and last.kind == PUNCT and last.key in ".!" and b - 1 == lay.sentence_span[lay.sentence_of[a]][1] - 1:
+    if 2 <= words <= 12 and last.kind == PUNCT and last.key in ".!" and b - 1 == lay.sentence_span[lay.sentence_of[a]][1] - 1:
         return True
     if function == 0:
         return False
-    return words < 10 or function / words >= SOUP_RATIO
+    return words < 12 or function / words >= SOUP_RATIO
 
 
 _SOUP_LABELS = Cues(en=("keywords", "keyword", "tags", "tag", "terms", "buzzwords", "topics"),
@@ -419,7 +420,7 @@ def _soup_label(lay: Layout, label: tuple[int, int]) -> bool:
     return any(_SOUP_LABELS.at(lay.tokens, i) for i in range(*label))
 
 
-#: Below this share of function words, ten or more words are a keyword soup.
+#: Below this share of function words, twelve or more words are a keyword soup.
 SOUP_RATIO = 0.1
 
 
@@ -459,6 +460,12 @@ def is_keyword_list(lay: Layout, a: int, b: int, vocabulary: set[int]) -> bool:
     real = [it for it in items if any(j < 0 or toks[j].kind == CJK or len(toks[j].key) >= 2 for j in it)]
     if len(real) < 5:
         return False
-    bare = sum(1 for it in real if not any(
+    bare = sum(1 for it in real if _item_words(toks, it) <= 3 and not any(
         j < 0 or (is_function_token(toks[j]) and not (j in vocabulary and toks[j].key in _WEAK_FUNCTION)) for j in it))
     return bare >= 0.7 * len(real)
+
+
+def _item_words(toks: list[Token], item: list[int]) -> float:
+    """An item of four words or more describes something ("LayerNorm Scaling (LN output x 1/sqrt(l))"); a list
+    of terms has items of one to three words."""
+    return sum(0.5 if toks[j].kind == CJK else 1 for j in item if j >= 0 and (toks[j].kind != WORD or len(toks[j].key) > 1))
