@@ -53,7 +53,7 @@ def _fits_mistake(claim: Claim, frame: Frame) -> bool:
         return frame.who.explicit and subject is not None and subject != claim.about and subject in claim.rivals
     if claim.about is None:
         return True
-    return frame.who.explicit and subject == claim.about
+    return frame.who.explicit and (subject == claim.about or claim.about in frame.who.also)
 
 
 def _plain(frame: Frame) -> bool:

@@ -68,7 +68,7 @@ def _decode(text: str) -> str:
     """Plain notation for code, keeping every offset: prefixes become spaces, ** becomes ^ and a space."""
     if "." in text:
         text = _CODE_PREFIX.sub(lambda m: " " * len(m.group()), text)
-    return text.replace("**", "^ ")
+    return text.replace("**", "^ ").replace("<-", "= ").replace("\u2190", "=")
 
 
 class _Lex:
@@ -417,6 +417,11 @@ class _Value:
             if exp is None:
                 self.i = save
                 return base
+            t, u = self.peek(), (self.toks[self.i + 1] if self.i + 1 < len(self.toks) else None)
+            if t and t[0] == "op" and t[1] == "/" and u and u[0] == "num":
+                # "(2N)^1/4" is written for (2N)^(1/4): nobody means ((2N)^1)/4
+                self.i += 2
+                exp = exp / float(u[1]) if float(u[1]) else exp
             exp = -exp if neg else exp
             try:
                 return float(base ** exp) if base > 0 else None
@@ -470,7 +475,7 @@ def value_of(text: str, start: int = 0) -> tuple[tuple[float, ...], int] | None:
 
 def same_value(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
     """Two fingerprints name the same value (to 1e-6 relative)."""
-    return len(a) == len(b) and all(abs(x - y) <= 1e-6 * max(1.0, abs(x), abs(y)) for x, y in zip(a, b, strict=True))
+    return len(a) == len(b) and all(abs(x - y) <= 1e-6 * max(abs(x), abs(y)) for x, y in zip(a, b, strict=True))
 
 
 def parse_binding(source: str) -> tuple[str, tuple[float, ...]] | None:

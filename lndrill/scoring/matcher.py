@@ -30,7 +30,7 @@ PER_SENTENCE = 6
 
 _ELLIPSIS = Cues(
     en=("does", "do", "did", "not", "is", "are", "can", "cannot", "too", "also", "either", "neither", "nor", "no",
-        "so", "as", "well", "same", "the", "one", "other", "hand", "it", "its", "on", "while", "whereas", "but",
+        "so", "as", "well", "same", "the", "other", "hand", "it", "its", "on", "while", "whereas", "but",
         "and", "doesn't", "isn't", "unlike", "has", "have", "does", "will", "won't", "need", "needs"),
     zh=tuple("不需要用也是则就会没有同样如此并非但而却样与和跟同像必"),
 )
@@ -177,8 +177,8 @@ class Analysis:
             while b < len(toks) and lay.part_of[b] == part:
                 b += 1
             rest = [k for k in range(a, b) if toks[k].kind in (WORD, CJK) and k not in self._mention_tokens]
-            if len(rest) > 6 or not all(_ELLIPSIS.at(toks, k) or toks[k].key == stem("doesn't") for k in rest):
-                continue
+            if not rest or len(rest) > 6 or not all(_ELLIPSIS.at(toks, k) or toks[k].key == stem("doesn't") for k in rest):
+                continue  # a bare name ("RMSNorm's (1/r)(I - yy^T/D) ...") or a new predicate is no ellipsis
             negated = sum(1 for k in rest if is_negation(toks, k)) % 2 == 1
             unlike = any(toks[k].key in (stem("unlike"), "不") for k in rest)
             if m.contrast and not unlike:

@@ -342,6 +342,8 @@ def _is_connective(tokens: list[Token], i: int) -> bool:
         nxt = tokens[i + 1].key if i + 1 < len(tokens) and tokens[i + 1].kind == WORD else ""
         if tok.key == "but" and nxt == "also":
             return False
+        if tok.key == "becaus" and nxt == "of":
+            return False  # "wastes depth because of vanishing gradients": a cause inside the claim
         prev = tokens[i - 1] if i > 0 else None
         if (tok.key in _MID_CLAUSE_ADVERBS and prev is not None and prev.kind != PUNCT
                 and prev.key not in ("and", "so", "or")):
