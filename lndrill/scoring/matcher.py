@@ -72,7 +72,7 @@ class Analysis:
         self.prep: Prepared = prepare(text)
         self.tokens: list[Token] = tokenize(self.prep.text, self.prep.cased)
         self.index = TextIndex(self.tokens, self.prep.text, rubric.lexicon)
-        self.lay: Layout = analyse(self.prep.text, self.tokens)
+        self.lay: Layout = analyse(self.prep.text, self.tokens, self.prep.cased)
         found = [(subject, a, b) for subject, phrases in rubric.subjects.items()
                  for ph in phrases for a, b in self.index.find(ph)]
         found += self._short_names(rubric)

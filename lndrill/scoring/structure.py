@@ -64,6 +64,7 @@ _NOT_IN_LABELS = Cues(en=("is", "are", "was", "were", "be", "been", "am", "has",
                           "this", "these", "there", "we", "you", "i", "they", "so", "because", "if", "when", "then",
                           "not", "the", "a", "an")).en
 
+_DANGLING = re.compile(r"(?:[,、，]|\b(?:and|or|the|a|an|of|to|with|by|from|that|is|are|in|on|for)|[的和与及被把对])\s*$")
 _SPACED_DASH = re.compile(r"\u2014|\u2015|(?:^|\s)--(?:\s|$)")
 _NUMBERED_TITLE = re.compile(r"^(?:[一二三四五六七八九十]+[、.．]|\(?[0-9]{1,2}[.)、]\s*|[0-9]{1,2}\s)")
 _ENDS_SENTENCE = re.compile(r"[.!?。！？;；]\s*$")
@@ -191,8 +192,11 @@ def _label_end(line_tokens: list[Token], raw: str, line_start: int) -> int | Non
     return None
 
 
-def analyse(text: str, tokens: list[Token]) -> Layout:
-    """Split tokens into blocks, sentences, clauses and parts; mark claim-like clauses."""
+def analyse(text: str, tokens: list[Token], cased: str | None = None) -> Layout:
+    """Split tokens into blocks, sentences, clauses and parts; mark claim-like clauses.
+
+    `cased` (the text before lower-casing) tells a hard-wrapped continuation ("...multiplied by\n  beta.")
+    from a new note ("Pre → identity path")."""
     lay = Layout(tokens, text)
     n = len(tokens)
     lines = _line_bounds(text)
@@ -209,6 +213,7 @@ def analyse(text: str, tokens: list[Token]) -> Layout:
     prev_open = False  # the previous line ends mid-sentence (a hard wrap)
     current_heading = -1
     in_code = False
+    prev_dangling = prev_unclosed = prev_joined = False
     for k, (a, b) in enumerate(lines):
         raw = text[a:b]
         stripped = raw.strip()
@@ -242,10 +247,18 @@ def analyse(text: str, tokens: list[Token]) -> Layout:
             while lo < first + label_at and tokens[lo].kind == PUNCT:
                 lo += 1
             lay.label_of_line[k] = (lo, first + label_at)
-        # A short line that does not end a sentence is a note of its own, not a hard-wrapped sentence.
-        line_new_sentence.append(new_block or label_at is not None or bullet or note or not prev_open)
+        # A short line that does not end a sentence is a note of its own, not a hard-wrapped sentence; but a
+        # line that carries on a sentence left open (lower-case start, an open bracket, a dangling "and") is
+        # part of it, however short or indented.
+        carries_on = not blank and not heading and prev_dangling and not bullet and label_at is None and (
+            (cased is not None and cased[a + len(raw) - len(raw.lstrip()) : a + len(raw) - len(raw.lstrip()) + 1].islower())
+            or prev_unclosed or prev_joined)
+        line_new_sentence.append(not carries_on and (new_block or label_at is not None or bullet or note or not prev_open))
         if not blank:
             prev_open = not _ENDS_SENTENCE.search(stripped) and not heading and _width(stripped) >= 50
+            prev_dangling = not _ENDS_SENTENCE.search(stripped) and not heading and not stripped.endswith((":", "："))
+            prev_unclosed = stripped.count("(") > stripped.count(")")
+            prev_joined = bool(_DANGLING.search(stripped))
         prev_blank = blank
     if not lay.block_kind:
         lay.block_kind.append("para")
