@@ -140,7 +140,7 @@ def test_cards_list_json_and_extra_dirs(tmp_path: Path, capsys, monkeypatch) -> 
 
 
 def test_the_annotated_example_in_the_card_guide_is_a_valid_card(tmp_path: Path, capsys) -> None:
-    guide = (Path(__file__).resolve().parent.parent / "content" / "README.md").read_text("utf-8")
+    guide = (Path(__file__).resolve().parent.parent / "lndrill" / "content" / "README.md").read_text("utf-8")
     start = guide.index("```yaml\n# One card per file") + len("```yaml\n")
     example = guide[start : guide.index("\n```", start)]
     _write(tmp_path, "batchnorm-vs-layernorm.yaml", example)
@@ -161,14 +161,14 @@ def test_cards_check_flags_one_character_phrases_and_nested_vocab(tmp_path: Path
 
 
 # ---------------------------------------------------------------------------------------------- the format
-SCHEMA_FILE = Path(__file__).resolve().parent.parent / "content" / "card.schema.json"
+SCHEMA_FILE = Path(__file__).resolve().parent.parent / "lndrill" / "content" / "card.schema.json"
 
 
 def test_the_committed_json_schema_is_the_one_the_format_declares() -> None:
     from lndrill.cards.fileformat import json_schema_text
 
     assert SCHEMA_FILE.read_text("utf-8") == json_schema_text(), (
-        "content/card.schema.json is stale: run `lndrill cards schema > content/card.schema.json`")
+        "lndrill/content/card.schema.json is stale: run `lndrill cards schema > lndrill/content/card.schema.json`")
 
 
 def test_cards_schema_prints_the_schema(capsys) -> None:

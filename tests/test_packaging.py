@@ -27,9 +27,9 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_wheel_contains_deck_and_vocabulary(wheel: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
-    assert "lndrill/_content/pre-vs-post-ln.yaml" in names
+    assert "lndrill/content/pre-vs-post-ln.yaml" in names
     assert "lndrill/scoring/vocab.yaml" in names
-    assert sum(n.startswith("lndrill/_content/") and n.endswith(".yaml") for n in names) >= 12
+    assert sum(n.startswith("lndrill/content/") and n.endswith(".yaml") for n in names) >= 12
 
 
 def test_installed_wheel_lists_cards_from_any_directory(wheel: Path, tmp_path: Path) -> None:
@@ -46,7 +46,7 @@ def test_installed_wheel_lists_cards_from_any_directory(wheel: Path, tmp_path: P
     assert res.returncode == 0, res.stderr
     cards = json.loads(res.stdout)
     assert len(cards) >= 12
-    assert all("/_content/" in c["path"] for c in cards)
+    assert all("/content/" in c["path"] for c in cards)
 
 
 def _site_packages_hint() -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
+from importlib import resources
 from pathlib import Path
 
 from lndrill.cards.files import find_card_files
@@ -16,10 +17,8 @@ MAX_CARD_BYTES = 512 * 1024
 
 
 def bundled_content_dir() -> Path:
-    """The deck shipped with lndrill (inside the wheel, or `content/` in a source checkout)."""
-    here = Path(__file__).resolve().parent.parent
-    packaged = here / "_content"
-    return packaged if packaged.is_dir() else here.parent / "content"
+    """The deck shipped with lndrill: the package's `content/` folder, wherever the package is installed."""
+    return Path(str(resources.files("lndrill").joinpath("content")))
 
 
 def content_dirs(extra: list[str] | None = None, include_bundled: bool = True) -> list[Path]:

@@ -1,5 +1,5 @@
 """The card file format, declared once: msgspec structs that validate a loaded YAML document and export
-the JSON Schema card authors' editors use (`lndrill cards schema`, `content/card.schema.json`).
+the JSON Schema card authors' editors use (`lndrill cards schema`, `lndrill/content/card.schema.json`).
 
 Every struct forbids unknown fields. A field's constraints (pattern, bounds, lengths) are checked by
 msgspec; `must` in a field's metadata is how `cards check` words the problem ("'weight' in point 'x'
@@ -113,7 +113,7 @@ class Source(_Strict, frozen=True, kw_only=True):
 
 
 class CardFile(_Strict, frozen=True, kw_only=True):
-    """A question card: one YAML document, `<id>.yaml` (see content/README.md)."""
+    """A question card: one YAML document, `<id>.yaml` (see lndrill/content/README.md)."""
 
     id: Annotated[Slug, Meta(description="the same as the file name; unique in the deck")]
     title: Annotated[BilingualText, Meta(description="a short title")]
@@ -153,5 +153,5 @@ def json_schema() -> dict[str, Any]:
 
 
 def json_schema_text() -> str:
-    """The schema as the text of `content/card.schema.json` (stable key order, ends in a newline)."""
+    """The schema as the text of `lndrill/content/card.schema.json` (stable key order, ends in a newline)."""
     return json.dumps(json_schema(), ensure_ascii=False, indent=2) + "\n"

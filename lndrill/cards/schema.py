@@ -1,6 +1,6 @@
 """Cards as the scorer and the app use them: frozen dataclasses that remember the line each part came
 from. The file format they are read from is declared in `lndrill.cards.fileformat` (and documented, with
-an annotated example, in content/README.md)."""
+an annotated example, in lndrill/content/README.md)."""
 
 from __future__ import annotations
 
