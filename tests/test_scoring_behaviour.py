@@ -125,6 +125,18 @@ def test_pre_ln_formula_variants_are_recognised(main_card, formula: str) -> None
     assert "pre-formula" in hits(main_card, f"Pre-LN: {formula}")
 
 
+@pytest.mark.parametrize("text", [
+    "Pre-LN you normalise first, so it's x plus F(LN(x)).",
+    "Pre-LN 的公式是 x 加上 F(LN(x))。",
+])
+def test_spoken_plus_before_a_call_makes_a_formula(main_card, text: str) -> None:
+    assert "pre-formula" in hits(main_card, text)
+
+
+def test_plus_before_words_leaves_the_formula_alone(main_card) -> None:
+    assert "pre-formula" in hits(main_card, "Pre-LN is x ← x + F(LN(x)) plus a final LN.")
+
+
 def test_formula_structure_not_string() -> None:
     assert canonical("x + F(x)") == canonical("F(x) + x")
     assert canonical("LN(x + F(x))") != canonical("LN(x) + F(x)")
@@ -202,6 +214,13 @@ def test_huge_paste_is_scored_and_flagged(main_card) -> None:
 def test_a_refuted_claim_means_its_opposite(main_card, text: str) -> None:
     assert "pre-no-warmup" in hits(main_card, text)
     assert not mistakes(main_card, text)
+
+
+def test_a_refutation_inside_an_aside_corrects_the_aside_only(main_card) -> None:
+    text = ("At init the gradients near the output are large for Post-LN (not growing with depth exactly, people "
+            "get that wrong, but large).")
+    assert "post-large-output-grad" in hits(main_card, text)
+    assert "pre-no-warmup" in hits(main_card, "Pre-LN needs warm-up (a common misconception).")
 
 
 def test_refuting_a_true_claim_is_a_mistake_and_a_negated_marker_refutes_nothing(main_card) -> None:

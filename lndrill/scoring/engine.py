@@ -15,7 +15,7 @@ from weakref import WeakKeyDictionary
 from lndrill.cards.schema import Card
 from lndrill.scoring.matcher import Analysis, Frame
 from lndrill.scoring.result import MistakeResult, PointResult, ScoreResult, SectionResult
-from lndrill.scoring.rubric import Claim, Rubric, compile_rubric
+from lndrill.scoring.rubric import Claim, Matcher, Rubric, compile_rubric
 
 _RUBRICS: WeakKeyDictionary[Card, Rubric] = WeakKeyDictionary()
 
@@ -63,6 +63,27 @@ def _plain(frame: Frame) -> bool:
     return frame.asserted and not qualified and not frame.quoted and not frame.contrast and frame.firm
 
 
+def _named_in_code(answer: Analysis, frame: Frame) -> bool:
+    """Every word of the frame is part of an identifier (`post_attention_layernorm`, `normalize_before`):
+    a name, which says nothing about where the norm sits (LLaMA's `post_attention_layernorm` is a pre-norm)."""
+    text, toks = answer.lay.text, answer.lay.tokens
+    for a, b in frame.terms:
+        for i in range(a, b):
+            t = toks[i]
+            if not ((t.start > 0 and text[t.start - 1] == "_") or (t.end < len(text) and text[t.end] == "_")):
+                return False
+    return bool(frame.terms)
+
+
+def _read_both_ways(answer: Analysis, matcher: Matcher, frame: Frame) -> bool:
+    """A longer reading of the same words has the other polarity ("q_proj and k_proj are left alone": the
+    denial after the pair covers "q_proj" too): the words are not plainly affirmed (or denied)."""
+    words = {i for a, b in frame.terms for i in range(a, b)}
+    return any(f.affirmed != frame.affirmed and f.end > frame.end
+               and any(i in words for a, b in f.terms for i in range(a, b))
+               for f in answer.frames(matcher))
+
+
 def find_point(answer: Analysis, claim: Claim) -> Evidence | None:
     """Evidence that the answer makes this claim, or None."""
     for matcher in claim.matchers:
@@ -82,6 +103,8 @@ def find_mistake(answer: Analysis, claim: Claim, correct: Claim | None) -> Evide
     for matcher in claim.matchers:
         for frame in answer.frames(matcher):
             if not frame.claim:
+                continue
+            if _named_in_code(answer, frame) or _read_both_ways(answer, matcher, frame):
                 continue
             if _plain(frame) and _fits_mistake(claim, frame) and frame.affirmed == claim.affirm:
                 if correct is not None and _also_correct(answer, correct, frame):

@@ -62,12 +62,17 @@ class Binding:
 
 #: Code spells formulas with attribute access and Python powers: "self.ln1(x + self.attn(x))", "(2N)**0.5".
 _CODE_PREFIX = re.compile(r"\b(?:self|nn|torch|model|layer|block|module|f)\.(?=[a-z_])")
+#: Spoken operators, each replaced by its sign padded to the same length: "x plus LN(F(x))", "x 加上 F(LN(x))".
+#: Only before a function call: "x ← x + F(LN(x)) plus a final LN" keeps its formula whole.
+_SPOKEN_OPS = re.compile(r"(?:(?<![a-z])plus|加上|乘以)(?=\s*[a-z_\\]+\s*\()")
 
 
 def _decode(text: str) -> str:
     """Plain notation for code, keeping every offset: prefixes become spaces, ** becomes ^ and a space."""
     if "." in text:
         text = _CODE_PREFIX.sub(lambda m: " " * len(m.group()), text)
+    if "plus" in text or "加上" in text or "乘以" in text:
+        text = _SPOKEN_OPS.sub(lambda m: ("*" if m.group() == "乘以" else "+").ljust(len(m.group())), text)
     return text.replace("**", "^ ").replace("<-", "= ").replace("\u2190", "=")
 
 

@@ -33,7 +33,8 @@ NEGATION = Cues(
         "stripped", "ditch", "ditches", "ditched", "sans"),
     pairs=("no longer", "does away", "do away", "get rid", "gets rid", "not required", "away from", "throw away",
            "throws away", "threw away", "thrown away", "leave out", "leaves out", "left out", "does without",
-           "do without", "dispense with", "dispenses with"),
+           "do without", "dispense with", "dispenses with", "left alone", "leave alone", "leaves alone",
+           "left untouched"),
     zh=("不", "没", "无", "免", "去掉", "去除", "省去", "省掉", "省略", "移除", "取消", "摆脱", "非", "别", "未", "勿",
         "拿掉", "砍掉", "甩掉", "否", "绕过", "跳过", "避开", "脱离", "失去", "破坏", "打断", "阻断", "切断", "多余",
         "用不着", "无需", "无须", "不必", "不用", "没必要", "扔掉", "丢掉", "舍弃", "抛弃", "丢弃", "不再"),
@@ -56,6 +57,10 @@ _EN_NOT_A_CUE = {("no", "matter"), ("not", "only"), ("no", "doubt"), ("not", "ju
 _EN_AFTER = frozenset(("not", "cannot", "free", "unnecessary", "unneeded", "optional", "dispensable", "needless",
                        "dropped", "removed", "skipped", "eliminated", "omitted", "redundant", "superfluous",
                        "avoided", "bypassed", "never"))
+#: Words that deny only what stands before them ("Q and K are untouched"; "an untouched identity path" affirms).
+_EN_AFTER_ONLY = frozenset(("untouched", "unscaled", "unmodified", "exempt"))
+#: English pairs that also negate what stands before them ("q_proj and k_proj are left alone").
+_EN_AFTER_PAIR = frozenset(("left", "leave", "leaves"))
 FAILURE = Cues(
     en=("diverge", "diverges", "diverged", "divergence", "unstable", "instability", "fail", "fails", "failed",
         "explode", "explodes", "exploded", "crash", "crashes", "blow", "blows", "nan", "collapse", "collapses"),
@@ -281,8 +286,8 @@ class Polarity:
                     return
                 if t.kind == WORD:
                     raw = t.key if t.key == "not" else lay.text[t.start : t.end]
-                    if raw in _EN_AFTER and is_negation(toks, j) or (raw == "no" and j + 1 < len(toks)
-                                                                      and toks[j + 1].key == "longer"):
+                    if ((raw in _EN_AFTER or raw in _EN_AFTER_PAIR) and is_negation(toks, j) or raw in _EN_AFTER_ONLY
+                            or (raw == "no" and j + 1 < len(toks) and toks[j + 1].key == "longer")):
                         cues.add(j)
                         return
                     words += 1
@@ -400,7 +405,7 @@ class Polarity:
             while first < len(toks) and (toks[first].kind == PUNCT or toks[first].key in _LEAD_CONNECTIVES):
                 first += 1
             counterfactual = _COUNTERFACTUAL.at(toks, a) > 0
-            if not negated and not counterfactual:
+            if not negated and not counterfactual and not self._refutes_own_aside(i, clause):
                 out.add(clause)
                 self.refute_cues.setdefault(clause, set()).update(range(i, i + n))
                 if first < len(toks) and toks[first].key in _ANAPHORA and clause > 0:
@@ -413,6 +418,25 @@ class Polarity:
                         self.refute_cues.setdefault(clause - 1, set()).add(-1)  # refuted from outside
             i += n
         return out
+
+    def _refutes_own_aside(self, i: int, clause: int) -> bool:
+        """The refutation sits in a parenthesis that says something of its own before it ("large (not growing
+        with depth, people get that wrong, but large)"): it corrects the aside's words, not the sentence
+        around it. A bare label ("(a common misconception)") still refutes its host."""
+        toks, lay = self.tokens, self.lay
+        a, b = lay.clause_span[clause]
+        opening = None
+        for j in range(i - 1, a - 1, -1):
+            if toks[j].kind == PUNCT and toks[j].key == ")":
+                return False
+            if toks[j].kind == PUNCT and toks[j].key == "(":
+                opening = j
+                break
+        if opening is None:
+            return False
+        words = sum(1 if toks[j].kind in (WORD, NUMBER) else 0.5 if toks[j].kind == CJK else 0
+                    for j in range(opening + 1, i))
+        return words >= 4
 
     # -- modality -------------------------------------------------------------------------------------
     def qualifier(self, start: int, end: int, own: AbstractSet[int] = frozenset()) -> str | None:
