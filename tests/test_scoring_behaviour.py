@@ -137,6 +137,23 @@ def test_plus_before_words_leaves_the_formula_alone(main_card) -> None:
     assert "pre-formula" in hits(main_card, "Pre-LN is x ← x + F(LN(x)) plus a final LN.")
 
 
+def test_a_line_leading_into_indented_items_names_their_subject(main_card) -> None:
+    text = "Pre-LN, the one LLMs use\n  - keeps an identity path to the input\n  - trains without warm-up\n"
+    assert {"pre-identity-path", "pre-no-warmup"} <= hits(main_card, text)
+    # A lead-in names the subject loosely: it earns points, it never makes a mistake explicit.
+    assert not mistakes(main_card, "Post-LN, the original\n  - trains without warm-up\n")
+
+
+def test_code_attribute_access_reads_like_the_formula() -> None:
+    from lndrill.cards.deck import load_deck
+
+    card = load_deck().get("layernorm-jacobian")
+    assert card is not None
+    code = "return (g - g.mean(-1, keepdims=True) - y * (g * y).mean(-1, keepdims=True)) / s"
+    assert "backward-formula" in hits(card, code)
+    assert "kills-mean" in hits(card, "J 1 = 0, i.e. 1 \u21a6 0.") and "kills-mean" in hits(card, "1 \u21a6 0")
+
+
 def test_formula_structure_not_string() -> None:
     assert canonical("x + F(x)") == canonical("F(x) + x")
     assert canonical("LN(x + F(x))") != canonical("LN(x) + F(x)")

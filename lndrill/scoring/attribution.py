@@ -188,7 +188,7 @@ class Subjects:
         named: dict[int, set[str]] = {}
         for m in self.mentions:  # "## Post-LN vs Pre-LN" names two subjects, whatever "vs" makes of one
             blk = self.lay.block_of[m.start]
-            if self.lay.block_kind[blk] == "heading":
+            if self.lay.block_kind[blk] == "heading" or blk in self.lay.lead_blocks:
                 named.setdefault(blk, set()).add(m.subject)
         for blk, subjects in named.items():
             if len(subjects) == 1:

@@ -382,11 +382,23 @@ class TextIndex:
                     raw[word].append(i)
         self._sorted_words: list[str] = sorted(raw)
         self._raw = raw
-        # The next token that is not a bracket or bar, for each position (phrases see through brackets).
+        # The next token that is not a bracket or bar, for each position (phrases see through brackets), nor
+        # the dot of a method call ("(g * y).mean(-1)" meets "(g * y).mean"; "Post-LN. Pre-LN" keeps its dot).
         self._sig = list(range(len(tokens) + 1))
         for pos in range(len(tokens) - 1, -1, -1):
-            if tokens[pos].kind == PUNCT and tokens[pos].key in BRACKETS:
+            tok = tokens[pos]
+            if tok.kind == PUNCT and (tok.key in BRACKETS or (tok.key == "." and self._method_dot(pos))):
                 self._sig[pos] = self._sig[pos + 1]
+
+    def _method_dot(self, pos: int) -> bool:
+        """The dot of `x.mean(` or `).mean(`: nothing around it but a name or bracket and a called word."""
+        toks, text = self.tokens, self.text
+        if not (0 < pos < len(toks) - 2):
+            return False
+        before, name, call = toks[pos - 1], toks[pos + 1], toks[pos + 2]
+        return (before.end == toks[pos].start and name.start == toks[pos].end and name.kind == WORD
+                and (before.kind == WORD or before.key == ")") and call.kind == PUNCT and call.key == "("
+                and call.start == name.end and text[toks[pos].start] == ".")
 
     def _crosses_item(self, a: int, b: int) -> bool:
         """A phrase never runs from one list item or paragraph into the next ("Post-LN\n- BERT")."""

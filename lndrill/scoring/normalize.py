@@ -26,11 +26,14 @@ MAX_TABLE_LABEL = 120
 
 # The em dash stays: "**GPT-2** — Pre-LN" uses it to end a label, where a minus never would.
 _DASHES = dict.fromkeys(map(ord, "\u2010\u2011\u2012\u2013\u2212\ufe63\uff0d"), "-")
-_TIMES = dict.fromkeys(map(ord, "\u00d7\u00b7\u22c5\u2219\u2217"), "*")
+# ⊙ is the elementwise product answers write in backward formulas ("mean(g ⊙ y)").
+_TIMES = dict.fromkeys(map(ord, "\u00d7\u00b7\u22c5\u2219\u2217\u2299"), "*")
+# "maps to" is an arrow: "1 ↦ 0" says J 1 = 0.
+_ARROWS = dict.fromkeys(map(ord, "\u21a6\u27fc"), "\u2192")
 _QUOTES = dict.fromkeys(map(ord, "\u2018\u2019\u201b\u2032"), "'") | dict.fromkeys(
     map(ord, "\u201c\u201d\u201f\u2033"), '"'
 )
-_TRANSLATE = _DASHES | _TIMES | _QUOTES
+_TRANSLATE = _DASHES | _TIMES | _QUOTES | _ARROWS
 
 
 @dataclass(frozen=True)

@@ -88,8 +88,11 @@ class Layout:
     sentence_span: list[tuple[int, int]] = field(default_factory=list)
     #: Per block: "heading", "item" (list item) or "para".
     block_kind: list[str] = field(default_factory=list)
-    #: Per block: the heading block that governs it (-1 if none).
+    #: Per block: the heading block that governs it (-1 if none), or for a list item, the line that leads
+    #: into its list ("Pre-LN: forward growth" above indented "- ..." items).
     heading_of: list[int] = field(default_factory=list)
+    #: Para blocks that lead into a list (they govern their items as a heading does).
+    lead_blocks: set[int] = field(default_factory=set)
     #: Per line: the token span of its label ("Pre-LN" in "Pre-LN: ..."), or None.
     label_of_line: dict[int, tuple[int, int]] = field(default_factory=dict)
     #: Per clause: does it read as a claim / is it a keyword list.
@@ -214,6 +217,7 @@ def analyse(text: str, tokens: list[Token], cased: str | None = None) -> Layout:
     prev_blank = True
     prev_open = False  # the previous line ends mid-sentence (a hard wrap)
     current_heading = -1
+    lead, lead_colon = -1, False  # the para line that leads into the list being read, if any
     in_code = False
     prev_dangling = prev_unclosed = prev_joined = False
     for k, (a, b) in enumerate(lines):
@@ -236,11 +240,23 @@ def analyse(text: str, tokens: list[Token], cased: str | None = None) -> Layout:
             block += 1
             kind = "heading" if heading else "item" if bullet else "para"
             lay.block_kind.append(kind)
+            indented = raw[:1] in (" ", "\t")
             if heading:
                 current_heading = block
                 lay.heading_of.append(-1)
+                lead = -1
+            elif bullet and lead >= 0 and not prev_blank and (indented or lead_colon):
+                lay.heading_of.append(lead)
+                lay.lead_blocks.add(lead)
             else:
                 lay.heading_of.append(current_heading)
+                lead = -1
+            if kind == "para" and not indented and not in_code:
+                # A line followed at once by indented items (or by any items, when it ends with a colon) leads
+                # into them: "Pre-LN: forward growth" above "  - ||S(x)|| grows with depth".
+                lead, lead_colon = block, stripped.endswith((":", "："))
+        elif blank:
+            lead = -1
         line_block.append(max(block, 0))
         if label_at is not None:
             first = line_first[k]
