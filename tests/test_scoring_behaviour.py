@@ -154,6 +154,15 @@ def test_code_attribute_access_reads_like_the_formula() -> None:
     assert "kills-mean" in hits(card, "J 1 = 0, i.e. 1 \u21a6 0.") and "kills-mean" in hits(card, "1 \u21a6 0")
 
 
+def test_a_cross_before_not_marks_the_denial_once() -> None:
+    from lndrill.cards.deck import load_deck
+
+    card = load_deck().get("toy-metric-artifact")
+    assert card is not None
+    assert "not-vanishing" in hits(card, "Post-LN gradients: \u2717 not vanishing")
+    assert not mistakes(card, "Post-LN gradients: \u2717 not vanishing")
+
+
 def test_formula_structure_not_string() -> None:
     assert canonical("x + F(x)") == canonical("F(x) + x")
     assert canonical("LN(x + F(x))") != canonical("LN(x) + F(x)")

@@ -244,6 +244,9 @@ class Polarity:
                         cue_start = s
                 if cue_start >= 0 and toks[cue_start].key in _PREFIX_CUES and cue_start != start - 1:
                     cue_start = -1  # "un-" and "non-" negate the word they are glued to, nothing further
+                if cue_start >= 0 and _is_no_mark(toks[cue_start]) and cue_start + 1 < start and (
+                        cue_start + 1 in cues):
+                    cue_start = -1  # "✗ not vanishing": the cross marks the denial after it, it adds none
                 if cue_start >= 0:
                     cues.add(cue_start)
                     if outside:
