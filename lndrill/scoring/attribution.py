@@ -173,14 +173,17 @@ class Subjects:
         after a copula, when another subject opens the same part, describes it and is not the subject."""
         lay, toks = self.lay, self.lay.tokens
         out: list[Mention] = []
-        for k, m in enumerate(mentions):
+        seen: dict[int, set[str]] = {}  # per part: the subjects named so far (not as comparison partners)
+        for m in mentions:
             j = m.start - 1
             while j >= 0 and toks[j].key in _FILLERS:
                 j -= 1
             copula = j >= 0 and (toks[j].key in _COPULAS or (toks[j].kind == CJK and _ZH_COPULA.ends_at(toks, j) >= 0))
-            earlier = any(not p.contrast and lay.part_of[p.start] == lay.part_of[m.start] and p.subject != m.subject
-                          for p in mentions[:k])
+            named = seen.setdefault(lay.part_of[m.start], set())
+            earlier = bool(named - {m.subject})
             out.append(Mention(m.subject, m.start, m.end, True) if copula and earlier and not m.contrast else m)
+            if not m.contrast:
+                named.add(m.subject)
         return out
 
     def _heading_subjects(self) -> dict[int, str]:
