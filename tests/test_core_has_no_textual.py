@@ -1,4 +1,4 @@
-"""The headless core (cards, scoring, sim, store, practice, and the display helpers) must never import
+"""The headless core (cards, scoring, sim, train, store, practice, and the display helpers) must never import
 textual."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import pytest
 
 import lndrill
 
-CORE = ("cards", "scoring", "sim", "store", "practice")
+CORE = ("cards", "scoring", "sim", "train", "store", "practice")
 PKG = Path(lndrill.__file__).resolve().parent
 
 

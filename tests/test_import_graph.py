@@ -104,6 +104,14 @@ def test_the_simulator_imports_neither_argparse_nor_sys_nor_the_rest_of_the_hous
         assert outside <= {"lndrill.display"}, (name, outside)
 
 
+def test_the_training_lab_imports_neither_argparse_nor_sys_nor_the_rest_of_the_house() -> None:
+    for name, imported in _all_imports("lndrill.train").items():
+        assert not {"argparse", "sys"} & imported, name
+        outside = {m for m in imported if m.startswith("lndrill.") and not m.startswith("lndrill.train")}
+        assert {m.rsplit(".", 1)[0] if m.startswith("lndrill.sim.") else m for m in outside} <= {
+            "lndrill.sim", "lndrill.display"}, (name, outside)
+
+
 def test_the_layers_import_downwards_only() -> None:
     """cli and tui > practice > store > scoring > cards (sim and display stand apart)."""
     order = ["lndrill.cards", "lndrill.scoring", "lndrill.store", "lndrill.practice"]

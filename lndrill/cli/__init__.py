@@ -2,9 +2,10 @@
 
 `lndrill` alone opens the terminal app; `drill`, `mock` and `sim` (in a terminal) open it on their screen
 (`lndrill.cli.app`); `score`, `cards` and `stats` print (`lndrill.cli.score`, `.cards`, `.stats`); `sim`
-prints with --plain or --json (`lndrill.cli.sim`). Every command is a thin layer over lndrill.practice,
-lndrill.cards, lndrill.scoring and lndrill.sim. A mistake on the command line is one line on stderr,
-`lndrill: error: ...`, and exit status 2 (CliError). Output that cannot be written is one line and status
+prints with --plain or --json (`lndrill.cli.sim`); `train` trains and prints (`lndrill.cli.train`). Every
+command is a thin layer over lndrill.practice, lndrill.cards, lndrill.scoring, lndrill.sim and
+lndrill.train. A mistake on the command line is one line on stderr, `lndrill: error: ...`, and exit status
+2 (CliError). Output that cannot be written is one line and status
 1 (a full disk, a closed stdout) or, when the reader went away (`| head -1`), nothing and status 141, as
 a process ended by SIGPIPE; running out of memory is one line and status 1 (2 for the simulator, whose
 options decide its size); no input or fault ever shows a traceback.
@@ -18,7 +19,7 @@ import traceback
 from collections.abc import Sequence
 
 from lndrill import __version__
-from lndrill.cli import app, cards, score, sim, stats
+from lndrill.cli import app, cards, score, sim, stats, train
 from lndrill.cli.common import CliError, Parser, SubcommandParser
 from lndrill.cli.output import (
     BROKEN_PIPE_STATUS,
@@ -51,6 +52,7 @@ def build_parser() -> argparse.ArgumentParser:
     cards.add_parser(sub)
     stats.add_parser(sub)
     sim.add_parser(sub)
+    train.add_parser(sub)
     return parser
 
 

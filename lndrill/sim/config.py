@@ -11,9 +11,9 @@ from lndrill.sim.layernorm import DEFAULT_EPS
 from lndrill.sim.placements import PLACEMENTS
 
 MODELS: tuple[str, ...] = ("toy", "transformer")
-SWEEP_METRICS: tuple[str, ...] = ("article", "jacobian", "last-layer")
+SWEEP_METRICS: tuple[str, ...] = ("article", "jacobian", "last-layer", "update")
 LAYER_METRICS: tuple[str, ...] = ("param", "stream")
-METRICS: tuple[str, ...] = ("article", "jacobian", "param", "last-layer", "stream")
+METRICS: tuple[str, ...] = ("article", "jacobian", "param", "last-layer", "stream", "update")
 PRESETS: tuple[str, ...] = ("article", "paper")
 
 #: A run estimated above this many seconds is refused (the CLI promises an answer in about 10 s).

@@ -116,7 +116,7 @@ def _layers(cfg: SimConfig, key: str) -> tuple[int, int]:
     sweep runs one stack per depth."""
     if cfg.metric in ("param", "stream"):
         return cfg.max_depth, 0
-    if placement(key).deepnorm_scaling:
+    if placement(key).deepnorm_scaling:  # (and the update metric: per depth, a backward and a tangent pass)
         return sum(cfg.depths), len(cfg.depths)
     return cfg.max_depth, len(cfg.depths)
 
@@ -169,6 +169,17 @@ def _toy(cfg: SimConfig, key: str, work: Work) -> float:
         work.matmul(b, d, d, 1, times=2 * layers)
         work.passes(b * d, count=35, times=layers)
         return layers * 6 * vectors
+    if cfg.metric == "update":  # a forward tape, then per depth a backward pass and one tangent
+        walked = sum(cfg.depths)
+        work.matmul(b, d, d, 1, times=layers + 3 * walked)
+        work.passes(b * d, count=35, times=layers)
+        work.passes(b * d, count=60, times=walked)
+        shared = 0.0
+        if not untied:  # the shared W's summed gradient and its sign, per depth
+            work.matmul(b, d, cfg.max_depth, d, times=len(cfg.depths))
+            work.passes(square, count=3, times=len(cfg.depths))
+            shared = BYTES * (3 * square + 2 * b * d * cfg.max_depth)
+        return cfg.max_depth * 7 * vectors + shared + 20 * vectors
     if untied:
         work.passes(square, times=layers)  # each layer's row sums
     if cfg.metric in ("jacobian", "article"):  # the input Jacobian carried through every layer
@@ -234,6 +245,17 @@ def _transformer(cfg: SimConfig, key: str, work: Work) -> float:
         readout(1)
         tape = layers * (BYTES * 9 * tokens + (BYTES * 3 * b * d * d if scaled else 0))
         return tape + readout_bytes + BYTES * 10 * tokens
+    if cfg.metric == "update":  # a forward tape; per depth a backward pass, weight gradients, one tangent
+        walked = sum(cfg.depths)
+        work.matmul(b, n, d, d, times=9 * walked)
+        work.matmul(b, 1, d, d, times=4 * walked)
+        work.matmul(b, d, n, d, times=3 * walked)
+        work.passes(b * d * d, count=2, times=3 * walked)  # the signs
+        work.passes(tokens, count=70, times=walked)
+        readout(len(cfg.depths))
+        # One stack's tape at a time (DeepNorm's stacks, one per depth, are not kept), and its steps.
+        tape = cfg.max_depth * (BYTES * 9 * tokens + (BYTES * 3 * b * d * d if scaled else 0))
+        return tape + readout_bytes + BYTES * (cfg.max_depth * 6 * b * d * d + 10 * tokens)
     if cfg.metric in ("jacobian", "article"):  # n*d tangents: the full input Jacobian
         k = n * d
         t = tokens * k

@@ -11,6 +11,7 @@ METRIC_LABELS: dict[str, str] = {
     "param": "per-layer ||dLoss/dW2_l||_F",
     "last-layer": "last-layer ||dLoss/dW2_L||_F",
     "stream": "stream ||x_l||^2 / d",
+    "update": "output change after one Adam step ||dS||/||S|| per unit lr",
 }
 
 
@@ -67,7 +68,16 @@ def notes_for(cfg: SimConfig) -> list[str]:
             "DeepNorm here: the attention's value and output maps are one matrix W^V, scaled by beta once; "
             "DeepNet scales both v_proj and out_proj by beta, so its attention branch carries beta^2."
         )
-    if cfg.model == "toy" and cfg.metric in ("param", "last-layer"):
+    if cfg.metric == "update":
+        notes.append(
+            "update: the relative change of the output S when every weight takes Adam's first step (lr times "
+            "the sign of its gradient), to first order and per unit of lr (Liu et al., Admin). Admin's theorem "
+            "says O(N) for Post-LN and O(log N) for Pre-LN, for the variance of independent per-weight changes; "
+            "the sign step moves every weight with its gradient, so layers' changes add coherently and both "
+            "slopes come out steeper. What holds is the gap: the same lr moves a deep Post-LN model much "
+            "further, which is what warm-up tames."
+        )
+    if cfg.model == "toy" and cfg.metric in ("param", "last-layer", "update"):
         notes.append(
             "Toy model: the loss is a random probe g^T S(x) with g ~ N(0, I), and layer l's value is the "
             "gradient for the W used at layer l"

@@ -19,6 +19,7 @@ from lndrill.sim.transformer import (
     transformer_forward,
     transformer_layer_gradients,
 )
+from lndrill.sim.update import loglog_slope, toy_update, transformer_update
 
 Inputs = ToyInputs | TransformerInputs
 
@@ -43,6 +44,10 @@ def run_placement(cfg: SimConfig, key: str, inputs: Inputs) -> dict[str, np.ndar
             return {metric: toy_layer_gradients(inputs, key, depth, final_ln=final_ln, eps=cfg.eps)}
         return {metric: transformer_layer_gradients(inputs, key, depth, eps=cfg.eps)}
 
+    if metric == "update":
+        if isinstance(inputs, ToyInputs):
+            return {metric: toy_update(inputs, key, list(cfg.depths), final_ln=final_ln, eps=cfg.eps)}
+        return {metric: transformer_update(inputs, key, list(cfg.depths), eps=cfg.eps)}
     want_jacobian, want_article = metric in ("article", "jacobian"), metric == "article"
     want_last_layer, want_stream = metric == "last-layer", metric == "stream"
 
@@ -99,6 +104,11 @@ def sweep(cfg: SimConfig) -> SimResult:
         result = _reduce(cfg, cfg.metric, per_metric[cfg.metric], notes_for(cfg))
         if "jacobian" in per_metric and cfg.metric == "article":
             result.companion = _reduce(cfg, "jacobian", per_metric["jacobian"], [])
+    if cfg.metric == "update" and len(cfg.depths) >= 3:
+        slopes = [(placement(key).label, loglog_slope(list(cfg.depths), result.values[key])) for key in cfg.placements]
+        shown = ", ".join(f"{label} {slope:.2f}" for label, slope in slopes if slope is not None)
+        if shown:
+            result.notes.append(f"Slope of log(update) on log(depth) (1 = linear growth, 0 = flat): {shown}.")
     bad = result.non_finite() + (result.companion.non_finite() if result.companion is not None else 0)
     if bad:
         result.notes.append(

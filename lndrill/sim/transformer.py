@@ -82,7 +82,8 @@ class Attention:
     def forward(self, z: np.ndarray) -> np.ndarray:
         """Apply the sublayer."""
         self.n = z.shape[1]
-        return np.matmul(z.mean(axis=1, keepdims=True), self.wv)
+        self.mean = z.mean(axis=1, keepdims=True)
+        return np.matmul(self.mean, self.wv)
 
     def jvp(self, tangent: np.ndarray) -> np.ndarray:
         """Push (B, n, d, K) tangents through; returns (B, 1, d, K)."""
@@ -91,6 +92,14 @@ class Attention:
     def vjp(self, g: np.ndarray) -> np.ndarray:
         """Cotangent at the input (broadcast over tokens) from the (B, 1, d) output cotangent."""
         return np.matmul(g, np.swapaxes(self.wv, -1, -2)) / self.n
+
+    def weight_grads(self, g: np.ndarray) -> tuple[np.ndarray, ...]:
+        """(dLoss/dW^V,) from the (B, 1, d) output cotangent: mean(z)^T g."""
+        return (np.matmul(np.swapaxes(self.mean, -1, -2), g),)
+
+    def tangent(self, t: np.ndarray, steps: tuple[np.ndarray, ...]) -> np.ndarray:
+        """The output's change for an input change t (B, n, d) and a weight change steps = (dW^V,)."""
+        return np.matmul(t.mean(axis=1, keepdims=True), self.wv) + np.matmul(self.mean, steps[0])
 
 
 class FeedForward:
@@ -101,6 +110,7 @@ class FeedForward:
 
     def forward(self, z: np.ndarray) -> np.ndarray:
         """Apply the sublayer."""
+        self.z = z
         pre = np.matmul(z, self.w1)
         self.mask = pre > 0
         self.hidden = pre * self.mask
@@ -114,6 +124,16 @@ class FeedForward:
     def vjp(self, g: np.ndarray) -> np.ndarray:
         """Cotangent at the input from the output cotangent g (B, n, d)."""
         return np.matmul(np.matmul(g, np.swapaxes(self.w2, -1, -2)) * self.mask, np.swapaxes(self.w1, -1, -2))
+
+    def weight_grads(self, g: np.ndarray) -> tuple[np.ndarray, ...]:
+        """(dLoss/dW^1, dLoss/dW^2) from the output cotangent g (B, n, d)."""
+        g_pre = np.matmul(g, np.swapaxes(self.w2, -1, -2)) * self.mask
+        return (np.matmul(np.swapaxes(self.z, -1, -2), g_pre), np.matmul(np.swapaxes(self.hidden, -1, -2), g))
+
+    def tangent(self, t: np.ndarray, steps: tuple[np.ndarray, ...]) -> np.ndarray:
+        """The output's change for an input change t (B, n, d) and weight changes steps = (dW^1, dW^2)."""
+        inner = (np.matmul(t, self.w1) + np.matmul(self.z, steps[0])) * self.mask
+        return np.matmul(inner, self.w2) + np.matmul(self.hidden, steps[1])
 
     def w2_grad_norm(self, g: np.ndarray) -> np.ndarray:
         """||sum_i hidden_i^T g_i||_F per seed, via token Gram matrices (no d x d product)."""
@@ -170,6 +190,18 @@ class Block(Generic[Sublayer]):
             return _reduce_to(ln_vjp(g, self.y, self.s), self.f_out.shape)
         g = _reduce_to(g, self.f_out.shape)
         return ln_vjp(g, self.o, self.s2) if p.norm_branch_output else g
+
+    def tangent(self, t: np.ndarray, steps: tuple[np.ndarray, ...]) -> np.ndarray:
+        """The block output's change for an input change t (B, n, d) and a change `steps` of the
+        sublayer's weights (first order; one direction, where `jvp` pushes many)."""
+        p = self.kind
+        if p.norm_after_add:
+            t_u = (self.alpha * t if p.deepnorm_scaling else t) + self.f.tangent(t, steps)
+            return ln_vjp(t_u, self.y, self.s)  # LayerNorm's Jacobian is symmetric
+        t_f = self.f.tangent(ln_vjp(t, self.a, self.s1), steps)
+        if p.norm_branch_output:
+            t_f = ln_vjp(t_f, self.o, self.s2)
+        return t + t_f
 
     def vjp(self, g: np.ndarray, g_branch: np.ndarray) -> np.ndarray:
         """Cotangent at the block input; g_branch is ``branch_cotangent(g)``."""

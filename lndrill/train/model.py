@@ -1,0 +1,307 @@
+"""A small Transformer encoder in NumPy with a hand-written backward pass, batched over independent runs.
+
+Every parameter has a leading run axis R: R models (seeds, learning rates, warm-ups of one placement and
+shape) train side by side in the same NumPy calls, each on its own batch, and never mix (no operation sums
+over R), so R runs cost little more Python than one.
+
+Per layer, two residual blocks, each wrapping a sublayer F by the placement:
+  attention  F(z) = concat_h softmax(q_h k_h^T / sqrt(d_h)) v_h  W^O, with [q k v] = z W^QKV (no biases)
+  FFN        F(z) = ReLU(z W^1 + b^1) W^2 + b^2 (hidden width 4d)
+  post       x <- LN(x + F(x))
+  pre        x <- x + F(LN(x))            (a final LN before the readout)
+  sandwich   x <- x + LN(F(LN(x)))        (a final LN before the readout)
+  deepnorm   x <- LN(alpha x + F(x)), alpha = (2N)^(1/4); W^V, W^O, W^1, W^2 scaled by beta = (8N)^(-1/4)
+LayerNorms have a gain and a bias. Input: token embeddings plus learned position embeddings; readout: a
+linear map to the vocabulary and softmax cross-entropy, averaged over every position of the batch.
+
+Weights are N(0, 1/fan_in) (embeddings N(0, 1)), biases 0, LN gains 1. Shapes: activations (R, M, d)
+with M = batch x length tokens; attention reshapes them to (R, batch, heads, length, d_h).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from lndrill.sim.placements import BY_KEY
+
+Params = dict[str, np.ndarray]
+
+LN_EPS = 1e-5
+
+
+@dataclass(frozen=True)
+class ModelShape:
+    """What fixes the parameter shapes and the forward pass (not the optimiser or the data)."""
+
+    placement: str
+    depth: int
+    width: int
+    heads: int
+    vocab: int
+    length: int
+
+    @property
+    def hidden(self) -> int:
+        """The FFN's hidden width."""
+        return 4 * self.width
+
+    @property
+    def deepnorm(self) -> tuple[float, float]:
+        """DeepNet's encoder (alpha, beta) for this depth, or (1, 1) for other placements."""
+        if BY_KEY[self.placement].deepnorm_scaling:
+            return (2.0 * self.depth) ** 0.25, (8.0 * self.depth) ** -0.25
+        return 1.0, 1.0
+
+    def ln_names(self, layer: int, block: str) -> list[str]:
+        """The LayerNorms of one block: "ln" (after the add, or on the sublayer's input) and, for
+        Sandwich, "ln2" on the sublayer's output."""
+        names = [f"{layer}.{block}.ln"]
+        if BY_KEY[self.placement].norm_branch_output:
+            names.append(f"{layer}.{block}.ln2")
+        return names
+
+    def parameter_count(self) -> int:
+        """Parameters of one model."""
+        d, f = self.width, self.hidden
+        per_layer = 4 * d * d + 2 * d * f + f + d + 2 * d * len(self.ln_names(0, "attn")) * 2
+        final = 2 * d if BY_KEY[self.placement].norm_branch_input else 0
+        return (self.vocab + self.length) * d + self.depth * per_layer + final + d * self.vocab + self.vocab
+
+
+def init_params(shape: ModelShape, seeds: list[int], dtype: Any = np.float32) -> Params:
+    """Parameters for one run per seed (the same seed draws the same weights for every placement, before
+    DeepNorm's beta scaling)."""
+    d, f, v = shape.width, shape.hidden, shape.vocab
+    _, beta = shape.deepnorm
+    per_run: list[Params] = []
+    for seed in seeds:
+        rng = np.random.default_rng([seed, 0])
+        p: Params = {
+            "emb": rng.standard_normal((v, d)),
+            "pos": rng.standard_normal((shape.length, d)),
+        }
+        for layer in range(shape.depth):
+            qkv = rng.standard_normal((d, 3 * d)) / np.sqrt(d)
+            qkv[:, 2 * d:] *= beta
+            p[f"{layer}.attn.qkv"] = qkv
+            p[f"{layer}.attn.o"] = rng.standard_normal((d, d)) / np.sqrt(d) * beta
+            p[f"{layer}.ffn.w1"] = rng.standard_normal((d, f)) / np.sqrt(d) * beta
+            p[f"{layer}.ffn.b1"] = np.zeros((1, f))
+            p[f"{layer}.ffn.w2"] = rng.standard_normal((f, d)) / np.sqrt(f) * beta
+            p[f"{layer}.ffn.b2"] = np.zeros((1, d))
+            for block in ("attn", "ffn"):
+                for name in shape.ln_names(layer, block):
+                    p[name + ".g"] = np.ones((1, d))
+                    p[name + ".b"] = np.zeros((1, d))
+        if BY_KEY[shape.placement].norm_branch_input:
+            p["final.g"] = np.ones((1, d))
+            p["final.b"] = np.zeros((1, d))
+        p["out.w"] = rng.standard_normal((d, v)) / np.sqrt(d)
+        p["out.b"] = np.zeros((1, v))
+        per_run.append(p)
+    return {name: np.stack([p[name] for p in per_run]).astype(dtype) for name in per_run[0]}
+
+
+def layer_of(name: str) -> int | None:
+    """The 0-based layer a parameter belongs to (None for embeddings, final LN and readout)."""
+    head = name.split(".", 1)[0]
+    return int(head) if head.isdigit() else None
+
+
+# ---------------------------------------------------------------------------------------------- pieces
+def _t(a: np.ndarray) -> np.ndarray:
+    return np.swapaxes(a, -1, -2)
+
+
+# Sums over a short axis are products with a column of ones: NumPy's reductions over a few contiguous
+# elements cost more than a BLAS product on these sizes (the step's time is mostly such small calls).
+_ONES: dict[tuple[int, Any, float], np.ndarray] = {}
+
+
+def _ones(n: int, dtype: Any, value: float = 1.0) -> np.ndarray:
+    key = (n, np.dtype(dtype), value)
+    if key not in _ONES:
+        _ONES[key] = np.full((n, 1), value, dtype=dtype)
+    return _ONES[key]
+
+
+def _last_mean(x: np.ndarray) -> np.ndarray:
+    """x.mean(axis=-1, keepdims=True)."""
+    return np.matmul(x, _ones(x.shape[-1], x.dtype, 1.0 / x.shape[-1]))
+
+
+def _last_sum(x: np.ndarray) -> np.ndarray:
+    """x.sum(axis=-1, keepdims=True)."""
+    return np.matmul(x, _ones(x.shape[-1], x.dtype))
+
+
+def _token_sum(x: np.ndarray) -> np.ndarray:
+    """x.sum(axis=1, keepdims=True) for (R, M, k)."""
+    return np.matmul(_t(_ones(x.shape[1], x.dtype)), x)
+
+
+def _ln(x: np.ndarray, g: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, tuple[np.ndarray, ...]]:
+    xc = x - _last_mean(x)
+    rstd = 1.0 / np.sqrt(_last_mean(xc * xc) + LN_EPS)
+    xhat = xc * rstd
+    return xhat * g + b, (xhat, rstd, g)
+
+
+def _ln_back(dy: np.ndarray, cache: tuple[np.ndarray, ...]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(dx, dgain, dbias)."""
+    xhat, rstd, g = cache
+    dg = _token_sum(dy * xhat)
+    db = _token_sum(dy)
+    dxhat = dy * g
+    dx = rstd * (dxhat - _last_mean(dxhat) - xhat * _last_mean(dxhat * xhat))
+    return dx, dg, db
+
+
+class _Attention:
+    def __init__(self, shape: ModelShape, batch: int) -> None:
+        self.h, self.b, self.n, self.d = shape.heads, batch, shape.length, shape.width
+        self.dh = self.d // self.h
+
+    def forward(self, z: np.ndarray, qkv_w: np.ndarray, o_w: np.ndarray) -> np.ndarray:
+        r = z.shape[0]
+        self.z, self.qkv_w, self.o_w = z, qkv_w, o_w
+        qkv = np.matmul(z, qkv_w).reshape(r, self.b, self.n, 3, self.h, self.dh)
+        qkv = qkv.transpose(3, 0, 1, 4, 2, 5)  # (3, R, B, H, n, dh)
+        self.q, self.k, self.v = qkv[0], qkv[1], qkv[2]
+        s = np.matmul(self.q, _t(self.k)) * (1.0 / math.sqrt(self.dh))
+        s -= s.max(axis=-1, keepdims=True)
+        p = np.exp(s)
+        p /= _last_sum(p)
+        self.p = p
+        c = np.matmul(p, self.v)  # (R, B, H, n, dh)
+        self.c = c.transpose(0, 1, 3, 2, 4).reshape(r, -1, self.d)
+        return np.matmul(self.c, o_w)
+
+    def backward(self, g: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(dz, dW^QKV, dW^O)."""
+        r = g.shape[0]
+        d_o = np.matmul(_t(self.c), g)
+        dc = np.matmul(g, _t(self.o_w)).reshape(r, self.b, self.n, self.h, self.dh).transpose(0, 1, 3, 2, 4)
+        dp = np.matmul(dc, _t(self.v))
+        dv = np.matmul(_t(self.p), dc)
+        ds = self.p * (dp - _last_sum(dp * self.p)) * (1.0 / math.sqrt(self.dh))
+        dq = np.matmul(ds, self.k)
+        dk = np.matmul(_t(ds), self.q)
+        dqkv = np.stack([dq, dk, dv]).transpose(1, 2, 4, 0, 3, 5).reshape(r, -1, 3 * self.d)
+        return np.matmul(dqkv, _t(self.qkv_w)), np.matmul(_t(self.z), dqkv), d_o
+
+
+class _FFN:
+    def forward(self, z: np.ndarray, w1: np.ndarray, b1: np.ndarray, w2: np.ndarray,
+                b2: np.ndarray) -> np.ndarray:
+        self.z, self.w1, self.w2 = z, w1, w2
+        pre = np.matmul(z, w1) + b1
+        self.mask = pre > 0
+        self.h = pre * self.mask
+        return np.matmul(self.h, w2) + b2
+
+    def backward(self, g: np.ndarray) -> tuple[np.ndarray, ...]:
+        """(dz, dW^1, db^1, dW^2, db^2)."""
+        dw2 = np.matmul(_t(self.h), g)
+        db2 = _token_sum(g)
+        dh = np.matmul(g, _t(self.w2)) * self.mask
+        dw1 = np.matmul(_t(self.z), dh)
+        db1 = _token_sum(dh)
+        return np.matmul(dh, _t(self.w1)), dw1, db1, dw2, db2
+
+
+# ---------------------------------------------------------------------------------------------- the model
+class Model:
+    """Forward and backward passes of one placement's models (one per run, batched)."""
+
+    def __init__(self, shape: ModelShape) -> None:
+        self.shape = shape
+        self.kind = BY_KEY[shape.placement]
+        self.alpha, _ = shape.deepnorm
+
+    def loss(self, params: Params, tokens: np.ndarray, targets: np.ndarray,
+             grads: bool = True) -> tuple[np.ndarray, Params | None]:
+        """Mean cross-entropy per run (R,) of predicting `targets` (R, B, n) from `tokens` (R, B, n), and
+        the gradient of each run's loss with respect to its parameters (None when grads is False)."""
+        shape, kind = self.shape, self.kind
+        r, batch, n = tokens.shape
+        x = np.take_along_axis(params["emb"], tokens.reshape(r, -1, 1), axis=1) + \
+            np.tile(params["pos"], (1, batch, 1))
+        tape: list[tuple[str, str, Any, Any, Any]] = []
+        for layer in range(shape.depth):
+            for block in ("attn", "ffn"):
+                sub: Any = _Attention(shape, batch) if block == "attn" else _FFN()
+                names = shape.ln_names(layer, block)
+                pre = f"{layer}.{block}."
+
+                def apply(z: np.ndarray, sub: Any = sub, block: str = block, pre: str = pre) -> np.ndarray:
+                    if block == "attn":
+                        return sub.forward(z, params[pre + "qkv"], params[pre + "o"])
+                    return sub.forward(z, params[pre + "w1"], params[pre + "b1"],
+                                       params[pre + "w2"], params[pre + "b2"])
+
+                if kind.norm_after_add:
+                    f_out = apply(x)
+                    u = (self.alpha * x if kind.deepnorm_scaling else x) + f_out
+                    x, c1 = _ln(u, params[names[0] + ".g"], params[names[0] + ".b"])
+                    tape.append((pre, block, sub, c1, None))
+                else:
+                    a, c1 = _ln(x, params[names[0] + ".g"], params[names[0] + ".b"])
+                    f_out = apply(a)
+                    c2 = None
+                    if kind.norm_branch_output:
+                        f_out, c2 = _ln(f_out, params[names[1] + ".g"], params[names[1] + ".b"])
+                    x = x + f_out
+                    tape.append((pre, block, sub, c1, c2))
+        cf = None
+        if kind.norm_branch_input:
+            x, cf = _ln(x, params["final.g"], params["final.b"])
+        logits = np.matmul(x, params["out.w"]) + params["out.b"]
+        logits -= logits.max(axis=-1, keepdims=True)
+        flat_t = targets.reshape(r, -1, 1)
+        lse = np.log(np.exp(logits).sum(axis=-1, keepdims=True))
+        loss = (lse - np.take_along_axis(logits, flat_t, axis=-1)).mean(axis=(1, 2))
+        self.logits = logits
+        if not grads:
+            return loss, None
+        # Backward.
+        m = logits.shape[1]
+        dlogits = np.exp(logits - lse)
+        np.put_along_axis(dlogits, flat_t, np.take_along_axis(dlogits, flat_t, axis=-1) - 1.0, axis=-1)
+        dlogits /= m
+        g: Params = {"out.w": np.matmul(_t(x), dlogits), "out.b": dlogits.sum(axis=1, keepdims=True)}
+        dx = np.matmul(dlogits, _t(params["out.w"]))
+        if cf is not None:
+            dx, g["final.g"], g["final.b"] = _ln_back(dx, cf)
+        for pre, block, sub, c1, c2 in reversed(tape):
+            names = shape.ln_names(int(pre.split(".")[0]), block)
+            if kind.norm_after_add:
+                du, g[names[0] + ".g"], g[names[0] + ".b"] = _ln_back(dx, c1)
+                d_f = du
+                d_skip = self.alpha * du if kind.deepnorm_scaling else du
+            else:
+                d_f = dx
+                if c2 is not None:
+                    d_f, g[names[1] + ".g"], g[names[1] + ".b"] = _ln_back(d_f, c2)
+                d_skip = dx
+            if block == "attn":
+                dz, g[pre + "qkv"], g[pre + "o"] = sub.backward(d_f)
+            else:
+                dz, g[pre + "w1"], g[pre + "b1"], g[pre + "w2"], g[pre + "b2"] = sub.backward(d_f)
+            if not kind.norm_after_add:
+                dz, g[names[0] + ".g"], g[names[0] + ".b"] = _ln_back(dz, c1)
+            dx = d_skip + dz
+        onehot = (tokens.reshape(r, -1, 1) == np.arange(shape.vocab)).astype(dx.dtype)
+        g["emb"] = np.matmul(_t(onehot), dx)
+        g["pos"] = dx.reshape(r, batch, n, -1).sum(axis=1)
+        return loss, g
+
+    def evaluate(self, params: Params, tokens: np.ndarray, targets: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(loss, accuracy) per run, without gradients."""
+        loss, _ = self.loss(params, tokens, targets, grads=False)
+        right = np.argmax(self.logits, axis=-1) == targets.reshape(targets.shape[0], -1)
+        return loss, right.mean(axis=1)
