@@ -4,6 +4,8 @@ tests/fixtures/stats-golden.json and stats-golden.txt are the output of the earl
 (the dictionary-based `Store.stats`, commit e224f84) for the fixed history `helpers.write_stats_history`
 on the two-card deck in tests/fixtures/stats-deck, at `helpers.STATS_NOW`, with TZ=UTC and 80 columns.
 Scores are built by hand, so tuning the scorer or editing the bundled deck never moves these files.
+Since then one thing was added on purpose (issue 10): the points overruled and mistakes disputed most,
+`"most_overruled"` at the end of the JSON and a "Most overruled" table at the end of the text.
 """
 
 from __future__ import annotations

@@ -28,7 +28,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--json", action="store_true",
                    help='print one JSON object: {"cards": {"<id>": {"attempts", "best", "last", "due"}}, '
-                        '"sections", "tags", "trend"}')
+                        '"sections", "tags", "trend", "most_overruled"}')
     add_content_option(p)
     p.set_defaults(run=run)
 
@@ -118,3 +118,14 @@ def render_stats(stats: Stats, con: Console) -> None:
     for t in sorted(stats.tags, key=lambda t: (t.average, t.tag)):
         tags.add_row(Text(t.tag), _average(t.average), Text(str(t.attempts)))
     con.print(tags)
+
+    if stats.overrules:
+        table = _table(con, "Most overruled (where you disagreed with the scorer)")
+        table.add_column("card", no_wrap=True)
+        table.add_column("point or mistake", no_wrap=True)
+        table.add_column("overruled", justify="right")
+        for o in stats.overrules[:10]:
+            what = Text(o.item_id)
+            what.append("  (mistake disputed)" if o.kind == "mistake" else "  (point)", style="dim")
+            table.add_row(Text(o.card_id), what, Text(f"{o.times} of {o.judged}"))
+        con.print(table)

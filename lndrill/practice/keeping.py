@@ -5,7 +5,7 @@ follow-up, so the file always holds what the user did.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import replace
 from pathlib import Path
 
@@ -59,12 +59,12 @@ class KeptAnswers:
         """The stand-in store holds the kept answer in `path` as `attempt_id`."""
         self._by_attempt[attempt_id] = path
 
-    def overruled(self, path: Path, overrides: Mapping[str, bool]) -> None:
-        """The user's overrules of a kept answer changed: rewrite its file."""
+    def overruled(self, path: Path, overrides: Mapping[str, bool], disputed: Collection[str] = ()) -> None:
+        """The user's overrules (points) or disputes (mistakes) of a kept answer changed: rewrite its file."""
         if path in self._records:
             record, scored = self._records[path]
             if scored is not None:
-                self._rewrite(path, replace(record, result=result_rows(scored, overrides)), scored)
+                self._rewrite(path, replace(record, result=result_rows(scored, overrides, disputed)), scored)
 
     def follow_up(self, attempt_id: int, text: str) -> None:
         """The follow-up answer to a kept answer held in the stand-in store as `attempt_id`."""

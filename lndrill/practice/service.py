@@ -241,13 +241,24 @@ class Practice:
         point = next((p for s in submission.result.sections for p in s.points if p.id == point_id), None)
         if point is None:
             return submission
-        updated = submission.with_point(point_id, not point.hit)
+        return self._store_overrules(submission.with_point(point_id, not point.hit))
+
+    def dispute_mistake(self, submission: Submission, mistake_id: str) -> Submission:
+        """Dispute one of the scorer's mistakes (its penalty is refunded), or charge it again if it was
+        disputed; stored with the attempt like point overrules (and counted in `stats`)."""
+        if not any(m.id == mistake_id for m in submission.scored.mistakes):
+            return submission
+        disputed = mistake_id not in submission.overrules.mistakes
+        return self._store_overrules(submission.with_mistake(mistake_id, disputed))
+
+    def _store_overrules(self, updated: Submission) -> Submission:
         attempt_id = updated.attempt_id
+        overrules = updated.overrules
         if attempt_id is not None:
-            self._use(lambda store: store.update_overrides(attempt_id, updated.overrules.points,
-                                                           updated.result.score), None)
+            self._use(lambda store: store.update_overrides(attempt_id, overrules.points, updated.result.score,
+                                                           disputed=overrules.mistakes), None)
         if updated.kept is not None:
-            self._kept.overruled(updated.kept, updated.overrules.points)
+            self._kept.overruled(updated.kept, overrules.points, overrules.mistakes)
         return updated
 
     def add_follow_up(self, attempt_id: int, text: str) -> None:
@@ -315,12 +326,18 @@ class Practice:
         if not picked:
             where = f" with tag '{options.tag}'" if options.tag else ""
             raise PracticeError(f"No card{where} to ask: nothing to interview on.")
-        return MockSession(options, [cards[cid] for cid in picked], self.now(), seed)
+        session = MockSession(options, [cards[cid] for cid in picked], self.now(), seed)
+        if len(picked) < options.questions:
+            where = f" with tag '{options.tag}'" if options.tag else ""
+            n = len(picked)
+            session.notice = (f"Only {n} card{'s' if n != 1 else ''}{where}: this interview has {n} "
+                              f"question{'s' if n != 1 else ''}, not {options.questions}.")
+        return session
 
     def finish_mock(self, session: MockSession, lang: str) -> MockReport:
         """Render the report and save it in the data directory (next to the history) and to --report."""
         text = render_mock_report(session.questions, session.started_at, lang, seed=session.seed,
-                                  tag=session.options.tag)
+                                  tag=session.options.tag, planned=len(session.cards), notice=session.notice)
         store = self._history()
         home = store.path.parent if store is not None and store.path is not None else None
         paths, error = save_mock_report(text, home, session.options.report, self.now())

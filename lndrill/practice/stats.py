@@ -22,6 +22,8 @@ LAST_N = 10
 #: The trend shows this many most recent attempts.
 TREND_N = 40
 SPARK_BLOCKS = "▁▂▃▄▅▆▇█"
+#: `most_overruled` lists this many points and mistakes.
+MOST_OVERRULED = 20
 
 
 def iso(dt: datetime | None) -> str | None:
@@ -100,6 +102,23 @@ class TrendPoint:
 
 
 @dataclass(frozen=True)
+class OverruleStats:
+    """A point the user overruled, or a mistake they disputed: how many of the answers it was judged in.
+    These are where the scorer is most often wrong."""
+
+    kind: str
+    card_id: str
+    item_id: str
+    times: int
+    judged: int
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON shape of one overruled point or disputed mistake."""
+        return {"kind": self.kind, "card": self.card_id, "id": self.item_id, "overruled": self.times,
+                "answers": self.judged}
+
+
+@dataclass(frozen=True)
 class Stats:
     """Everything `lndrill stats` shows, in the order it is printed (cards in deck order, then the cards
     that left the deck; sections per card in card order; tags by name; the trend oldest first)."""
@@ -114,6 +133,8 @@ class Stats:
     window: int = LAST_N
     #: Answers left out because their time or score cannot be read (not part of the JSON).
     left_out: int = 0
+    #: The points overruled and mistakes disputed, most often first.
+    overrules: tuple[OverruleStats, ...] = ()
 
     @property
     def sparkline(self) -> str:
@@ -144,6 +165,7 @@ class Stats:
             "trend": [{"at": iso(t.at), "card": t.card_id, "score": t.score} for t in self.trend],
             "sparkline": self.sparkline,
             "window": self.window,
+            "most_overruled": [o.to_dict() for o in self.overrules[:MOST_OVERRULED]],
         }
 
     def to_json(self) -> str:
@@ -219,6 +241,7 @@ def build_stats(cards: Mapping[str, Card], summary: HistorySummary, statuses: Ma
         tags=tuple(tags),
         trend=trend,
         left_out=summary.left_out,
+        overrules=tuple(OverruleStats(*row) for row in summary.overrules),
     )
 
 

@@ -39,6 +39,11 @@ class Overrules:
             points[point_id] = hit
         return replace(self, points=points)
 
+    def with_mistake(self, mistake_id: str, disputed: bool) -> Overrules:
+        """These overrules with mistake `mistake_id` disputed (not charged) or charged again."""
+        mistakes = self.mistakes | {mistake_id} if disputed else self.mistakes - {mistake_id}
+        return replace(self, mistakes=frozenset(mistakes))
+
 
 @dataclass(frozen=True)
 class Submission:
@@ -72,3 +77,7 @@ class Submission:
     def with_point(self, point_id: str, hit: bool) -> Submission:
         """This submission with the user's verdict `hit` on point `point_id`."""
         return replace(self, overrules=self.overrules.with_point(point_id, hit, self.scorer_hit(point_id)))
+
+    def with_mistake(self, mistake_id: str, disputed: bool) -> Submission:
+        """This submission with the scorer's mistake `mistake_id` disputed (its penalty refunded) or not."""
+        return replace(self, overrules=self.overrules.with_mistake(mistake_id, disputed))

@@ -19,9 +19,12 @@ from pathlib import Path
 #: Version 3: an answer is stored before it is scored (`attempts.scored` is 0 until its result is in).
 #: Version 4: indexes for `stats` (each scored answer's card, time and score; the overruled points), so
 #: statistics read neither the answers nor the scorer's reports.
-SCHEMA_VERSION = 4
-#: The oldest schema whose tables this version reads as they are (later versions only add indexes):
-#: reading commands open such a file in place, an older one is upgraded in a copy in memory.
+#: Version 5: the mistakes charged to each answer, and whether the user disputed them (a disputed mistake
+#: costs nothing; `stats` counts disputes per mistake as it counts overrules per point).
+SCHEMA_VERSION = 5
+#: The oldest schema whose tables this version reads as they are (later versions only add indexes, and
+#: the table of mistakes, which `stats` reads only when it is there): reading commands open such a file
+#: in place, an older one is upgraded in a copy in memory.
 READABLE_FROM = 3
 #: `PRAGMA application_id` of an lndrill history database ("LNDR").
 APPLICATION_ID = 0x4C4E4452
@@ -159,6 +162,20 @@ MIGRATIONS: dict[int, Migration] = {
         (
             "CREATE INDEX attempts_for_stats ON attempts (scored, card_id, submitted_at, id, score)",
             "CREATE INDEX points_overruled ON attempt_points (attempt_id, point_id) WHERE overruled = 1",
+        ),
+        None,
+    ),
+    5: (
+        (
+            """CREATE TABLE attempt_mistakes (
+                attempt_id INTEGER NOT NULL REFERENCES attempts (id) ON DELETE CASCADE,
+                mistake_id TEXT NOT NULL,
+                point_id TEXT NOT NULL,
+                penalty REAL NOT NULL,
+                disputed INTEGER NOT NULL DEFAULT 0,
+                PRIMARY KEY (attempt_id, mistake_id)
+            )""",
+            "CREATE INDEX mistakes_disputed ON attempt_mistakes (attempt_id, mistake_id) WHERE disputed = 1",
         ),
         None,
     ),

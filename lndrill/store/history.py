@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
@@ -21,7 +21,7 @@ from lndrill.scoring.result import ScoreResult
 from lndrill.store import adding, db, schedule
 from lndrill.store.db import StoreError, format_time, read_time, set_busy_timeout
 from lndrill.store.faults import is_busy, is_damage, reason
-from lndrill.store.records import Attempt, CardStatus, PointRecord
+from lndrill.store.records import Attempt, CardStatus, MistakeRecord, PointRecord
 from lndrill.store.results import ResultRows, result_rows
 from lndrill.store.summary import HistorySummary, summarize
 
@@ -152,15 +152,17 @@ class Store:
             return self._insert_answer(conn, card_id, mode, answers, duration_s, started_at, self._now(now))
 
     def record_result(self, attempt_id: int, result: ScoreResult, overrides: Mapping[str, bool] | None = None,
-                      *, review: bool = False, duration_s: float = 0.0, now: datetime | None = None) -> None:
+                      *, review: bool = False, duration_s: float = 0.0, now: datetime | None = None,
+                      disputed: Collection[str] = ()) -> None:
         """Add the scorer's result to an attempt stored by `record_answer`, and with `review` the card's
         review (scored `duration_s` seconds, at `now`), all in one transaction.
 
         `result` is the scorer's verdict; `overrides` maps point ids the user overruled to the verdict
-        they chose (points already marked `overruled` in `result` count too). The stored score includes
-        the overrides. The card's draft is cleared in the same transaction.
+        they chose (points already marked `overruled` in `result` count too); `disputed` holds the ids of
+        mistakes the user disputed (stored, not charged). The stored score includes the overrides and
+        disputes. The card's draft is cleared in the same transaction.
         """
-        rows = result_rows(result, overrides)
+        rows = result_rows(result, overrides, disputed)
         when = self._now(now)
         with self._write() as conn:
             row = conn.execute("SELECT card_id FROM attempts WHERE id = ?", (attempt_id,)).fetchone()
@@ -181,11 +183,12 @@ class Store:
         overrides: Mapping[str, bool] | None = None,
         now: datetime | None = None,
         review: bool = False,
+        disputed: Collection[str] = (),
     ) -> int:
         """Store an answer and its result (and with `review` the card's review) in one transaction; the
         attempt id. The same as `record_answer` then `record_result`, for an answer already scored.
         """
-        rows = result_rows(result, overrides)
+        rows = result_rows(result, overrides, disputed)
         when = self._now(now)
         with self._write() as conn:
             attempt_id = self._insert_answer(conn, card_id, mode, answers, duration_s, started_at, when)
@@ -228,6 +231,11 @@ class Store:
             "INSERT OR REPLACE INTO attempt_points (attempt_id, section_id, point_id, position, weight, hit, "
             "scorer_hit, overruled) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", values,
         )
+        conn.executemany(
+            "INSERT OR REPLACE INTO attempt_mistakes (attempt_id, mistake_id, point_id, penalty, disputed) "
+            "VALUES (?, ?, ?, ?, ?)",
+            [(attempt_id, mid, pid, penalty, int(disputed)) for mid, pid, penalty, disputed in rows.mistakes],
+        )
         conn.execute("DELETE FROM drafts WHERE card_id = ?", (card_id,))
 
     def unscored_answers(self) -> dict[int, dict[str, str]]:
@@ -254,10 +262,12 @@ class Store:
                 (attempt_id, key, int(row[0]) + 1, text),
             )
 
-    def update_overrides(self, attempt_id: int, overrides: Mapping[str, bool], score: int) -> None:
-        """Replace an attempt's overrides with `overrides` (point id -> verdict) and set its score.
+    def update_overrides(self, attempt_id: int, overrides: Mapping[str, bool], score: int,
+                         disputed: Collection[str] | None = None) -> None:
+        """Replace an attempt's overrides with `overrides` (point id -> verdict) and, unless `disputed` is
+        None, its disputed mistakes with `disputed` (mistake ids), and set its score.
 
-        Points not in `overrides` go back to the scorer's verdict. If the card's latest review came from
+        Points not in `overrides` go back to the scorer's verdict, mistakes not in `disputed` are charged. If the card's latest review came from
         this attempt (see `review(attempt_id=...)`), that review is redone with the new score.
         """
         with self._write() as conn:
@@ -279,6 +289,16 @@ class Store:
                 conn.execute(
                     "UPDATE attempt_points SET hit = ?, overruled = ? WHERE attempt_id = ? AND section_id = ? "
                     "AND point_id = ?", (hit, overruled, attempt_id, section_id, point_id),
+                )
+            if disputed is not None:
+                known = {r[0] for r in conn.execute(
+                    "SELECT mistake_id FROM attempt_mistakes WHERE attempt_id = ?", (attempt_id,))}
+                unknown = set(disputed) - known
+                if unknown:
+                    raise ValueError(f"attempt {attempt_id} has no mistake {sorted(unknown)[0]!r}")
+                conn.executemany(
+                    "UPDATE attempt_mistakes SET disputed = ? WHERE attempt_id = ? AND mistake_id = ?",
+                    [(int(m in disputed), attempt_id, m) for m in known],
                 )
             conn.execute("UPDATE attempts SET score = ? WHERE id = ?", (int(score), attempt_id))
             last = conn.execute(
@@ -317,6 +337,12 @@ class Store:
             points.setdefault(aid, []).append(
                 PointRecord(sid, pid, float(weight), bool(hit), bool(scorer_hit), bool(overruled))
             )
+        mistakes: dict[int, list[MistakeRecord]] = {}
+        for aid, mid, pid, penalty, disputed in self._read(
+            "SELECT m.attempt_id, m.mistake_id, m.point_id, m.penalty, m.disputed "
+            f"FROM attempt_mistakes m WHERE m.attempt_id IN ({sub}) ORDER BY m.attempt_id, m.rowid", params,
+        ):
+            mistakes.setdefault(aid, []).append(MistakeRecord(mid, pid, float(penalty), bool(disputed)))
         out = []
         unreadable = 0
         for aid, cid, mode, started, submitted, duration, score, scorer_score, result_json in rows:
@@ -336,6 +362,7 @@ class Store:
                 id=aid, card_id=cid, mode=mode, started_at=read_time(started), submitted_at=when,
                 duration_s=numbers[0], score=numbers[1], scorer_score=numbers[2], answers=answers.get(aid, {}),
                 points=tuple(points.get(aid, ())), result=result if isinstance(result, dict) else {},
+                mistakes=tuple(mistakes.get(aid, ())),
             ))
         if unreadable:
             self.on_warning(f"lndrill: warning: {unreadable} answer(s) in the history have an unreadable time or "

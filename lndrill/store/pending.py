@@ -24,7 +24,7 @@ from typing import Any
 
 from lndrill.store.db import read_time
 from lndrill.store.perms import private_dir
-from lndrill.store.results import PointRow, ResultRows
+from lndrill.store.results import MistakeRow, PointRow, ResultRows
 
 PENDING_DIR = "pending"
 KIND = "lndrill-kept-answer"
@@ -105,6 +105,7 @@ class KeptAnswer:
             r = self.result
             out["result"] = {"score": r.score, "scorer_score": r.scorer_score,
                              "points": [list(p) for p in r.points] if detail >= 1 else [],
+                             "mistakes": [list(m) for m in r.mistakes] if detail >= 1 else [],
                              "report": json.loads(r.result_json) if detail >= 2 else {}}
         return out
 
@@ -156,6 +157,12 @@ def _point(row: Any) -> PointRow:
     return (row[0], row[1], _number(row[2]), bool(row[3]), bool(row[4]), bool(row[5]))
 
 
+def _mistake(row: Any) -> MistakeRow:
+    if not (isinstance(row, list) and len(row) == 4 and isinstance(row[0], str) and isinstance(row[1], str)):
+        raise ValueError("a mistake row is malformed")
+    return (row[0], row[1], _number(row[2]), bool(row[3]))
+
+
 def _result(data: Any) -> ResultRows | None:
     if data is None:
         return None
@@ -167,9 +174,13 @@ def _result(data: Any) -> ResultRows | None:
     points = data.get("points") or []
     if not isinstance(points, list):
         raise ValueError("its points are malformed")
+    mistakes = data.get("mistakes") or []
+    if not isinstance(mistakes, list):
+        raise ValueError("its mistakes are malformed")
     report = data.get("report") or {}
     return ResultRows(int(score), int(scorer), tuple(_point(p) for p in points),
-                      json.dumps(report, ensure_ascii=False) if isinstance(report, dict) else "{}")
+                      json.dumps(report, ensure_ascii=False) if isinstance(report, dict) else "{}",
+                      tuple(_mistake(m) for m in mistakes))
 
 
 def _write_new(directory: Path, name: str, data: bytes) -> Path:

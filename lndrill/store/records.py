@@ -19,6 +19,16 @@ class PointRecord:
 
 
 @dataclass(frozen=True)
+class MistakeRecord:
+    """One mistake charged to a stored attempt: its penalty (in point weight) and whether it was disputed."""
+
+    mistake_id: str
+    point_id: str
+    penalty: float
+    disputed: bool
+
+
+@dataclass(frozen=True)
 class Attempt:
     """One submitted answer as stored."""
 
@@ -33,11 +43,17 @@ class Attempt:
     answers: dict[str, str]
     points: tuple[PointRecord, ...] = ()
     result: dict = field(default_factory=dict)
+    mistakes: tuple[MistakeRecord, ...] = ()
 
     @property
     def overrides(self) -> dict[str, bool]:
         """The points the user overruled, with the verdict they chose."""
         return {p.point_id: p.hit for p in self.points if p.overruled}
+
+    @property
+    def disputed(self) -> set[str]:
+        """The ids of the mistakes the user disputed (not charged)."""
+        return {m.mistake_id for m in self.mistakes if m.disputed}
 
     def section_percent(self) -> dict[str, float]:
         """Per section id: the share of its point weight that was hit, 0-100 (overrides included)."""

@@ -66,6 +66,8 @@ class CardTotals:
 
 #: One point of one attempt, in stored order: section id, weight, hit.
 PointHit = tuple[str, float, bool]
+#: One point or mistake the user disagreed with: kind ("point"/"mistake"), card id, its id, times, out of.
+Overruled = tuple[str, str, str, int, int]
 
 
 @dataclass(frozen=True)
@@ -83,6 +85,10 @@ class HistorySummary:
     trend: tuple[Answered, ...]
     #: Scored attempts left out because their time or score cannot be read.
     left_out: int = 0
+    #: Where the user disagreed with the scorer, most often first: ("point" or "mistake", card id, point or
+    #: mistake id, how many answers overruled it (a point) or disputed it (a mistake), how many answers it
+    #: was judged in (a point scored, a mistake charged)).
+    overrules: tuple[Overruled, ...] = ()
 
     @property
     def first_at(self) -> datetime | None:
@@ -137,11 +143,28 @@ def summarize(conn: sqlite3.Connection, window: int, trend: int) -> HistorySumma
         ):
             points.setdefault(int(aid), []).append((str(sid), float(weight), bool(hit)))
 
-    latest = [_answered(row) for row in conn.execute(
+    latest_rows = [_answered(row) for row in conn.execute(
         f"SELECT id, card_id, submitted_at, julianday(submitted_at), score FROM attempts WHERE {VALID} "
         "ORDER BY submitted_at DESC, id DESC LIMIT ?", (trend,))]
     return HistorySummary(
         total=sum(c.attempts for c in cards), cards=cards, recent=recent,
-        points={aid: tuple(rows) for aid, rows in points.items()}, trend=tuple(reversed(latest)),
-        left_out=left_out,
+        points={aid: tuple(rows) for aid, rows in points.items()}, trend=tuple(reversed(latest_rows)),
+        left_out=left_out, overrules=_overrules(conn),
     )
+
+
+def _overrules(conn: sqlite3.Connection) -> tuple[Overruled, ...]:
+    """The points overruled and the mistakes disputed, per card, most often first (a history older than
+    schema 5, opened in place for reading, has no mistakes table: points only)."""
+    rows: list[Overruled] = [("point", str(cid), str(pid), int(n), int(of)) for cid, pid, n, of in conn.execute(
+        "SELECT a.card_id, p.point_id, sum(p.overruled), count(*) FROM attempt_points p "
+        f"JOIN attempts a ON a.id = p.attempt_id WHERE {VALID} GROUP BY a.card_id, p.point_id "
+        "HAVING sum(p.overruled) > 0")]
+    has_mistakes = conn.execute(
+        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'attempt_mistakes'").fetchone()
+    if has_mistakes:
+        rows += [("mistake", str(cid), str(mid), int(n), int(of)) for cid, mid, n, of in conn.execute(
+            "SELECT a.card_id, m.mistake_id, sum(m.disputed), count(*) FROM attempt_mistakes m "
+            f"JOIN attempts a ON a.id = m.attempt_id WHERE {VALID} GROUP BY a.card_id, m.mistake_id "
+            "HAVING sum(m.disputed) > 0")]
+    return tuple(sorted(rows, key=lambda r: (-r[3], -r[3] / r[4], r[0], r[1], r[2])))
