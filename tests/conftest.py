@@ -16,6 +16,7 @@ import pytest
 @pytest.fixture(autouse=True)
 def _isolated_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("LNDRILL_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("LNDRILL_CONFIG", str(tmp_path / "config" / "config.toml"))
     # Answers kept outside an unwritable data directory go to the temporary directory: the test's own.
     scratch = tmp_path / "tmp"
     scratch.mkdir()
