@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 
+from rich.cells import cell_len
 from rich.text import Text
 
 #: C0 and C1 control characters and DEL, except tab and newline: what a terminal may act on.
@@ -71,6 +72,16 @@ def block_bar(value: float, total: float = 100.0, width: int = 10) -> str:
 
 
 _EIGHTHS = " ▏▎▍▌▋▊▉"
+
+
+def pad_cells(text: str, width: int) -> str:
+    """`text` padded with spaces to `width` terminal cells (a Chinese character takes two)."""
+    return text + " " * max(0, width - cell_len(text))
+
+
+def label_width(labels: list[str], minimum: int = 0) -> int:
+    """The widest of `labels` in terminal cells (at least `minimum`)."""
+    return max([minimum, *(cell_len(t) for t in labels)])
 
 
 def eighths_bar(fraction: float, width: int) -> str:

@@ -113,5 +113,5 @@ def test_the_report_carries_no_control_characters(deck) -> None:
     card = deck.get("pre-vs-post-ln")
     answer = "Post-LN needs warm-up \x1b]0;pwned\x07\x1b[2J\x9b31m."
     md = render_mock_report([MockQuestion(card, None, 10, {"answer": answer})], T0)
-    assert "Post-LN needs warm-up ]0;pwned[2J31m." in md
+    assert "Post-LN needs warm-up \\]0;pwned\\[2J31m." in md  # Markdown brackets escaped, controls dropped
     assert not any(c in md for c in ("\x1b", "\x07", "\x9b"))

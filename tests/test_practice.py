@@ -170,11 +170,20 @@ def test_mock_interview_picks_answers_and_reports(deck, tmp_path) -> None:
     practice.add_follow_up(sub.attempt_id, "because")
     session.followed_up(0, session.follow_up(0, "en") or "", "because")
     session.end_early()
-    assert [q.result is None for q in session.questions] == [False, True]
+    assert [q.result is None for q in session.questions] == [False] and session.ended_early
     report = practice.finish_mock(session, "en")
     assert report.error is None and (tmp_path / "r.md").read_text("utf-8") == report.text
     assert store.attempts()[0].answers["follow-up"] == "because"
-    assert "Not answered." in report.text and "because" in report.text
+    assert "ended early: 1 of 2 questions asked" in report.text and "because" in report.text
+    assert "Not answered." not in report.text and f"`{session.cards[1].id}`" not in report.text  # never asked
+    assert f"Overall score: {sub.result.score}/100" in report.text
+
+
+def test_a_mock_with_fewer_cards_than_asked_says_so(deck) -> None:
+    practice, _store, _ = _practice(deck)
+    session = practice.start_mock(MockOptions(questions=99, seed=1))
+    assert session is not None and len(session.cards) == len(deck.cards) < 99
+    assert session.notice == f"Only {len(deck.cards)} cards: this interview has {len(deck.cards)} questions, not 99."
 
 
 def test_a_mock_with_no_matching_card_says_so(deck) -> None:

@@ -15,11 +15,13 @@ from lndrill.tui.screens.card import CardScreen
 from lndrill.tui.screens.feedback import FeedbackScreen
 from lndrill.tui.screens.home import HomeScreen
 from lndrill.tui.screens.sim import SimScreen
+from lndrill.tui.screens.stats import StatsScreen
 from lndrill.tui.widgets.sim_panel import SimPanel
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 PLACES = {"everywhere": LndrillApp, "home": HomeScreen, "card browser": BrowserScreen, "card": CardScreen,
-          "simulator panel (focused)": SimPanel, "feedback": FeedbackScreen, "simulator screen": SimScreen}
+          "simulator panel (focused)": SimPanel, "feedback": FeedbackScreen, "simulator screen": SimScreen,
+          "stats": StatsScreen}
 #: How README writes a key Textual names otherwise.
 SPELLED = {"escape": "esc", "left_square_bracket": "[", "right_square_bracket": "]", "minus": "-", "plus": "+",
            "equals_sign": "=", "question_mark": "?"}
@@ -49,3 +51,24 @@ def test_every_bound_key_is_in_readmes_key_table(place: str) -> None:
     for binding in bindings:
         keys = [SPELLED.get(k.strip(), k.strip()) for k in binding.key.split(",")]
         assert any(k in written for k in keys), f"{place}: {binding.key} ({binding.description}) is not in README"
+
+
+def _bound(place: str) -> set[str]:
+    keys = set()
+    for binding in PLACES[place].BINDINGS:
+        if isinstance(binding, Binding):
+            keys |= {SPELLED.get(k.strip(), k.strip()) for k in binding.key.split(",")}
+    if place == "everywhere":
+        keys.add(LndrillApp.COMMAND_PALETTE_BINDING)
+    return keys
+
+
+@pytest.mark.parametrize("place", sorted(PLACES))
+def test_every_key_in_readmes_table_is_in_the_help_panel(place: str) -> None:
+    """The other way round: a key README gives for a place is bound there, or (a key of a widget: `tab`,
+    `enter` in a list, `pageup`) written in the HELP text the help panel shows for that place."""
+    help_text = PLACES[place].HELP if place != "everywhere" else ""
+    words = set(re.findall(r"`([^`]+)`", help_text or ""))
+    written = {k for k in _rows()[place] if not k.startswith("tag:") and " " not in k}
+    missing = sorted(k for k in written - _bound(place) if k not in words and k.split("/")[0] not in words)
+    assert not missing, f"{place}: README gives {missing}, which neither a binding nor the help text has"

@@ -38,7 +38,8 @@ def test_report_has_every_part_of_every_question(deck) -> None:
     assert "### Mistakes" in first and "It is Post-LN that needs warm-up" in first
     assert "\u201cPre-LN needs warm-up too.\u201d" in first
     assert "### Model answer" in first and deck.get("pre-vs-post-ln").model_answer.en.strip()[:60] in first
-    assert "````text\n```x```\n````" in first  # a user's backticks cannot break out of the fence
+    assert "\\`\\`\\`x\\`\\`\\`" in first and "```" not in first.split("### Model answer")[0]  # quoted, escaped
+    assert not any(len(line) > 400 for line in first.splitlines())  # "Your answer" wraps: no code block
     assert "time used 1:01" in md and "Not answered." in md and "(`deepnorm`)" in md
     weakest = md.split("## Weakest topics")[1].split("\n## ")[0]
     assert "- pre-vs-post-ln / " in weakest and "- tag deepnorm: 0/100" in weakest

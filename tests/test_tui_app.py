@@ -114,6 +114,9 @@ async def test_model_answer_follow_up_and_next_card(deck, main_card) -> None:
         await settle(pilot)
         feedback = app.screen
         model = feedback.query_one("#fb-model", Static)
+        assert model.display  # shown at the end of the feedback; `a` hides it and shows it again
+        await pilot.press("a")
+        await pilot.pause()
         assert not model.display
         await pilot.press("a")
         await pilot.pause()
@@ -159,6 +162,9 @@ async def test_panel_depth_and_metric_change_the_bars(deck) -> None:
         first = panel.result
         assert first is not None and first.depths == [1, 2, 4, 8, 12, 16, 24, 32, 48]
         panel.focus()
+        await pilot.press("left_square_bracket")  # presets in order: ..., 1-24, 1-48 (5), 1-48 (9), 1-48, ...
+        await settle(pilot)
+        assert panel.result.depths == [1, 6, 12, 24, 48]
         await pilot.press("left_square_bracket")
         await settle(pilot)
         assert panel.result.depths == list(range(1, 25))

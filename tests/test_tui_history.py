@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from helpers import FORMULAS, settle
+from helpers import FORMULAS, settle, static_text
 
 from lndrill.tui.app import make_app
 from lndrill.tui.screens.card import CardScreen
@@ -116,8 +116,9 @@ async def test_browser_shows_last_score_and_due_and_puts_due_cards_first(deck) -
 async def test_stats_screen_from_home(deck) -> None:
     from datetime import UTC, datetime, timedelta
 
-    from textual.widgets import DataTable, Sparkline, Static
+    from textual.widgets import DataTable, Static
 
+    from lndrill.practice.stats import sparkline
     from lndrill.scoring.engine import score_answer
     from lndrill.store import open_store
     from lndrill.tui.screens.stats import StatsScreen
@@ -146,10 +147,37 @@ async def test_stats_screen_from_home(deck) -> None:
         await pilot.pause()
         screen = app.screen
         assert not screen.query_one("#stats-empty", Static).display
-        assert screen.query_one(Sparkline).data == [float(s) for s in scores]
+        # the trend on the fixed 0-100 scale of `lndrill stats`, not rescaled to its own min and max
+        assert static_text(screen.query_one("#stats-trend", Static)).startswith(sparkline(scores))
         cards = screen.query_one("#stats-cards", DataTable)
         row = cards.get_row(main.id)
         assert [c.plain for c in row[1:4]] == ["2", str(max(scores)), str(scores[-1])]
         assert row[4].plain.startswith(("in ", "due now"))
         assert screen.query_one("#stats-sections", DataTable).row_count == len(main.sections)
         assert "core" in [r.value for r in screen.query_one("#stats-tags", DataTable).rows]
+        assert cards.has_focus
+        await pilot.press("enter")  # a row opens its card
+        await settle(pilot)
+        assert isinstance(app.screen, CardScreen) and app.screen.card.id == main.id
+
+
+async def test_home_says_how_many_cards_are_due(deck) -> None:
+    from datetime import UTC, datetime, timedelta
+
+    from helpers import hand_scored
+    from textual.widgets import Static
+
+    from lndrill.store import open_store
+
+    t0 = datetime(2026, 1, 1, 12, tzinfo=UTC)
+    main = deck.get("pre-vs-post-ln")
+    with open_store() as store:
+        at = t0 - timedelta(days=60)
+        result = hand_scored(main, {"post-formula"})
+        attempt = store.record_attempt(main.id, "drill", {"answer": "x"}, result, 30, now=at)
+        store.review(main.id, result.score, 30, now=at, attempt_id=attempt)
+    app = make_app(deck=deck, lang="en", now=lambda: t0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.pause()
+        assert "1 due now" in static_text(app.screen.query_one("#home-deck", Static))

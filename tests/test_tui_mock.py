@@ -7,10 +7,12 @@ from pathlib import Path
 
 import pytest
 from helpers import BACKPROP, FORMULAS, FakeClock, settle, static_text
+from textual.widgets import Input
 
 from lndrill.practice.mock import FOLLOW_UP_KEY, MockOptions, clock_level, clock_text
 from lndrill.tui.app import make_app
 from lndrill.tui.screens.mock import MockReportScreen, MockScreen
+from lndrill.tui.screens.mock_form import MockFormScreen
 from lndrill.tui.widgets.answer_area import AnswerArea
 
 T0 = datetime(2026, 3, 1, 9, 30, tzinfo=UTC)
@@ -106,6 +108,9 @@ async def test_mock_from_home_with_an_empty_answer_and_ending_early(deck) -> Non
         await settle(pilot)
         await pilot.press("m")
         await settle(pilot)
+        assert isinstance(app.screen, MockFormScreen)  # the form: 3 questions, 5 minutes, any tag
+        await pilot.press("enter")
+        await settle(pilot)
         screen = app.screen
         assert isinstance(screen, MockScreen)
         assert len(screen.session.cards) == 3 and screen.session.options.limit_s == 300
@@ -118,8 +123,12 @@ async def test_mock_from_home_with_an_empty_answer_and_ending_early(deck) -> Non
         await settle(pilot)
         report = app.screen
         assert isinstance(report, MockReportScreen)
-        assert len(report.session.questions) == 3
-        assert report.text.count("Not answered.") == 3 and "Overall score: 0/100" in report.text
+        assert len(report.session.questions) == 1  # only the question asked; the two never asked are not
+        assert report.text.count("Not answered.") == 1 and "Overall score: 0/100" in report.text
+        assert "ended early: 1 of 3 questions asked" in report.text
+        assert "Weakest topics" not in report.text or all(
+            tag in report.session.cards[0].tags for tag in
+            [line.split("tag ", 1)[1].split(":")[0] for line in report.text.splitlines() if line.startswith("- tag ")])
 
 
 def test_mock_cli_errors_are_one_line(capsys) -> None:
@@ -129,3 +138,83 @@ def test_mock_cli_errors_are_one_line(capsys) -> None:
     assert main(["mock", "--questions", "0"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 2 and "no card has tag" in err[0] and "--questions" in err[1]
+
+
+@pytest.mark.tui
+async def test_the_mock_form_checks_its_values_and_remembers_the_last_choice(deck) -> None:
+    from lndrill.settings import load_settings
+
+    app = make_app(deck=deck, lang="en", now=lambda: T0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("m")
+        await settle(pilot)
+        form = app.screen
+        assert isinstance(form, MockFormScreen)
+        form.query_one("#mock-questions", Input).value = "0"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is form and "1 to 100" in static_text(form.query_one("#mock-form-error"))
+        form.query_one("#mock-questions", Input).value = "2"
+        form.query_one("#mock-minutes", Input).value = "1.5"
+        form.query_one("#mock-tag", Input).value = "warm"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is form and "No card has tag 'warm'" in static_text(form.query_one("#mock-form-error"))
+        form.query_one("#mock-tag", Input).value = "warmup"
+        await pilot.press("enter")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, MockScreen)
+        assert screen.session.options.questions == 2 and screen.session.options.limit_s == 90
+        assert all("warmup" in c.tags for c in screen.session.cards)
+    saved = load_settings().settings.mock
+    assert (saved.questions, saved.minutes, saved.tag) == (2, 1.5, "warmup")
+    app = make_app(deck=deck, lang="en", now=lambda: T0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("m")
+        await settle(pilot)
+        form = app.screen
+        assert [form.query_one(f"#mock-{k}", Input).value for k in ("questions", "minutes", "tag")] == [
+            "2", "1.5", "warmup"]
+
+
+@pytest.mark.tui
+async def test_a_mock_answer_is_scored_in_a_worker_and_ending_waits_for_it(deck, monkeypatch) -> None:
+    import threading
+
+    import lndrill.scoring.engine as engine
+
+    release = threading.Event()
+    real = engine.score_answer
+
+    def slow(card, text):  # noqa: ANN001, ANN202
+        assert release.wait(30)
+        return real(card, text)
+
+    monkeypatch.setattr(engine, "score_answer", slow)
+    clock = FakeClock()
+    app = make_app("mock", deck=deck, lang="en", clock=clock, now=lambda: T0,
+                   mock=MockOptions(questions=2, seed=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, MockScreen)
+        screen.query_one("#answer-0", AnswerArea).insert(FORMULAS)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert screen.phase == "scoring" and "scoring" in static_text(screen.query_one("#mock-scoring"))
+        clock.now += 30
+        screen.tick()  # the clock still runs: the UI thread is free
+        await pilot.press("escape", "escape")  # end while scoring: the report waits for the result
+        await pilot.pause()
+        assert app.screen is screen
+        release.set()
+        await settle(pilot)
+        await pilot.pause()
+        report = app.screen
+        assert isinstance(report, MockReportScreen)
+        assert len(report.session.questions) == 1 and report.session.questions[0].result is not None
+        assert "ended early: 1 of 2 questions asked" in report.text
+        assert app.practice.store.attempts()[0].answers[screen.card.sections[0].id] == FORMULAS

@@ -1,5 +1,6 @@
 """Snapshot tests (pytest-textual-snapshot) at 120x40 and 80x24: home, a card before answering, the
-feedback view for a fixed answer, the simulator on the article preset, a mock-interview question.
+feedback view for a fixed answer (and at 80x24 scrolled to its end with `end`), the simulator on the
+article preset, a mock-interview question.
 
 Stable by construction: fixed terminal size, the navy theme, fixed seeds (the simulator is
 deterministic), a fake clock for the countdown, English cards, a one-card deck (so colleagues adding cards do not move the home
@@ -64,6 +65,20 @@ def test_feedback_for_a_fixed_answer(snap_compare, deck, size) -> None:
 
     app = make_app("drill", deck=deck, card_id="pre-vs-post-ln", lang="en")
     assert snap_compare(app, terminal_size=size, run_before=answer_and_submit)
+
+
+def test_feedback_scrolled_to_the_end_at_80x24(snap_compare, deck) -> None:
+    async def submit_and_press_end(pilot) -> None:  # noqa: ANN001
+        await _settle(pilot)
+        for i, text in enumerate(FIXED_ANSWER):
+            pilot.app.screen.query_one(f"#answer-{i}").insert(text)
+        await pilot.press("ctrl+s")
+        await _settle(pilot)
+        await pilot.press("end")
+        await _settle(pilot)
+
+    app = make_app("drill", deck=deck, card_id="pre-vs-post-ln", lang="en")
+    assert snap_compare(app, terminal_size=(80, 24), run_before=submit_and_press_end)
 
 
 @pytest.mark.parametrize("size", SIZES)

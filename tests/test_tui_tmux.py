@@ -39,8 +39,9 @@ class Tmux:
         return out.stdout
 
     def start(self, command: str) -> None:
+        config = ["-e", f"LNDRILL_CONFIG={self.env['LNDRILL_CONFIG']}"] if "LNDRILL_CONFIG" in self.env else []
         self.run("new-session", "-d", "-s", self.session, "-x", str(self.width), "-y", str(self.height),
-                 "-c", str(ROOT), "-e", f"LNDRILL_HOME={self.env['LNDRILL_HOME']}", command)
+                 "-c", str(ROOT), "-e", f"LNDRILL_HOME={self.env['LNDRILL_HOME']}", *config, command)
 
     def screen(self) -> str:
         return self.run("capture-pane", "-p", "-t", self.session)
@@ -128,3 +129,76 @@ def test_kill_9_after_submit_keeps_the_answer(tmp_path: Path) -> None:
     with open_store(tmp_path / "home") as store:  # and the typing up to the last autosave
         drafts = [text for cid in ids for text in (store.load_draft(cid) or {}).values()]
         assert "half an answer" in drafts
+
+
+def test_end_shows_the_model_answer_and_a_disputed_mistake_changes_the_score_at_80x24(tmp_path: Path) -> None:
+    """Repeat by hand at 80x24: answer with a wrong claim, ctrl+s, `end` (the model answer's first line is on
+    screen), `home`, `down` to the mistake (after the card's 16 points), `o`: the score goes up."""
+    from lndrill.cards.deck import load_deck
+
+    card = load_deck().get("pre-vs-post-ln")
+    points = sum(len(s.points) for s in card.sections)
+    first_line = " ".join(card.model_answer.en.split()[:4])
+    tmux = Tmux(tmp_path, 80, 24)
+    try:
+        tmux.start(f"{sys.executable} -m lndrill drill --card pre-vs-post-ln --lang en")
+        tmux.wait_for(r"1\. Formulas")
+        tmux.keys("Post-LN: y = LN(x + F(x)). Pre-LN needs warm-up too.", literal=True)
+        tmux.wait_for(r"warm-up too\.")
+        tmux.keys("C-s")
+        before = int(tmux.wait_for(r"Score (\d+)/100").group(1))
+        for attempt in range(3):  # a key pressed in the very frame the feedback appears may go to the card
+            tmux.keys("End")
+            try:
+                tmux.wait_for("Model answer", timeout=5 if attempt < 2 else 60)
+                break
+            except AssertionError:
+                if attempt == 2:
+                    raise
+        tmux.wait_for(re.escape(first_line))
+        tmux.keys("Home")
+        tmux.wait_for(r"Points and mistakes")
+        for _ in range(points):
+            tmux.keys("Down")
+        tmux.wait_for(r"! Mistake -\d+")
+        time.sleep(0.3)  # let the last key land before `o` (Down keys are not echoed anywhere to poll)
+        tmux.keys("o")
+        after = int(tmux.wait_for(r"Score (\d+)/100.*\n(?:.*\n)*.*disputed by you").group(1))
+        assert after > before
+        tmux.keys("C-q")
+    finally:
+        tmux.kill()
+
+
+def test_sigterm_while_typing_keeps_the_draft_and_restores_the_terminal(tmp_path: Path) -> None:
+    """Repeat by hand: run lndrill from a shell, type in a card, `kill <pid>` (SIGTERM) from another terminal:
+    the shell gets its screen back (no alternate screen, mouse tracking off, cursor shown), the exit status
+    is 143, and started again the card shows the draft."""
+    import signal
+
+    tmux = Tmux(tmp_path, 80, 24)
+    try:
+        tmux.start("sh")
+        command = f"{sys.executable} -m lndrill drill --card pre-vs-post-ln --lang en; echo status=$?"
+        tmux.keys(command, "Enter")
+        tmux.wait_for(r"1\. Formulas")
+        assert tmux.run("display", "-p", "-t", tmux.session, "#{alternate_on}").strip() == "1"
+        tmux.keys("typed just now, never autosaved", literal=True)
+        tmux.wait_for("never autosaved")
+        shell = tmux.run("display", "-p", "-t", tmux.session, "#{pane_pid}").strip()
+        children = subprocess.run(["pgrep", "-P", shell], capture_output=True, text=True, timeout=10).stdout.split()
+        assert len(children) == 1, children
+        os.kill(int(children[0]), signal.SIGTERM)  # at once: well within the 3 s autosave
+        tmux.wait_for(r"status=143")
+        flags = tmux.run("display", "-p", "-t", tmux.session, "#{alternate_on} #{mouse_any_flag} #{cursor_flag}")
+        assert flags.split() == ["0", "0", "1"]  # main screen, no mouse tracking, cursor shown
+        from lndrill.store import open_store
+
+        with open_store(tmp_path / "home") as store:
+            assert store.load_draft("pre-vs-post-ln") == {"formulas": "typed just now, never autosaved",
+                                                          "backprop": "", "tradeoffs": ""}
+        tmux.keys(f"{sys.executable} -m lndrill drill --card pre-vs-post-ln --lang en", "Enter")
+        tmux.wait_for("typed just now, never autosaved")
+        tmux.keys("C-q")
+    finally:
+        tmux.kill()

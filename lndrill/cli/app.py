@@ -32,9 +32,11 @@ def interactive() -> bool:
 
 
 def run_app(app: LndrillApp) -> int:
-    """Run the app, then save any draft typed since the last autosave and close the history."""
+    """Run the app, then save any draft typed since the last autosave and close the history. Ended by
+    SIGTERM or SIGHUP (drafts saved, terminal restored), the exit status is 128 + the signal's number."""
     try:
-        return app.run() or 0
+        result = app.run()
+        return app.return_code if app.return_code else (result or 0)
     finally:
         app.practice.close()
 

@@ -55,6 +55,10 @@ class MockSession:
     questions: list[MockQuestion] = field(default_factory=list)
     attempt_ids: list[int | None] = field(default_factory=list)
     report_paths: list[Path] = field(default_factory=list)
+    #: The interview was ended before every picked card was asked (the report says so).
+    ended_early: bool = False
+    #: One line when fewer cards could be picked than questions asked for (told at the start and reported).
+    notice: str | None = None
 
     def follow_up(self, index: int, lang: str) -> str | None:
         """The interviewer's follow-up for question `index` (one of the card's, chosen by the seed)."""
@@ -77,10 +81,10 @@ class MockSession:
         self.questions[index] = replace(q, answers={**q.answers, f"Follow-up: {question}": text})
 
     def end_early(self) -> None:
-        """The interview ended before every card was asked: the rest count as not answered."""
-        for card in self.cards[len(self.questions):]:
-            self.questions.append(MockQuestion(card, None, 0.0, {}, self.options.limit_s))
-            self.attempt_ids.append(None)
+        """The interview ended before every card was asked: the report has only the questions asked (and
+        says that it ended early); the cards never asked are neither scored nor counted."""
+        if len(self.questions) < len(self.cards):
+            self.ended_early = True
 
 
 def new_seed() -> int:

@@ -45,10 +45,20 @@ def _inline(text: str) -> str:
     return re.sub(r"([\\`*_\[\]<>#|])", r"\\\1", flat)
 
 
-def _fenced(text: str) -> list[str]:
-    longest = max((len(m) for m in re.findall(r"`+", text)), default=0)
-    fence = "`" * max(3, longest + 1)
-    return [fence + "text", text.rstrip("\n"), fence]
+def _quoted(text: str) -> list[str]:
+    """An answer as a Markdown block quote that wraps (a code block would be one long line): each line
+    kept as typed (a hard break), markup characters escaped, leading spaces kept as no-break spaces."""
+    out = []
+    for line in text.rstrip("\n").split("\n"):
+        body = line.rstrip()
+        indent = len(body) - len(body.lstrip(" "))
+        escaped = "\u00a0" * indent + re.sub(r"([\\`*_\[\]<>#|~])", r"\\\1", body.lstrip(" "))
+        out.append(f"> {escaped}\\" if escaped else ">")
+    while out and out[-1] == ">":
+        out.pop()
+    # No hard break at the end of a paragraph (before a blank line or the end): it would show as a "\".
+    return [line.removesuffix("\\") if i + 1 == len(out) or out[i + 1] == ">" else line
+            for i, line in enumerate(out)]
 
 
 def _clock(seconds: float) -> str:
@@ -93,18 +103,27 @@ def render_mock_report(
     lang: str = "en",
     seed: int | None = None,
     tag: str | None = None,
+    planned: int | None = None,
+    notice: str | None = None,
 ) -> str:
     """The Markdown report: overall score, weakest topics, then per question the score, time used,
-    missed points, mistakes, your answer and the model answer."""
+    missed points, mistakes, your answer and the model answer. Only the questions asked are reported;
+    `planned` (how many were picked) says when the interview ended early, `notice` when fewer cards
+    than asked for could be picked."""
     overall = overall_score(questions)
     lines = [f"# Mock interview, {started_at.astimezone():%Y-%m-%d %H:%M}", ""]
-    meta = [f"**Overall score: {overall}/100**", f"{len(questions)} question(s)",
+    asked = f"{len(questions)} question(s)"
+    if planned is not None and len(questions) < planned:
+        asked = f"ended early: {len(questions)} of {planned} questions asked"
+    meta = [f"**Overall score: {overall}/100**", asked,
             f"total time {_clock(sum(q.time_used_s for q in questions))}"]
     if tag:
         meta.append(f"tag `{tag}`")
     if seed is not None:
         meta.append(f"seed {seed} (`--seed {seed}` picks the same questions)")
     lines += [" · ".join(meta), ""]
+    if notice:
+        lines += [_inline(notice), ""]
 
     weak_sections, weak_tags = weakest_topics(questions, lang)
     if weak_sections or weak_tags:
@@ -143,7 +162,7 @@ def render_mock_report(
             for key, text in typed.items():
                 if len(typed) > 1 or key in titles:
                     lines += [f"**{_inline(titles.get(key, key))}**", ""]
-                lines += [*_fenced(text), ""]
+                lines += [*_quoted(text), ""]
         lines += ["### Model answer", "", card.model_answer.get(lang).rstrip(), ""]
     # The report is read in terminals (`cat`) as well as editors: no control character from an answer.
     return printable("\n".join(lines).rstrip("\n") + "\n")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import signal
 import threading
 import time
 from collections.abc import Callable
@@ -11,13 +13,16 @@ from textual.app import App
 from textual.binding import Binding
 from textual.notifications import SeverityLevel
 from textual.reactive import reactive
+from textual.theme import Theme
 
 from lndrill.cards.deck import Deck, UnknownCard, load_deck
 from lndrill.practice import MockOptions, Practice, PracticeError, user_history
 from lndrill.practice.clock import Monotonic, WallClock, utc_now
+from lndrill.settings import Loaded, MockSettings, PanelSettings, SettingsFile, load_settings
 from lndrill.tui.commands import NavigationCommands
-from lndrill.tui.lang import default_lang, other_lang
+from lndrill.tui.lang import default_lang, other_lang, translate_bindings
 from lndrill.tui.messages import CardOrderChanged, Navigate, OpenCard, OpenNextCard, ToggleLanguage
+from lndrill.tui.simknobs import PanelKnobs
 from lndrill.tui.theme import FALLBACK_THEME, NAVY, THEME_NAME
 
 if TYPE_CHECKING:
@@ -47,8 +52,13 @@ class LndrillApp(App[int]):
 
     def __init__(self, practice: Practice, *, start: str = "home", card_id: str | None = None,
                  tag: str | None = None, lang: str = "en", sim_config: SimConfig | None = None,
-                 sim_scale: str = "log", mock: MockOptions | None = None) -> None:
+                 sim_scale: str = "log", mock: MockOptions | None = None, settings: Loaded | None = None) -> None:
         super().__init__()
+        #: The settings that stick (theme, language, the panel's knobs, the mock form), and their file.
+        self.settings = SettingsFile(settings if settings is not None else load_settings(),
+                                     tell=lambda message: self._tell(message, "warning", 12))
+        #: The simulator panel's knobs: every card's panel starts from the last ones set.
+        self.panel_knobs = PanelKnobs.from_settings(**vars(self.settings.settings.panel))
         if start not in START_SCREENS:
             raise ValueError(f"unknown start screen {start!r}")
         self.practice = practice
@@ -69,8 +79,26 @@ class LndrillApp(App[int]):
             self.theme = THEME_NAME
         except Exception:  # noqa: BLE001 - a broken theme falls back to Textual's dark one
             self.theme = FALLBACK_THEME
+        chosen = self.settings.settings.theme
+        if chosen and chosen != self.theme:
+            if chosen in self.available_themes:
+                self.theme = chosen
+            else:
+                self.notify(f"lndrill: theme {chosen!r} (in {self.settings.path}) is not known; using the default",
+                            severity="warning", timeout=12)
+        started_with = self.theme
+
+        def theme_changed(theme: Theme) -> None:  # the theme as it was at start is not a choice to save
+            if theme.name != started_with or self.settings.settings.theme is not None:
+                self.settings.update(theme=theme.name)
+
+        self.theme_changed_signal.subscribe(self, theme_changed)
+        if self.settings.notice:
+            self.notify(self.settings.notice, severity="warning", timeout=12)
         self._main_thread = threading.get_ident()
+        translate_bindings(self, self.lang)
         self.set_interval(DRAFT_SAVE_S, self.practice.flush_drafts, name="draft-autosave")
+        self._catch_signals()
         self.push_screen(HomeScreen())
         if self.start in ("home", "sim"):  # open the history off the path to the first screen
             self.call_after_refresh(self.run_worker, self.practice.open_history, thread=True, group="store",
@@ -87,6 +115,33 @@ class LndrillApp(App[int]):
         if broken:
             self.notify(f"{broken} card file(s) could not be loaded; run `lndrill cards check`.",
                         severity="warning")
+
+    def _catch_signals(self) -> None:
+        """SIGTERM (kill) and SIGHUP (the terminal window closed) save the drafts and end the app the normal
+        way, so the terminal is restored (main screen, no mouse tracking, cursor shown)."""
+        self._signals: list[int] = []
+        try:
+            loop = asyncio.get_running_loop()
+            for sig in (signal.SIGTERM, signal.SIGHUP):
+                loop.add_signal_handler(sig, self._on_signal, int(sig))
+                self._signals.append(int(sig))
+        except (NotImplementedError, RuntimeError, ValueError, AttributeError):  # not POSIX, not the main thread
+            pass
+
+    def _on_signal(self, signum: int) -> None:
+        try:
+            self.practice.flush_drafts()
+        finally:
+            self.exit(return_code=128 + signum)
+
+    def on_unmount(self) -> None:
+        """Give the signals back (the app may run inside a longer process: the tests)."""
+        try:
+            loop = asyncio.get_running_loop()
+            for sig in getattr(self, "_signals", []):
+                loop.remove_signal_handler(sig)
+        except (NotImplementedError, RuntimeError, ValueError):
+            pass
 
     def _tell(self, message: str, severity: SeverityLevel, timeout: float) -> None:
         """A one-line notice or problem from the practice (from any thread)."""
@@ -132,7 +187,23 @@ class LndrillApp(App[int]):
             self.notify(str(exc), severity="warning")
             return
         if session is not None:
+            if session.notice:
+                self.notify(session.notice, severity="warning", timeout=8)
             self.push_screen(MockScreen(session, 0))
+
+    def choose_mock(self) -> None:
+        """The mock interview form (questions, minutes, tag), the last choice filled in; start on enter."""
+        from lndrill.tui.screens.mock_form import MockFormScreen
+
+        deck = self.practice.deck
+        tags = {t for c in deck.cards.values() for t in c.tags}
+
+        def chosen(options: MockOptions | None) -> None:
+            if options is not None:
+                self.remember_mock(options)
+                self.open_mock(options)
+
+        self.push_screen(MockFormScreen(self.settings.settings.mock, self.lang, len(deck.cards), tags), chosen)
 
     def open_stats(self) -> None:
         """Open the stats screen (your history)."""
@@ -168,7 +239,7 @@ class LndrillApp(App[int]):
 
     # ------------------------------------------------------------------ messages from screens
     def on_navigate(self, message: Navigate) -> None:
-        places = {"home": self.action_go_home, "browser": self.open_browser, "mock": self.open_mock,
+        places = {"home": self.action_go_home, "browser": self.open_browser, "mock": self.choose_mock,
                   "sim": self.open_sim, "stats": self.open_stats}
         places[message.to]()
 
@@ -185,8 +256,28 @@ class LndrillApp(App[int]):
     def on_card_order_changed(self, message: CardOrderChanged) -> None:
         self.card_order = list(message.card_ids)
 
+    def watch_lang(self, lang: str) -> None:
+        """The footer and help panel follow the language: every screen's keys and the app's."""
+        translate_bindings(self, lang)
+        for screen in self.screen_stack:
+            translate_bindings(screen, lang)
+        if self.screen_stack:
+            self.screen.refresh_bindings()
+
     def on_toggle_language(self, _message: ToggleLanguage) -> None:
         self.lang = other_lang(self.lang)
+        self.settings.update(lang=self.lang)
+
+    def remember_panel(self, knobs: PanelKnobs) -> None:
+        """The panel's knobs changed: the next card's panel starts from them, and they are saved."""
+        self.panel_knobs = knobs
+        self.settings.update(panel=PanelSettings(depths=knobs.depths_text, width=knobs.width, metric=knobs.metric,
+                                                 seed=knobs.seed, placements=knobs.placements))
+
+    def remember_mock(self, options: MockOptions) -> None:
+        """The mock form's choice: offered again next time, and saved."""
+        self.settings.update(mock=MockSettings(questions=options.questions, minutes=options.minutes,
+                                               tag=options.tag))
 
 
 def _given(store: Store) -> Callable[[], Store]:
@@ -217,5 +308,8 @@ def make_app(
     deck = deck if deck is not None else load_deck(content)
     practice = Practice(deck, user_history(now) if store is None else _given(store), now=now, clock=clock,
                         cram=cram)
+    settings = load_settings()
+    if lang is None and settings.settings.lang is not None:  # --lang, else the settings, else the locale
+        lang = settings.settings.lang
     return LndrillApp(practice, start=start, card_id=card_id, tag=tag, lang=default_lang(lang),
-                      sim_config=sim_config, sim_scale=sim_scale, mock=mock)
+                      sim_config=sim_config, sim_scale=sim_scale, mock=mock, settings=settings)

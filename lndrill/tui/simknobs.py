@@ -13,7 +13,8 @@ from lndrill.sim.config import LAYER_METRICS, METRICS, PLACEMENTS, SimConfig, pa
 
 #: Depth choices for the panel, as `--depths` strings. The default spans 1-48 on a roughly logarithmic
 #: grid, so both placements' trends fit beside a card without scrolling (one sweep computes them all).
-DEPTH_CHOICES: tuple[str, ...] = ("1-12", "1-24", "1,2,4,8,12,16,24,32,48", "1-48", "1,6,12,24,48", "1-96")
+#: In order: deepest stack first by its top, then the sparser grid before the denser one.
+DEPTH_CHOICES: tuple[str, ...] = ("1-12", "1-24", "1,6,12,24,48", "1,2,4,8,12,16,24,32,48", "1-48", "1-96")
 WIDTH_CHOICES: tuple[int, ...] = (4, 8, 16, 32, 64, 128, 256)
 METRIC_CHOICES: tuple[str, ...] = METRICS
 
@@ -30,6 +31,7 @@ METRIC_EXPLANATIONS: dict[str, str] = {
                   "as depth grows; Pre-LN's shrinks like 1/sqrt(L).",
     "stream": "For one stack: the mean squared size of the residual stream before each layer. Pre-LN's "
               "grows with depth, so later layers change it relatively less.",
+    "update": "How much the output changes (relative, per unit of learning rate) when every weight takes Adam's first step, lr times the sign of its gradient (Liu et al., Admin): far more for deep Post-LN than for Pre-LN.",
 }
 
 
@@ -50,9 +52,31 @@ class PanelKnobs:
 
     @property
     def depths_label(self) -> str:
-        """The depth choice as short button text ("1..48 log" for the logarithmic grid)."""
+        """The depth choice as short button text: a range as it is ("1-24"), a grid as its span and how
+        many depths it has ("1-48 (9)")."""
         text = self.depths_text
-        return "1..48 log" if text == "1,2,4,8,12,16,24,32,48" else text
+        if "," not in text:
+            return text
+        values = parse_depths(text)
+        return f"{min(values)}-{max(values)} ({len(values)})"
+
+    @classmethod
+    def from_settings(cls, depths: str | None = None, width: int | None = None, metric: str | None = None,
+                      seed: int | None = None, placements: tuple[str, ...] | None = None) -> PanelKnobs:
+        """Knobs from the settings file; a value the panel does not offer keeps the default."""
+        knobs = cls()
+        if depths in DEPTH_CHOICES:
+            knobs = replace(knobs, depth_index=DEPTH_CHOICES.index(depths))
+        if width in WIDTH_CHOICES:
+            knobs = replace(knobs, width_index=WIDTH_CHOICES.index(width))
+        if metric in METRIC_CHOICES:
+            knobs = replace(knobs, metric=metric)
+        if seed is not None and seed >= 0:
+            knobs = replace(knobs, seed=seed)
+        shown = tuple(p for p in PLACEMENTS if p in (placements or ()))
+        if shown:
+            knobs = replace(knobs, placements=shown)
+        return knobs
 
     @property
     def width(self) -> int:

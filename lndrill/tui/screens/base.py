@@ -11,6 +11,7 @@ from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.containers import Container
 from textual.screen import Screen
 
+from lndrill.tui.lang import translate_bindings
 from lndrill.tui.widgets import too_small
 from lndrill.tui.widgets.too_small import TooSmall
 
@@ -70,6 +71,7 @@ class LndrillScreen(Screen[ResultT]):
     PALETTE: ClassVar[tuple[PaletteEntry, ...]] = ()
 
     def compose(self) -> ComposeResult:
+        translate_bindings(self, self.lang)  # the footer's words follow the language
         yield TooSmall()
         with ScreenBody():
             yield from self.compose_body()

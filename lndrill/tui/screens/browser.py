@@ -6,27 +6,53 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import DataTable, Footer, Input, Static
 
 from lndrill.cards.schema import Card
 from lndrill.display import due_label
 from lndrill.store import CardStatus
+from lndrill.tui.lang import say
 from lndrill.tui.messages import CardOrderChanged, OpenCard, ToggleLanguage
 from lndrill.tui.screens.base import LndrillScreen
+from lndrill.tui.text import reflow
 
 DIFFICULTY_ORDER = {"easy": 0, "medium": 1, "hard": 2}
+#: From this many columns a pane beside the list shows the highlighted card's full title and prompt.
+PREVIEW_COLUMNS = 100
+PREVIEW_WIDTH = 40
+
+
+def match_rank(card: Card, query: str) -> int | None:
+    """How well `card` matches `query` (lower is better), None when it does not: every word must be in
+    the card (id, titles, tags, difficulty), and `tag:T` needs a tag starting with T. The whole query
+    equal to the id or a title ranks 0, the id or a title starting with it 1, a word of them 2, the rest 3.
+    """
+    hay = " ".join([card.id, card.title.en, card.title.zh, " ".join(card.tags), card.difficulty]).lower()
+    words = query.lower().split()
+    for word in words:
+        if word.startswith("tag:"):
+            if word[4:] and not any(t.lower().startswith(word[4:]) for t in card.tags):
+                return None
+        elif word not in hay:
+            return None
+    text = " ".join(w for w in words if not w.startswith("tag:"))
+    if not text:
+        return 3
+    names = [card.id.lower(), card.title.en.lower(), card.title.zh.lower()]
+    if text in names:
+        return 0
+    if any(n.startswith(text) for n in names):
+        return 1
+    if any(text in n for n in names):
+        return 2
+    return 3
 
 
 def card_matches(card: Card, query: str) -> bool:
-    """True when every word of `query` is in the card (id, titles, tags, difficulty); `tag:T` needs tag T."""
-    hay = " ".join([card.id, card.title.en, card.title.zh, " ".join(card.tags), card.difficulty]).lower()
-    for word in query.lower().split():
-        if word.startswith("tag:"):
-            if word[4:] and word[4:] not in card.tags:
-                return False
-        elif word not in hay:
-            return False
-    return True
+    """True when every word of `query` is in the card (id, titles, tags, difficulty); `tag:T` needs a tag
+    starting with T."""
+    return match_rank(card, query) is not None
 
 
 class BrowserScreen(LndrillScreen[None]):
@@ -35,8 +61,8 @@ class BrowserScreen(LndrillScreen[None]):
     HELP = """
     ### Card browser
 
-    Type to filter by words (id, title, tags, level) or `tag:warmup`. `enter` opens the highlighted
-    card, `down` moves to the list (`up` / `down` there, `enter` or a click opens). Due cards come first;
+    Type to filter by words (id, title, tags, level) or `tag:warm` (tags starting with it); an exact id
+    or title comes first. `enter` opens the highlighted card, `down` moves to the list (`up` / `down` there, `enter` or a click opens). Due cards come first;
     Last is your last score, Due when the card is due for review.
     """
     AUTO_FOCUS = "#filter"
@@ -57,7 +83,10 @@ class BrowserScreen(LndrillScreen[None]):
     def compose_body(self) -> ComposeResult:
         yield Input(self.initial_query, placeholder="type to filter: words, or tag:warmup", id="filter",
                     compact=True)
-        yield DataTable(id="cards", cursor_type="row", zebra_stripes=True)
+        with Horizontal(id="browser-main"):
+            yield DataTable(id="cards", cursor_type="row", zebra_stripes=True)
+            with VerticalScroll(id="browser-preview", can_focus=False):
+                yield Static("", id="browser-preview-text")
         yield Static("", id="browser-count")
         yield Footer()
 
@@ -92,21 +121,28 @@ class BrowserScreen(LndrillScreen[None]):
         query = self.query_one(Input).value
         lang = self.lang
         table = self.query_one(DataTable)
+        kept = self._highlighted_id()
         table.clear(columns=True)
-        wide = self.size.width >= 110
+        preview = self.size.width >= PREVIEW_COLUMNS
+        self.query_one("#browser-preview").display = preview
+        width = self.size.width - (PREVIEW_WIDTH + 1 if preview else 0)
+        wide = width >= 110
         tags_w, level_w, last_w, due_w = (30 if wide else 16), 6, 4, 8
-        title_w = max(20, self.size.width - tags_w - level_w - last_w - due_w - 14)
-        table.add_column("Card", key="title", width=title_w)
-        table.add_column("Tags", key="tags", width=tags_w)
-        table.add_column("Level", key="level", width=level_w)
-        table.add_column("Last", key="last", width=last_w)
-        table.add_column("Due", key="due", width=due_w)
-        self.visible_ids = []
+        title_w = max(20, width - tags_w - level_w - last_w - due_w - 14)
+        table.add_column(say(lang, "Card", "卡片"), key="title", width=title_w)
+        table.add_column(say(lang, "Tags", "标签"), key="tags", width=tags_w)
+        table.add_column(say(lang, "Level", "难度"), key="level", width=level_w)
+        table.add_column(say(lang, "Last", "上次"), key="last", width=last_w)
+        table.add_column(say(lang, "Due", "到期"), key="due", width=due_w)
         total = self._cards()
+        ranked = []
+        for i, card in enumerate(total):
+            rank = match_rank(card, query)
+            if rank is not None:
+                ranked.append((rank, i, card))
+        self.visible_ids = []
         now = self.practice.now()
-        for card in total:
-            if not card_matches(card, query):
-                continue
+        for _rank, _i, card in sorted(ranked, key=lambda r: (r[0], r[1])):
             status = self.statuses.get(card.id)
             title = Text(card.title.get(lang), overflow="ellipsis", no_wrap=True)
             tags = Text(", ".join(card.tags), style="dim", overflow="ellipsis", no_wrap=True)
@@ -116,13 +152,44 @@ class BrowserScreen(LndrillScreen[None]):
             due = due_label(status.due if status else None, now, answered=bool(status and status.attempts))
             table.add_row(title, tags, Text(card.difficulty), last_text, due, key=card.id)
             self.visible_ids.append(card.id)
-        due_note = f"   {self.due_now} due" if self.due_now else ""
+        if kept in self.visible_ids:
+            table.move_cursor(row=self.visible_ids.index(kept), animate=False, scroll=True)
+        due_note = say(lang, f"   {self.due_now} due", f"   {self.due_now} 张到期") if self.due_now else ""
         if self.practice.cram:
-            due_note = "   cram: schedule ignored"
-        self.query_one("#browser-count", Static).update(
-            Text(f"{len(self.visible_ids)} of {len(total)} cards{due_note}   enter: open   down: to the list",
-                 style="dim"))
+            due_note = say(lang, "   cram: schedule ignored", "   突击模式：不计复习日程")
+        if self.visible_ids:
+            line = say(lang, f"{len(self.visible_ids)} of {len(total)} cards{due_note}   enter: open   "
+                             "down: to the list",
+                       f"{len(self.visible_ids)} / {len(total)} 张卡片{due_note}   enter：打开   down：到列表")
+        else:
+            known = ", ".join(sorted({t for c in total for t in c.tags}))
+            line = say(lang, f"No card matches {query.strip()!r}. Tags: {known}",
+                       f"没有卡片匹配 {query.strip()!r}。标签：{known}")
+        self.query_one("#browser-count", Static).update(Text(line, style="dim"))
+        self._show_preview()
         self.app.post_message(CardOrderChanged(list(self.visible_ids)))
+
+    def _highlighted_id(self) -> str | None:
+        table = self.query_one(DataTable)
+        row = table.cursor_row
+        return self.visible_ids[row] if self.visible_ids and 0 <= row < len(self.visible_ids) else None
+
+    def _show_preview(self) -> None:
+        """The highlighted card's full title and prompt in the preview pane (from 100 columns)."""
+        box = self.query_one("#browser-preview-text", Static)
+        card_id = self._highlighted_id()
+        if card_id is None:
+            box.update("")
+            return
+        card = self.practice.deck.cards[card_id]
+        text = Text(card.title.get(self.lang), style="bold")
+        text.append(f"\n{card.id}  ·  {card.difficulty}  ·  {', '.join(card.tags)}\n\n", style="dim")
+        text.append(reflow(card.prompt.get(self.lang)))
+        box.update(text)
+
+    @on(DataTable.RowHighlighted, "#cards")
+    def _row_highlighted(self) -> None:
+        self._show_preview()
 
     def on_resize(self) -> None:
         self._fill()

@@ -10,8 +10,9 @@ from textual.containers import Container, Horizontal, VerticalScroll
 from textual.widgets import Button, Footer, Label, Static, TextArea
 
 from lndrill.cards.schema import Card
-from lndrill.practice import PracticeError
+from lndrill.practice import PracticeError, Submission
 from lndrill.practice.answer import SCORED_CHARS
+from lndrill.tui.lang import say
 from lndrill.tui.messages import OpenNextCard, ToggleLanguage
 from lndrill.tui.screens.base import LndrillScreen
 from lndrill.tui.text import reflow
@@ -21,6 +22,8 @@ from lndrill.tui.widgets.sim_panel import SimPanel
 
 #: Below this many columns the simulator panel goes under the card instead of beside it.
 WIDE_COLUMNS = 100
+#: Under the card, the panel is shown at first only when there are this many rows (else `ctrl+g` / `f2`).
+TALL_ROWS = 36
 
 
 class CardScreen(LndrillScreen[None]):
@@ -32,11 +35,13 @@ class CardScreen(LndrillScreen[None]):
 
     Answer each section in its own area, in English, Chinese or both; `ctrl+s` scores the whole answer.
     `tab` / `shift+tab` move between the areas and buttons; `ctrl+z` / `ctrl+y` undo and redo.
+    `f2` moves to the simulator panel (its keys then work) and back to your answer.
     What you type is kept as a draft (autosaved) until you submit.
     """
     PALETTE = (
         ("Submit answer", "score the answer (ctrl+s)", "submit"),
         ("Toggle simulator panel", "beside the card (ctrl+g)", "toggle_sim"),
+        ("Focus simulator panel", "its keys work there; again: back to the answer (f2)", "focus_sim"),
         ("Next card", "skip to the next card (ctrl+n)", "next_card"),
     )
     AUTO_FOCUS = "#answer-0"
@@ -44,6 +49,7 @@ class CardScreen(LndrillScreen[None]):
         Binding("ctrl+s", "submit", "Submit", id="card.submit"),
         Binding("ctrl+l", "toggle_lang", "中文/EN", id="card.lang"),
         Binding("ctrl+g", "toggle_sim", "Simulator", id="card.sim"),
+        Binding("f2", "focus_sim", "Panel focus", id="card.sim_focus"),
         Binding("ctrl+n", "next_card", "Next card", id="card.next"),
         Binding("escape", "back", "Cards", id="card.back"),
     ]
@@ -53,7 +59,9 @@ class CardScreen(LndrillScreen[None]):
         self.card = card
 
     def compose_body(self) -> ComposeResult:
-        yield Static("", id="card-bar", classes="bar")
+        with Horizontal(id="card-top", classes="bar"):
+            yield Static("", id="card-bar")
+            yield Static("", id="card-status")
         with Container(id="card-main"):
             with VerticalScroll(id="card-left"):
                 yield Static("", id="card-title")
@@ -65,7 +73,7 @@ class CardScreen(LndrillScreen[None]):
                     yield Button("Submit  ctrl+s", id="submit", variant="primary", compact=True)
                     yield Button("中文/EN  ctrl+l", id="lang", compact=True)
                     yield Button("Simulator  ctrl+g", id="toggle-sim", compact=True)
-            yield SimPanel(id="sim-panel")
+            yield SimPanel(self.lndrill.panel_knobs, id="sim-panel")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -73,9 +81,13 @@ class CardScreen(LndrillScreen[None]):
         self.stopwatch.start()
         self._show_text(self.lang)
         self.watch(self.app, "lang", self._show_text, init=False)
-        self.query_one(SimPanel).display = self.app.size.width >= WIDE_COLUMNS
+        panel = self.query_one(SimPanel)
+        size = self.app.size
+        panel.display = size.width >= WIDE_COLUMNS or size.height >= TALL_ROWS
+        self.watch(panel, "knobs", self.lndrill.remember_panel, init=False)
         self._warm_rubric()
-        self.restore_draft()
+        # The draft goes in once the areas have their width, so it is wrapped (and drawn) once, at that width.
+        self.call_after_refresh(self.restore_draft)
         # Focusing the first area scrolls it into view; keep the prompt above it on screen too.
         self.call_after_refresh(lambda: self.query_one("#card-left").scroll_home(animate=False))
 
@@ -89,20 +101,32 @@ class CardScreen(LndrillScreen[None]):
     def _show_text(self, lang: str) -> None:
         card = self.card
         bar = Text(f" {card.id}", style="bold")
-        bar.append(f"  ·  {card.difficulty}  ·  {', '.join(card.tags)}  ·  {'中文' if lang == 'zh' else 'English'}")
+        bar.append(f"  ·  {card.difficulty}  ·  {', '.join(card.tags)}  ·  {say(lang, 'English', '中文')}")
         self.query_one("#card-bar", Static).update(bar)
         self.query_one("#card-title", Static).update(Text(card.title.get(lang), style="bold"))
         self.query_one("#card-prompt", Static).update(Text(reflow(card.prompt.get(lang))))
+        total = sum(section.max_score for section in card.sections) or 1.0
         for i, section in enumerate(card.sections):
             points = len(section.points)
+            worth = round(100 * section.max_score / total)
+            label = say(lang, f"  ({points} point{'s' if points != 1 else ''} to make, worth {worth} of 100)",
+                        f"  （{points} 个要点，占 {worth}/100 分）")
             self.query_one(f"#section-title-{i}", Label).update(
-                Text(f"{i + 1}. {section.title.get(lang)}", style="bold").append(
-                    f"  ({points} point{'s' if points != 1 else ''})", style="dim"))
+                Text(f"{i + 1}. {section.title.get(lang)}", style="bold").append(label, style="dim"))
+        self._show_submit_label()
+        self.query_one("#lang", Button).label = say(lang, "中文  ctrl+l", "English  ctrl+l")
+        self.query_one("#toggle-sim", Button).label = say(lang, "Simulator  ctrl+g", "模拟器  ctrl+g")
+
+    def _show_submit_label(self) -> None:
+        lang = self.lang
+        self.query_one("#submit", Button).label = (say(lang, "Scoring...", "评分中...") if self.scoring else
+                                                   say(lang, "Submit  ctrl+s", "提交  ctrl+s"))
 
     def restore_draft(self) -> None:
         """Put back the autosaved draft of this card (typed before a crash or before leaving the card)."""
         if fill_from_draft(self.areas(), self.card, self.practice.load_draft(self.card.id)):
-            self.notify("Restored the draft you had not submitted (autosaved).", title="Draft")
+            self.notify(say(self.lang, "Restored the draft you had not submitted (autosaved).",
+                            "已恢复你未提交的草稿（自动保存）。"), title=say(self.lang, "Draft", "草稿"))
 
     # ------------------------------------------------------------------ answer
     def areas(self) -> list[AnswerArea]:
@@ -118,22 +142,63 @@ class CardScreen(LndrillScreen[None]):
         self.practice.draft_changed(self.card.id, self.texts())
 
     def action_submit(self) -> None:
-        """Score the answer (stored at once, so a kill -9 keeps it) and open the feedback view."""
-        from lndrill.tui.screens.feedback import FeedbackScreen
-
+        """Store the answer at once (a kill -9 keeps it), score it in a thread worker ("scoring..." shows
+        and every key still answers), then open the feedback view."""
+        if self.scoring:
+            self.notify(say(self.lang, "Still scoring your answer...", "正在评分..."))
+            return
         texts = self.texts()
         if not any(t.strip() for t in texts.values()):
-            self.notify("Type an answer first: the answer areas are empty.", severity="warning")
+            self.notify(say(self.lang, "Type an answer first: the answer areas are empty.",
+                            "请先作答：回答框都是空的。"), severity="warning")
             return
+        self._set_scoring(True)
+        self._score(texts, self.stopwatch.elapsed(), self.lang)
+
+    @property
+    def scoring(self) -> bool:
+        """Whether a submitted answer is being scored."""
+        return self.has_class("-scoring")
+
+    def _set_scoring(self, on: bool) -> None:
+        self.set_class(on, "-scoring")
+        for area in self.areas():
+            area.read_only = on  # what is scored is what is shown
+        button = self.query_one("#submit", Button)
+        button.disabled = on
+        self._show_submit_label()
+        self.query_one("#card-status", Static).update(
+            Text(say(self.lang, "Scoring... (your answer is saved)", "评分中...（回答已保存）"), style="bold")
+            if on else "")
+
+    @work(thread=True, group="score", exit_on_error=False)
+    def _score(self, texts: dict[str, str], duration: float, lang: str) -> None:
+        """Store, then score, off the UI thread; the result goes back to the UI thread."""
         try:
-            submission = self.practice.submit(self.card, texts, mode="drill", duration_s=self.stopwatch.elapsed(),
-                                              lang=self.lang)
+            submission = self.practice.submit(self.card, texts, mode="drill", duration_s=duration, lang=lang)
         except PracticeError as exc:
-            self.notify(str(exc), severity="error")
+            self.app.call_from_thread(self._scored, None, str(exc))
+        except Exception as exc:  # noqa: BLE001 - one line for the user, never a crash
+            self.app.call_from_thread(self._scored, None, f"Could not score this answer: {exc}")
+        else:
+            self.app.call_from_thread(self._scored, submission, None)
+
+    def _scored(self, submission: Submission | None, error: str | None) -> None:
+        from lndrill.tui.screens.feedback import FeedbackScreen
+
+        if not self.is_attached:
+            return
+        self._set_scoring(False)
+        if submission is None:
+            self.notify(error or "Could not score this answer.", severity="error")
             return
         if submission.joined.truncated:
             self.notify(f"Long answer: only the first {SCORED_CHARS:,} characters are scored.", severity="warning")
-        self.app.push_screen(FeedbackScreen(submission), self._after_feedback)
+        if self.app.screen is self:
+            self.app.push_screen(FeedbackScreen(submission), self._after_feedback)
+        else:  # the user went elsewhere while it was scored: it is saved; say so
+            self.notify(say(self.lang, f"{self.card.id}: scored {submission.result.score}/100 (saved).",
+                            f"{self.card.id}：得分 {submission.result.score}/100（已保存）。"))
 
     def _after_feedback(self, choice: str | None) -> None:
         if choice == "next":
@@ -153,6 +218,18 @@ class CardScreen(LndrillScreen[None]):
         panel.display = not panel.display
         if panel.display and not any(a.has_focus for a in self.areas()):
             panel.focus()
+
+    def action_focus_sim(self) -> None:
+        """Move the focus to the simulator panel (shown if hidden), or back to the answer area you left."""
+        panel = self.query_one(SimPanel)
+        if panel.has_focus_within:
+            area = getattr(self, "_left_area", None)
+            (area if area is not None and area.is_attached else self.areas()[0]).focus()
+            return
+        focused = self.focused
+        self._left_area = focused if isinstance(focused, AnswerArea) else None
+        panel.display = True
+        panel.focus()
 
     def action_next_card(self) -> None:
         """Open the next card of the browser's list (or the deck)."""

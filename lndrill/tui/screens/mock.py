@@ -8,7 +8,7 @@ typed. The remaining time comes from the practice's clock (injectable); the inte
 from __future__ import annotations
 
 from rich.text import Text
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -17,6 +17,7 @@ from textual.widgets import Footer, Label, Markdown, Static, TextArea
 from lndrill.practice import MockSession, PracticeError, Submission
 from lndrill.practice.mock import clock_level, clock_text
 from lndrill.practice.report import overall_score
+from lndrill.tui.lang import say
 from lndrill.tui.messages import Navigate, ToggleLanguage
 from lndrill.tui.screens.base import LndrillScreen
 from lndrill.tui.text import reflow
@@ -60,6 +61,10 @@ class MockScreen(LndrillScreen[None]):
         self.started = 0.0
         self.deadline = 0.0
         self._end_armed: float | None = None
+        #: The interview is being ended (escape twice): the report follows the answer being scored.
+        self._ending = False
+        #: (submitted at 0:00, go on afterwards) for the answer being scored.
+        self._then: tuple[bool, bool] = (False, True)
 
     def _now(self) -> float:
         return self.practice.clock()
@@ -67,6 +72,7 @@ class MockScreen(LndrillScreen[None]):
     def compose_body(self) -> ComposeResult:
         with Horizontal(id="mock-bar", classes="bar"):
             yield Static("", id="mock-head")
+            yield Static("", id="mock-scoring")
             yield Static("", id="mock-clock")
         with VerticalScroll(id="mock-main"):
             yield Static("", id="mock-title")
@@ -76,11 +82,10 @@ class MockScreen(LndrillScreen[None]):
                     yield Label("", id=f"section-title-{i}", classes="section-title")
                     yield AnswerArea(id=f"answer-{i}")
             with Vertical(id="mock-follow"):
-                yield Label("The interviewer asks", classes="section-title")
+                yield Label("", id="mock-follow-title", classes="section-title")
                 yield Static("", id="mock-follow-text")
                 yield AnswerArea(id="follow-answer")
-                yield Static(Text("Optional. ctrl+s: answer and go on   ctrl+n: skip (what you typed is kept)",
-                                  style="dim"), id="mock-follow-hint")
+                yield Static("", id="mock-follow-hint")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -88,7 +93,8 @@ class MockScreen(LndrillScreen[None]):
         self._show_text(self.lang)
         self.watch(self.app, "lang", self._show_text, init=False)
         if fill_from_draft(self.areas(), self.card, self.practice.load_draft(self.card.id)):
-            self.notify("Restored the draft you had not submitted for this card (autosaved).", title="Draft")
+            self.notify(say(self.lang, "Restored the draft you had not submitted for this card (autosaved).",
+                            "已恢复这张卡片未提交的草稿（自动保存）。"), title=say(self.lang, "Draft", "草稿"))
         self.started = self._now()
         self.deadline = self.started + self.session.options.limit_s
         self.set_interval(TICK_S, self.tick, name="mock-countdown")
@@ -104,7 +110,8 @@ class MockScreen(LndrillScreen[None]):
 
     def _show_text(self, lang: str) -> None:
         card, n = self.card, len(self.session.cards)
-        head = Text(f" Mock interview  ·  question {self.index + 1} of {n}", style="bold")
+        head = Text(say(lang, f" Mock interview  ·  question {self.index + 1} of {n}",
+                        f" 模拟面试  ·  第 {self.index + 1} / {n} 题"), style="bold")
         head.append(f"  ·  {card.difficulty}  ·  {', '.join(card.tags)}")
         self.query_one("#mock-head", Static).update(head)
         self.query_one("#mock-title", Static).update(Text(card.title.get(lang), style="bold"))
@@ -114,6 +121,10 @@ class MockScreen(LndrillScreen[None]):
                                                                      style="bold"))
         follow = self.session.follow_up(self.index, lang)
         self.query_one("#mock-follow-text", Static).update(Text(follow or ""))
+        self.query_one("#mock-follow-title", Label).update(say(lang, "The interviewer asks", "面试官追问"))
+        self.query_one("#mock-follow-hint", Static).update(Text(say(
+            lang, "Optional. ctrl+s: answer and go on   ctrl+n: skip (what you typed is kept)",
+            "可选。ctrl+s：作答并继续   ctrl+n：跳过（已输入的内容会保留）"), style="dim"))
 
     # ------------------------------------------------------------------ the clock
     def remaining(self) -> float:
@@ -151,23 +162,50 @@ class MockScreen(LndrillScreen[None]):
             self.practice.draft_changed(self.card.id, self.texts())
 
     def submit_answer(self, auto: bool = False, go_on: bool = True) -> None:
-        """Score and store the answer exactly as typed, then (with `go_on`) the follow-up or the next
-        question."""
+        """Store the answer exactly as typed and score it in a thread worker (the clock and every key
+        still answer), then (with `go_on`) the follow-up or the next question."""
         if self.phase != "question":
             return
         self.phase = "scoring"
         used = min(self.session.options.limit_s, max(0.0, self._now() - self.started))
         texts = self.texts()
-        submission: Submission | None = None
+        self._then = (auto, go_on)
         if any(t.strip() for t in texts.values()):
-            try:
-                submission = self.practice.submit(self.card, texts, mode="mock", duration_s=used, lang=self.lang)
-            except PracticeError as exc:
-                self.notify(str(exc), severity="error")
+            for area in self.areas():
+                area.read_only = True
+            self.query_one("#mock-scoring", Static).update(
+                Text(say(self.lang, " scoring... ", " 评分中... "), style="bold"))
+            self._score(texts, used, self.lang)
+        else:
+            self._answered(texts, used, None, None)
+
+    @work(thread=True, group="mock-score", exit_on_error=False)
+    def _score(self, texts: dict[str, str], used: float, lang: str) -> None:
+        """Store, then score, off the UI thread (`Practice.submit` stores the words first)."""
+        try:
+            submission = self.practice.submit(self.card, texts, mode="mock", duration_s=used, lang=lang)
+        except PracticeError as exc:
+            self.app.call_from_thread(self._answered, texts, used, None, str(exc))
+        except Exception as exc:  # noqa: BLE001 - one line for the user, never a crash
+            self.app.call_from_thread(self._answered, texts, used, None, f"Could not score this answer: {exc}")
+        else:
+            self.app.call_from_thread(self._answered, texts, used, submission, None)
+
+    def _answered(self, texts: dict[str, str], used: float, submission: Submission | None,
+                  error: str | None) -> None:
+        """The answer's result is in (or could not be had): on to the follow-up, the next question, or the
+        report when the interview is being ended."""
+        if error:
+            self.notify(error, severity="error")
+        if self.is_attached:
+            self.query_one("#mock-scoring", Static).update("")
         self.session.answered(self.index, texts, used, submission)
+        auto, go_on = self._then
         if auto:
             self.notify("Time is up: your answer was submitted as typed.", title="0:00")
-        if not go_on:
+        if self._ending:
+            self._show_report()
+        elif not go_on:
             self.phase = "done"
         elif self.session.follow_up(self.index, self.lang):
             self.start_follow_up()
@@ -235,10 +273,17 @@ class MockScreen(LndrillScreen[None]):
             self._end_armed = now
             self.notify("Press escape again to end the interview (what you typed is submitted).")
             return
+        self._ending = True
         if self.phase == "question":
-            self.submit_answer(go_on=False)
-        elif self.phase == "follow-up":
+            self.submit_answer(go_on=False)  # the report comes when its result is in
+            return
+        if self.phase == "scoring":
+            return  # the report comes when the result being scored is in
+        if self.phase == "follow-up":
             self.submit_follow_up(go_on=False)
+        self._show_report()
+
+    def _show_report(self) -> None:
         self.phase = "done"
         while self.app.screen is not self and len(self.app.screen_stack) > 1:
             self.app.pop_screen()
@@ -281,8 +326,12 @@ class MockReportScreen(LndrillScreen[None]):
         report = self.practice.finish_mock(s, self.lang)
         self.text, error = report.text, report.error
         overall = overall_score(s.questions)
-        bar = Text(f" Mock interview report  ·  overall {overall}/100  ·  {len(s.questions)} question(s)",
-                   style="bold")
+        asked = len(s.questions)
+        bar = Text(say(self.lang, f" Mock interview report  ·  overall {overall}/100  ·  {asked} question(s)",
+                       f" 模拟面试报告  ·  总分 {overall}/100  ·  {asked} 题"), style="bold")
+        if s.ended_early:
+            bar.append(say(self.lang, f"  ·  ended early ({asked} of {len(s.cards)} asked)",
+                           f"  ·  提前结束（问了 {len(s.cards)} 题中的 {asked} 题）"))
         self.query_one("#report-bar", Static).update(bar)
         saved = Text("Saved: " + "  and  ".join(str(p) for p in s.report_paths) if s.report_paths else "",
                      style="dim")

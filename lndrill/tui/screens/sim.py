@@ -7,6 +7,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
+from textual.content import Content
 from textual.widgets import Checkbox, DataTable, Footer, Input, Label, Select, Static
 from textual.worker import get_current_worker
 
@@ -34,6 +35,15 @@ from lndrill.tui.widgets.sim_panel import SimComputed, SimFailed
 NO_PRESET = "none"
 
 
+class OnOffBox(Checkbox):
+    """A checkbox that shows its state as a mark, not by colour alone: ✓ when on, empty when off."""
+
+    @property
+    def _button(self) -> Content:
+        self.BUTTON_INNER = "✓" if self.value else " "
+        return super()._button
+
+
 class SimScreen(LndrillScreen[None]):
     """Change any control and the chart and table update (the run is in a thread worker)."""
 
@@ -44,12 +54,15 @@ class SimScreen(LndrillScreen[None]):
     Every option of `lndrill sim` as a control: `tab` / `shift+tab` move between them, a typed value is
     applied with `enter` (or on leaving the box), a preset fixes some of them. The chart and the table of
     exact values (median over seeds, with the min-max spread) update after every change.
+    `pageup` / `pagedown` scroll the chart and the table, whatever control has the focus.
     """
     AUTO_FOCUS = "#preset"
     BINDINGS = [
         Binding("escape", "back", "Home", id="sim.back"),
         Binding("f5", "rerun", "Run again", id="sim.rerun"),
         Binding("ctrl+o", "toggle_scale", "Log/linear", id="sim.scale"),
+        Binding("pagedown", "scroll_chart(1)", "Chart down", show=False, id="sim.chart_down"),
+        Binding("pageup", "scroll_chart(-1)", "Chart up", show=False, id="sim.chart_up"),
     ]
 
     def __init__(self, config: SimConfig | None = None, scale: str = "log") -> None:
@@ -76,7 +89,7 @@ class SimScreen(LndrillScreen[None]):
                 yield Label("Placements")
                 colours = placement_colours(True)
                 for p in PLACEMENTS:
-                    yield Checkbox(Text(placement(p).label, style=colours[p]), p in (cfg.placements or ()),
+                    yield OnOffBox(Text(placement(p).label, style=colours[p]), p in (cfg.placements or ()),
                                    id=f"place-{p}", compact=True, classes=f"placement {p}")
                 yield Label("Depths")
                 yield Input(format_depths(cfg.depths), id="depths", compact=True, placeholder="1-48 or 1,6,12",
@@ -281,6 +294,14 @@ class SimScreen(LndrillScreen[None]):
             table.add_row(*cells)
 
     # ------------------------------------------------------------------ actions
+    def action_scroll_chart(self, pages: int) -> None:
+        """Scroll the chart and the table a page down or up (whatever control has the focus)."""
+        main = self.query_one("#sim-main", VerticalScroll)
+        if pages > 0:
+            main.scroll_page_down(animate=False)
+        else:
+            main.scroll_page_up(animate=False)
+
     def action_back(self) -> None:
         """Back to the home screen."""
         self.app.pop_screen()

@@ -4,13 +4,17 @@ the average over the last answers; a sparkline of scores over time. All from `Pr
 from __future__ import annotations
 
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.widgets import DataTable, Footer, Label, Sparkline, Static
+from textual.widget import Widget
+from textual.widgets import DataTable, Footer, Label, Static
 
 from lndrill.display import block_bar, due_label
 from lndrill.practice import Stats
+from lndrill.tui.lang import say
+from lndrill.tui.messages import OpenCard
 from lndrill.tui.screens.base import LndrillScreen
 
 EMPTY = "No answers yet. Press escape, then d to drill or m for a mock interview: every answer lands here."
@@ -25,9 +29,11 @@ class StatsScreen(LndrillScreen[None]):
     ### Stats
 
     Per card your answers, best and last score and the next review; per section and per tag the average
-    of your last answers, weakest first; a trend of recent scores. `up` / `down` / `pgup` / `pgdn` scroll.
+    of your last answers, weakest first; a trend of recent scores on a fixed 0-100 scale (as in
+    `lndrill stats`); the points you overruled and mistakes you disputed most. In the card table
+    `up` / `down` choose a card and `enter` opens it; `tab` moves to the other tables.
     """
-    AUTO_FOCUS = "#stats-scroll"
+    AUTO_FOCUS = "#stats-cards"
     BINDINGS = [
         Binding("escape", "back", "Home", id="stats.back"),
         Binding("r", "reload", "Reload", id="stats.reload"),
@@ -42,17 +48,25 @@ class StatsScreen(LndrillScreen[None]):
         with VerticalScroll(id="stats-scroll"):
             yield Static("", id="stats-empty")
             yield Label("", id="stats-trend-title", classes="stats-heading")
-            yield Sparkline([], id="stats-trend", summary_function=max)
-            yield Label("Cards", classes="stats-heading")
-            yield DataTable(id="stats-cards", cursor_type="row", zebra_stripes=True, show_cursor=False)
+            yield Static("", id="stats-trend")
+            yield Label("", id="stats-cards-title", classes="stats-heading")
+            yield DataTable(id="stats-cards", cursor_type="row", zebra_stripes=True)
             yield Label("", id="stats-sections-title", classes="stats-heading")
             yield DataTable(id="stats-sections", zebra_stripes=True, show_cursor=False)
             yield Label("", id="stats-tags-title", classes="stats-heading")
             yield DataTable(id="stats-tags", zebra_stripes=True, show_cursor=False)
+            yield Label("", id="stats-overruled-title", classes="stats-heading")
+            yield DataTable(id="stats-overruled", zebra_stripes=True, show_cursor=False)
         yield Footer()
 
     def on_mount(self) -> None:
         self.action_reload()
+
+    def set_focus(self, widget: Widget | None, scroll_visible: bool = True, from_app_focus: bool = False) -> None:
+        """Focusing the card table keeps the view where it is (at the top: the trend stays on screen)."""
+        if widget is not None and widget.id == "stats-cards":
+            scroll_visible = False
+        super().set_focus(widget, scroll_visible=scroll_visible, from_app_focus=from_app_focus)
 
     def action_reload(self) -> None:
         """Read the history again."""
@@ -71,16 +85,23 @@ class StatsScreen(LndrillScreen[None]):
         empty = self.query_one("#stats-empty", Static)
         empty.update(Text(EMPTY, style="dim"))
         empty.display = total == 0
-        for node in self.query(".stats-heading, Sparkline, DataTable"):
+        for node in self.query(".stats-heading, #stats-trend, DataTable"):
             node.display = total > 0
         if stats is None or not total:
             return
         now = stats.generated_at
-        trend = [float(t.score) for t in stats.trend]
-        self.query_one("#stats-trend-title", Label).update(
-            f"Trend: your last {len(trend)} answer{'s' if len(trend) != 1 else ''}, oldest to newest "
-            f"(lowest {int(min(trend))}, highest {int(max(trend))}, latest {int(trend[-1])})")
-        self.query_one("#stats-trend", Sparkline).data = trend  # a plain list (never a NumPy array)
+        lang = self.lang
+        trend = [t.score for t in stats.trend]
+        self.query_one("#stats-trend-title", Label).update(say(
+            lang, f"Trend: your last {len(trend)} answer{'s' if len(trend) != 1 else ''}, oldest to newest, "
+                  f"scale 0-100 (lowest {min(trend)}, highest {max(trend)}, latest {trend[-1]})",
+            f"趋势：最近 {len(trend)} 次回答，从旧到新，刻度 0-100（最低 {min(trend)}，最高 {max(trend)}，"
+            f"最近 {trend[-1]}）"))
+        spark = Text(stats.sparkline, style="bold")  # a fixed 0-100 scale: 85 and 94 look alike, as they are
+        spark.append("  0-100", style="dim")
+        self.query_one("#stats-trend", Static).update(spark)
+        self.query_one("#stats-cards-title", Label).update(say(lang, "Cards  (enter: open the card)",
+                                                               "卡片（enter：打开卡片）"))
 
         cards = self.query_one("#stats-cards", DataTable)
         cards.clear(columns=True)
@@ -118,6 +139,31 @@ class StatsScreen(LndrillScreen[None]):
         for t in sorted(stats.tags, key=lambda t: (t.average, t.tag)):
             tags.add_row(Text(t.tag), Text(f"{block_bar(t.average, width=BAR_CELLS)} {t.average:5.1f}"),
                          Text(str(t.attempts), justify="right"), key=t.tag)
+
+        overruled = self.query_one("#stats-overruled", DataTable)
+        overruled.clear(columns=True)
+        self.query_one("#stats-overruled-title", Label).update(say(
+            lang, "Most overruled: where you disagreed with the scorer", "最常推翻：你不同意评分之处"))
+        overruled.add_column(say(lang, "Card", "卡片"), key="card")
+        overruled.add_column(say(lang, "Point or mistake", "要点或错误"), key="item")
+        overruled.add_column(say(lang, "Overruled", "推翻"), key="n")
+        for i, o in enumerate(stats.overrules[:10]):
+            kind = say(lang, "mistake", "错误") if o.kind == "mistake" else say(lang, "point", "要点")
+            overruled.add_row(Text(o.card_id), Text(f"{o.item_id}  ({kind})"),
+                              Text(f"{o.times} / {o.judged}", justify="right"), key=str(i))
+        overruled.display = self.query_one("#stats-overruled-title").display = bool(stats.overrules)
+
+    @on(DataTable.RowSelected, "#stats-cards")
+    def _open(self, event: DataTable.RowSelected) -> None:
+        card_id = event.row_key.value
+        if card_id and card_id in self.practice.deck.cards:
+            self.app.post_message(OpenCard(card_id))
+        elif card_id:
+            self.notify(say(self.lang, f"Card '{card_id}' is no longer in the deck.",
+                            f"卡片 '{card_id}' 已不在题库中。"), severity="warning")
+
+    def on_screen_resume(self) -> None:
+        self.action_reload()  # back from a card: an answer may have been added
 
     def action_back(self) -> None:
         """Back to the home screen."""

@@ -56,6 +56,7 @@ def fill_from_draft(areas: Sequence[AnswerArea], card: Card, draft: Mapping[str,
     for area, text in zip(areas, draft_for_areas(card, draft), strict=False):
         if text:
             area.load_text(text)
+            area.refresh(layout=True)  # no line drawn before the text was there may stay on screen
     if areas:
         areas[0].move_cursor(areas[0].document.end)
     return True

@@ -72,7 +72,9 @@ class SimPanel(Vertical, can_focus=True):
         #panel-knobs Button { width: 1fr; min-width: 0; }
         #panel-placements { height: 1; }
         #panel-placements Button { width: 1fr; min-width: 0; margin-right: 1; }
-        #panel-chart { height: 1fr; margin-top: 1; overflow-y: scroll; }
+        #panel-chart { height: 1fr; margin-top: 1; overflow-y: auto; scrollbar-gutter: stable;
+                       scrollbar-background: $surface; scrollbar-background-hover: $surface;
+                       scrollbar-background-active: $surface; }
     }
     """
     HELP = """
