@@ -163,6 +163,18 @@ def test_a_cross_before_not_marks_the_denial_once() -> None:
     assert not mistakes(card, "Post-LN gradients: \u2717 not vanishing")
 
 
+def test_models_like_x_name_x_as_the_subject() -> None:
+    from lndrill.cards.deck import load_deck
+
+    card = load_deck().get("ln-who-uses-what")
+    assert card is not None
+    assert "llama-rms" in hits(card, "Newer models such as LLaMA replaced LayerNorm with RMSNorm.")
+    assert "bert-post" in hits(card, "Early models like BERT put LayerNorm after the residual connection.")
+    assert "gpt-pre" in hits(card, "GPT-2 moved LN to the input of each sub-block, x + F(LN(x)).")
+    # A real comparison still sets its partner aside.
+    assert "llama-rms" not in hits(card, "Unlike LLaMA, BERT uses RMSNorm.")
+
+
 def test_formula_structure_not_string() -> None:
     assert canonical("x + F(x)") == canonical("F(x) + x")
     assert canonical("LN(x + F(x))") != canonical("LN(x) + F(x)")

@@ -83,6 +83,9 @@ class Attribution:
 NOBODY = Attribution(None, None, None)
 
 
+#: Group nouns that "like"/"such as" give examples of ("models like BERT" names BERT as the subject).
+_EXAMPLE_HEADS = frozenset({"model", "llm", "lms", "architectur", "system", "network", "variant", "family", "design",
+                            "transformer", "stack", "line", "one", "work", "paper", "method"})
 _DENIED_SUBJECT = Cues(en=("not",), zh=("不是", "而非", "并非"))
 
 
@@ -96,6 +99,8 @@ def is_contrast(tokens: list[Token], start: int, end: int, text: str = "") -> bo
         if t.kind == PUNCT or "\n" in text[t.end : tokens[j + 1].start]:
             break  # a comparison word never reaches across punctuation or a line break
         k = _CONTRAST_BEFORE.ends_at(tokens, j) if t.kind in (WORD, CJK) else -1
+        if k >= 0 and tokens[k].key in ("like", "such") and k > 0 and tokens[k - 1].key in _EXAMPLE_HEADS:
+            continue  # "models like BERT", "LLMs such as LLaMA": examples, the subject itself
         if k >= 0 and not (t.key == "比" and k == j and j > 0 and tokens[j - 1].key == "可"):  # 雅可比 is no comparison
             return True
     for j in range(end, min(len(tokens), end + 3)):
