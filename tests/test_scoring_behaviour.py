@@ -175,6 +175,21 @@ def test_models_like_x_name_x_as_the_subject() -> None:
     assert "llama-rms" not in hits(card, "Unlike LLaMA, BERT uses RMSNorm.")
 
 
+@pytest.mark.parametrize("text", [
+    "Post-LN needs warm-up and Pre-LN, at moderate learning rates, can skip it.",
+    "Post-LN needs warm-up and Pre-LN can do without it.",
+    "Post-LN needs warm-up and Pre-LN, at moderate learning rates, does not.",
+])
+def test_an_ellipsis_may_deny_a_pronoun_or_follow_a_comma_phrase(main_card, text: str) -> None:
+    assert "pre-no-warmup" in hits(main_card, text)
+    assert not mistakes(main_card, text)
+
+
+def test_an_ellipsis_after_a_hedge_is_not_charged(main_card) -> None:
+    assert not mistakes(main_card, "Post-LN needs warm-up and Pre-LN, in practice, too.")
+    assert "pre-needs-warmup" in mistakes(main_card, "Post-LN needs warm-up, Pre-LN too.")
+
+
 def test_formula_structure_not_string() -> None:
     assert canonical("x + F(x)") == canonical("F(x) + x")
     assert canonical("LN(x + F(x))") != canonical("LN(x) + F(x)")

@@ -63,6 +63,13 @@ class _Ellipsis:
     contrast: bool
     start: int
     end: int
+    qualified: bool = False  # a comma phrase stands between the subject and its predicate ("at high lr")
+
+
+#: Words that only join an elliptical subject to what came before ("and Pre-LN, ..., does not").
+_JOINERS = frozenset({"and", "but", "while", "wherea", "whereas", "或", "而", "但"})
+#: Pronouns that take the claim's object back ("Pre-LN can skip it").
+_PRONOUNS = frozenset({"it", "them", "one", "that"})
 
 
 class Analysis:
@@ -177,15 +184,40 @@ class Analysis:
             while b < len(toks) and lay.part_of[b] == part:
                 b += 1
             rest = [k for k in range(a, b) if toks[k].kind in (WORD, CJK) and k not in self._mention_tokens]
-            if not rest or len(rest) > 6 or not all(_ELLIPSIS.at(toks, k) or toks[k].key == stem("doesn't") for k in rest):
+            qualified = False
+            if rest and all(toks[k].key in _JOINERS for k in rest):
+                # "and Pre-LN, at moderate learning rates, can skip it": the predicate comes after a comma phrase
+                q, end_q = part + 1, b
+                while q <= part + 3 and end_q < len(toks) and lay.clause_of[end_q] == lay.clause_of[m.start]:
+                    span_end = end_q
+                    while span_end < len(toks) and lay.part_of[span_end] == q:
+                        span_end += 1
+                    words = [k for k in range(end_q, span_end) if toks[k].kind in (WORD, CJK)]
+                    if words and self._elliptic(words):
+                        rest, b, qualified = rest + words, span_end, q > part + 1
+                        break
+                    q, end_q = q + 1, span_end
+            if not rest or len(rest) > 6 or not self._elliptic(rest):
                 continue  # a bare name ("RMSNorm's (1/r)(I - yy^T/D) ...") or a new predicate is no ellipsis
-            negated = sum(1 for k in rest if is_negation(toks, k)) % 2 == 1
+            cues, covered = 0, -1
+            for k in rest:  # a two-word cue ("do without") counts once
+                if k > covered and (n := is_negation(toks, k)):
+                    cues, covered = cues + 1, k + n - 1
+            negated = cues % 2 == 1
             unlike = any(toks[k].key in (stem("unlike"), "不") for k in rest)
             if m.contrast and not unlike:
                 continue
             out.setdefault(lay.sentence_of[m.start], []).append(
-                _Ellipsis(m.subject, negated or m.contrast, m.contrast, a, b))
+                _Ellipsis(m.subject, negated or m.contrast, m.contrast, a, b, qualified))
         return out
+
+    def _elliptic(self, words: list[int]) -> bool:
+        """Only the words an elliptical clause is made of ("doesn't", "too", "也需要"), or a denial of a pronoun
+        that takes the object back ("can skip it", "can do without it")."""
+        toks = self.tokens
+        pronoun = any(toks[k].key in _PRONOUNS for k in words)
+        return all(_ELLIPSIS.at(toks, k) or toks[k].key == stem("doesn't") or (pronoun and is_negation(toks, k))
+                   for k in words)
 
     # -- finding ---------------------------------------------------------------------------------------
     def find(self, phrase: Phrase) -> list[tuple[int, int]]:
