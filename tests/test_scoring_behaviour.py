@@ -190,6 +190,25 @@ def test_an_ellipsis_after_a_hedge_is_not_charged(main_card) -> None:
     assert "pre-needs-warmup" in mistakes(main_card, "Post-LN needs warm-up, Pre-LN too.")
 
 
+def test_a_bare_no_refutes_the_sentence_before_it() -> None:
+    from lndrill.cards.deck import load_deck
+
+    card = load_deck().get("xiong-theorem")
+    assert card is not None
+    text = 'The folklore is "Post-LN gradients explode as the network gets deeper". No.'
+    assert "myth-wrong" in hits(card, text)
+    assert not mistakes(card, text)
+    assert "post-grows-with-depth" in mistakes(card, "No. Post-LN's last-layer gradient bound grows with the depth L.")
+
+
+def test_contracted_verbs_keep_their_word(main_card) -> None:
+    from lndrill.cards.deck import load_deck
+
+    card = load_deck().get("pre-ln-final-norm")
+    assert card is not None
+    assert "post-already-normalised" in hits(card, "Post-LN: the last block's output is already LN'd.")
+
+
 def test_formula_structure_not_string() -> None:
     assert canonical("x + F(x)") == canonical("F(x) + x")
     assert canonical("LN(x + F(x))") != canonical("LN(x) + F(x)")

@@ -89,7 +89,8 @@ def _word_key(raw: str) -> str:
     if "is" in raw and len(raw) >= 7:
         raw = _BRITISH.sub("iz", raw)  # "normalised" meets "normalized", "initialisation" meets "initialization"
     if "'" in raw:
-        raw = raw.split("'", 1)[0] if raw.endswith("'s") else raw.replace("'", "")
+        # "BERT's" and "LN'd" (normalised) keep their word; "don't"-style contractions lose the apostrophe
+        raw = raw.split("'", 1)[0] if raw.endswith(("'s", "'d")) else raw.replace("'", "")
     return stem(raw)
 
 

@@ -117,6 +117,9 @@ _FRAMING = Cues(pairs=("question is", "questions are", "to answer", "need to loo
                        "we will look", "will discuss", "we discuss", "asks us", "asked to", "asks why", "asks what",
                        "asks how"),
                 zh=("题目问", "要回答", "我们来看", "来看看", "需要回答", "要讨论", "问的是"))
+#: Sentences that say nothing but "that is wrong" about the sentence before them.
+_BARE_REFUTATIONS = frozenset({"no", "nope", "wrong", "fals", "false", "not true", "not really", "not so", "不对", "错",
+                               "错了", "不是", "不是的", "不是这样", "并不是"})
 #: "Contrary to popular belief, X": the writer asserts X.
 _CONTRARY = Cues(pairs=("contrary to", "despite the", "unlike the"), zh=("与常识相反", "和一般认为的相反"))
 #: "at a very high learning rate", "in low-resource translation", "for very deep models": a scope.
@@ -420,6 +423,19 @@ class Polarity:
                         out.add(clause - 1)
                         self.refute_cues.setdefault(clause - 1, set()).add(-1)  # refuted from outside
             i += n
+        # A sentence that is only "No." / "Wrong." / "不对。" refutes the sentence before it in its paragraph:
+        # 'The folklore is "Post-LN gradients explode with depth". No.'
+        for sent, (a, b) in enumerate(lay.sentence_span):
+            words = [t for t in toks[a:b] if t.kind in (WORD, CJK)]
+            said = "".join(t.key for t in words) if words and words[0].kind == CJK else " ".join(t.key for t in words)
+            if sent == 0 or said not in _BARE_REFUTATIONS:
+                continue
+            pa, pb = lay.sentence_span[sent - 1]
+            if lay.block_of[pa] != lay.block_of[a]:
+                continue
+            for clause in {lay.clause_of[k] for k in range(pa, pb)}:
+                out.add(clause)
+                self.refute_cues.setdefault(clause, set()).add(-1)  # refuted from outside
         return out
 
     def _refutes_own_aside(self, i: int, clause: int) -> bool:
