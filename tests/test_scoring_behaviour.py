@@ -209,6 +209,18 @@ def test_contracted_verbs_keep_their_word(main_card) -> None:
     assert "post-already-normalised" in hits(card, "Post-LN: the last block's output is already LN'd.")
 
 
+def test_a_claim_put_in_a_papers_mouth_is_the_writers_claim(main_card) -> None:
+    wrong = "According to Xiong et al., for Post-LN the gradient at the last layer grows with the number of layers L."
+    assert "post-grad-grows-with-depth" in mistakes(main_card, wrong)
+    assert not mistakes(main_card, wrong.replace("Xiong et al.", "some people"))
+
+
+def test_which_is_why_asserts_a_consequence(main_card) -> None:
+    text = ("For Post-LN the gradient at the last layer grows with the number of layers L, which is why deep "
+            "Post-LN models blow up without warm-up.")
+    assert "post-grad-grows-with-depth" in mistakes(main_card, text)
+
+
 def test_formula_structure_not_string() -> None:
     assert canonical("x + F(x)") == canonical("F(x) + x")
     assert canonical("LN(x + F(x))") != canonical("LN(x) + F(x)")

@@ -117,6 +117,9 @@ _FRAMING = Cues(pairs=("question is", "questions are", "to answer", "need to loo
                        "we will look", "will discuss", "we discuss", "asks us", "asked to", "asks why", "asks what",
                        "asks how"),
                 zh=("题目问", "要回答", "我们来看", "来看看", "需要回答", "要讨论", "问的是"))
+#: Words that name a published source after "according to" (a paper, its parts, its authors).
+_SOURCE_WORDS = frozenset({"paper", "theorem", "lemma", "figure", "fig", "section", "xiong", "liu", "wang", "nguyen",
+                           "admin", "deepnet", "vaswani", "radford", "touvron", "ba", "zhang", "sennrich"})
 #: Sentences that say nothing but "that is wrong" about the sentence before them.
 _BARE_REFUTATIONS = frozenset({"no", "nope", "wrong", "fals", "false", "not true", "not really", "not so", "不对", "错",
                                "错了", "不是", "不是的", "不是这样", "并不是"})
@@ -496,13 +499,15 @@ class Polarity:
                     t = toks[j]
                     if t.kind == WORD and t.key == "once" and j + 1 < len(toks) and toks[j + 1].key == "again":
                         continue
+                    if t.kind == WORD and t.key == "why" and j > 0 and toks[j - 1].key in ("is", "that", "this", "why"):
+                        continue  # "which is why X", "that's why X": a consequence the writer asserts, no question
                     found.append((j, "condition"))
                     carried = (sent, carried[1] + [(j, "condition")] if carried[0] == sent else [(j, "condition")])
                 elif _FRAMING.at(toks, j):
                     found.append((j, "framing"))
                 elif _PURPOSE.at(toks, j):
                     found.append((j, "purpose"))
-                elif _REPORT.at(toks, j) and not _CONTRARY.at(toks, max(0, j - 2)):
+                elif _REPORT.at(toks, j) and not _CONTRARY.at(toks, max(0, j - 2)) and not self._cites_a_source(j):
                     found.append((j, "report"))
                 elif _HEDGE.at(toks, j) and not self._negated_modal(j) and not self._enabling(j):
                     found.append((j, "can" if self._capability(j) else "hedge"))
@@ -516,6 +521,15 @@ class Polarity:
                     found.append((j, "condition"))  # "at a very high learning rate", "at eps = 0"
             out[clause] = found
         return out
+
+    def _cites_a_source(self, j: int) -> bool:
+        """"According to Xiong et al. / the paper / Theorem 1, X": the writer states what the literature says,
+        which is their claim (a wrong one can be charged), unlike "according to some people"."""
+        toks = self.tokens
+        if not (toks[j].key == "accord" or toks[j].key == "according"):
+            return False
+        ahead = [t.key for t in toks[j + 2 : j + 7] if t.kind in (WORD, NUMBER)]
+        return ("et" in ahead and "al" in ahead) or any(w in _SOURCE_WORDS for w in ahead[:3])
 
     def _capability(self, j: int) -> bool:
         """"can", "could", "可以" (not "可能", which hedges)."""
