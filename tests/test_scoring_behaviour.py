@@ -221,6 +221,13 @@ def test_which_is_why_asserts_a_consequence(main_card) -> None:
     assert "post-grad-grows-with-depth" in mistakes(main_card, text)
 
 
+def test_superscript_powers_stay_powers() -> None:
+    assert prepare("sqrt(mean_j x_j\u00b2 + eps)").text == "sqrt(mean_j x_j^2 + eps)"
+    # the user's own characters are what the evidence quotes
+    p = prepare("x\u00b2")
+    assert p.quote(0, len(p.text)) == "x\u00b2"
+
+
 def test_formula_structure_not_string() -> None:
     assert canonical("x + F(x)") == canonical("F(x) + x")
     assert canonical("LN(x + F(x))") != canonical("LN(x) + F(x)")

@@ -33,7 +33,9 @@ _ARROWS = dict.fromkeys(map(ord, "\u21a6\u27fc"), "\u2192")
 _QUOTES = dict.fromkeys(map(ord, "\u2018\u2019\u201b\u2032"), "'") | dict.fromkeys(
     map(ord, "\u201c\u201d\u201f\u2033"), '"'
 )
-_TRANSLATE = _DASHES | _TIMES | _QUOTES | _ARROWS
+# Superscript powers stay powers ("x_j²" is x_j^2, not x_j2).
+_POWERS = {0x00B2: "^2", 0x00B3: "^3"}
+_TRANSLATE = _DASHES | _TIMES | _QUOTES | _ARROWS | _POWERS
 
 
 @dataclass(frozen=True)
