@@ -10,8 +10,10 @@ Since then one thing was added on purpose (issue 10): the points overruled and m
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Iterator
+from datetime import timedelta
 
 import pytest
 from helpers import STATS_DECK_DIR, STATS_GOLDEN, STATS_NOW, write_stats_history
@@ -52,9 +54,21 @@ def test_stats_for_people_is_unchanged(fixture_history, capsys) -> None:
     assert capsys.readouterr().out == STATS_GOLDEN.with_suffix(".txt").read_text("utf-8")
 
 
-def test_an_answer_whose_scoring_never_finished_changes_no_stats(fixture_history, capsysbinary) -> None:
+def test_an_answer_whose_scoring_never_finished_changes_no_stats_until_it_is_scored(fixture_history,
+                                                                                  capsysbinary) -> None:
+    # A card no longer in the deck: it stays unscored (one line says so) and out of the statistics.
     with open_store() as store:
-        store.record_answer("alpha", "drill", {"answer": "typed, then the scorer crashed"}, 12.0, now=STATS_NOW)
-        assert list(store.unscored_answers().values()) == [{"answer": "typed, then the scorer crashed"}]
+        store.record_answer("gone", "drill", {"answer": "typed, then the process was killed"}, 12.0,
+                            now=STATS_NOW - timedelta(minutes=1))
     assert main(["stats", "--json"]) == 0
-    assert capsysbinary.readouterr().out == STATS_GOLDEN.read_bytes()
+    out = capsysbinary.readouterr()
+    assert out.out == STATS_GOLDEN.read_bytes()
+    assert out.err == (b"lndrill: 1 unscored answer(s) in your history are for cards not in this deck (gone); "
+                       b"they are kept, unscored\n")
+    # A card in the deck: `stats` scores it first (tests/test_rescore.py), and it is counted.
+    with open_store() as store:
+        store.record_answer("alpha", "drill", {"answer": "typed, then the process was killed"}, 12.0,
+                            now=STATS_NOW - timedelta(minutes=1))
+    assert main(["stats", "--json"]) == 0
+    before = json.loads(STATS_GOLDEN.read_bytes())
+    assert json.loads(capsysbinary.readouterr().out)["total_attempts"] == before["total_attempts"] + 1

@@ -44,6 +44,14 @@ def run(args: argparse.Namespace) -> int:
     practice.on_notice = tell
     practice.on_problem = tell
     try:
+        if practice.has_unscored():  # answers a killed process left unscored: score them first (writable)
+            writer = Practice(practice.deck, open_store, now=utc_now)
+            writer.on_notice = tell
+            writer.on_problem = tell
+            try:
+                writer.score_unscored()
+            finally:
+                writer.close()
         stats = practice.stats()
     finally:
         practice.close()

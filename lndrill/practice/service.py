@@ -97,6 +97,12 @@ class Practice:
         self._last_problem: str | None = None
         #: Answers the history could not take this session, kept in the pending directory.
         self._kept = KeptAnswers(self._problem)
+        #: When this session began: `score_unscored` leaves answers submitted since then to `submit`.
+        self._began = format_time(now())
+        #: Unscored answers already reported as not scorable (each is reported once a session).
+        self._unscorable: set[int] = set()
+        #: Attempt ids `submit` is scoring now (never scored a second time by `score_unscored`).
+        self._scoring: set[int] = set()
 
     # ------------------------------------------------------------------ history
     @property
@@ -200,12 +206,14 @@ class Practice:
             if store is not None:
                 try:
                     attempt_id = store.record_answer(card.id, mode, texts, duration, started_at=started, now=now)
+                    self._scoring.add(attempt_id)
                 except Exception as exc:  # noqa: BLE001 - never lost: kept in the pending directory below
                     problem = exc if isinstance(exc, StoreError) else StoreError(
                         f"lndrill: cannot save to the history: {one_line(exc)}")
         try:
             scored = score_answer(card, joined.text)
         except Exception as exc:  # noqa: BLE001 - the scorer failing is one line for the user, never a crash
+            self._scoring.discard(attempt_id or 0)
             if record and (attempt_id is None or not durable):  # else its words are in the history, unscored
                 self._kept.keep(store, kept, None, problem)
             raise PracticeError(f"Could not score this answer: {one_line(exc)}") from exc
@@ -217,6 +225,8 @@ class Practice:
             except Exception as exc:  # noqa: BLE001 - rolled back as a whole: the answer is kept instead
                 problem = exc if isinstance(exc, StoreError) else StoreError(
                     f"lndrill: cannot save to the history: {one_line(exc)}")
+            finally:
+                self._scoring.discard(attempt_id)
         kept_path = None
         if saved:
             self._last_problem = None
@@ -228,6 +238,65 @@ class Practice:
             if problem is not None:
                 attempt_id = None
         return Submission(card, texts, joined, scored, attempt_id, duration, saved=saved, kept=kept_path)
+
+    def has_unscored(self) -> bool:
+        """Whether the history holds answers left unscored (one cheap query; False when it cannot be read)."""
+        return self._use(lambda store: bool(store.unscored_attempts()), False)
+
+    def score_unscored(self, lang: str = "en") -> int:
+        """Score the answers a killed process left unscored (their words stored, their result not), with
+        the current deck, and store each result (and its review, at the answer's own time); how many.
+
+        Cheap when there are none. Answers submitted in this session are `submit`'s. An answer whose card
+        is no longer in the deck (or that the scorer cannot score) stays unscored and is reported once,
+        in one line, through `on_problem`; nothing here raises.
+        """
+        from lndrill.scoring.engine import score_answer
+
+        store = self._history()
+        if store is None:
+            return 0
+        try:
+            waiting = [a for a in store.unscored_attempts()
+                       if a.submitted_at < self._began and a.id not in self._scoring]
+        except (StoreError, ValueError) as exc:
+            self._problem(exc)
+            return 0
+        done = 0
+        missing: list[str] = []
+        failed: list[str] = []
+        for attempt in waiting:
+            card = self.deck.cards.get(attempt.card_id)
+            texts = {k: v for k, v in attempt.answers.items() if k != FOLLOW_UP_KEY}
+            if card is None or not any(t.strip() for t in texts.values()):
+                if attempt.id not in self._unscorable:
+                    self._unscorable.add(attempt.id)
+                    missing.append(attempt.card_id)
+                continue
+            try:
+                scored = score_answer(card, join_answer(card, texts, lang).text)
+            except Exception:  # noqa: BLE001 - left unscored, reported below: never a crash
+                if attempt.id not in self._unscorable:
+                    self._unscorable.add(attempt.id)
+                    failed.append(attempt.card_id)
+                continue
+            try:
+                if store.record_late_result(attempt.id, scored, review=not self.cram):
+                    done += 1
+            except (StoreError, ValueError) as exc:
+                self._problem(exc)
+                break
+        if done:
+            self.on_notice(f"lndrill: scored {done} answer(s) left unscored when lndrill was stopped while scoring")
+        if missing:
+            ids = ", ".join(sorted(set(missing)))
+            self._problem(f"lndrill: {len(missing)} unscored answer(s) in your history are for cards not in this "
+                          f"deck ({ids}); they are kept, unscored")
+        if failed:
+            ids = ", ".join(sorted(set(failed)))
+            self._problem(f"lndrill: {len(failed)} unscored answer(s) in your history could not be scored ({ids}); "
+                          "they are kept, unscored")
+        return done
 
     def _open_for_submit(self) -> tuple[Store | None, StoreError | None]:
         try:

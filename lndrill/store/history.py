@@ -21,7 +21,7 @@ from lndrill.scoring.result import ScoreResult
 from lndrill.store import adding, db, schedule
 from lndrill.store.db import StoreError, format_time, read_time, set_busy_timeout
 from lndrill.store.faults import is_busy, is_damage, reason
-from lndrill.store.records import Attempt, CardStatus, MistakeRecord, PointRecord
+from lndrill.store.records import Attempt, CardStatus, MistakeRecord, PointRecord, UnscoredAttempt
 from lndrill.store.results import ResultRows, result_rows
 from lndrill.store.summary import HistorySummary, summarize
 
@@ -247,6 +247,41 @@ class Store:
         ):
             out.setdefault(aid, {})[key] = text
         return out
+
+    def unscored_attempts(self) -> list[UnscoredAttempt]:
+        """The answers stored by `record_answer` whose result never came, oldest first (cheap when none)."""
+        rows = self._read("SELECT id, card_id, mode, submitted_at, duration_s FROM attempts WHERE scored = 0 "
+                          "ORDER BY id")
+        answers = self.unscored_answers() if rows else {}
+        return [UnscoredAttempt(int(aid), str(cid), str(mode), str(at), float(dur or 0.0), answers.get(aid, {}))
+                for aid, cid, mode, at, dur in rows]
+
+    def record_late_result(self, attempt_id: int, result: ScoreResult, *, review: bool = True) -> bool:
+        """Score an answer left unscored (its process was killed while scoring), in one transaction.
+
+        False (nothing written) when the attempt is gone or was scored meanwhile (e.g. by the process
+        that was still scoring it). With `review`, the card's review is recorded at the answer's own
+        time, unless the card was reviewed after it (a later answer already moved the schedule). A draft
+        saved after the answer was submitted is kept; the answer's own draft is cleared.
+        """
+        rows = result_rows(result, None, ())
+        with self._write() as conn:
+            row = conn.execute("SELECT card_id, submitted_at, duration_s, scored FROM attempts WHERE id = ?",
+                               (attempt_id,)).fetchone()
+            if row is None or row[3] != 0:
+                return False
+            card_id, submitted_at, duration_s = row[0], row[1], float(row[2] or 0.0)
+            draft = conn.execute("SELECT answers_json, saved_at FROM drafts WHERE card_id = ?", (card_id,)).fetchone()
+            self._store_rows(conn, attempt_id, card_id, rows)
+            when = read_time(submitted_at)
+            if draft is not None and (when is None or (read_time(draft[1]) or when) > when):
+                conn.execute("INSERT INTO drafts (card_id, answers_json, saved_at) VALUES (?, ?, ?)", (card_id, *draft))
+            if review and when is not None:
+                later = conn.execute("SELECT updated_at FROM schedule WHERE card_id = ?", (card_id,)).fetchone()
+                last = read_time(later[0]) if later else None
+                if last is None or last <= when:
+                    self._review_in(conn, card_id, rows.score, duration_s, when, attempt_id)
+        return True
 
     def add_answer(self, attempt_id: int, key: str, text: str) -> None:
         """Add (or replace) one answer text of a stored attempt, e.g. the follow-up typed after submit.

@@ -66,6 +66,18 @@ class Attempt:
 
 
 @dataclass(frozen=True)
+class UnscoredAttempt:
+    """An answer stored by `record_answer` whose result never came (the process was killed while scoring)."""
+
+    id: int
+    card_id: str
+    mode: str
+    submitted_at: str
+    duration_s: float
+    answers: dict[str, str]
+
+
+@dataclass(frozen=True)
 class CardStatus:
     """One card's history at a glance (for the card browser and the drill order)."""
 
