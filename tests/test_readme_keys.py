@@ -16,12 +16,13 @@ from lndrill.tui.screens.feedback import FeedbackScreen
 from lndrill.tui.screens.home import HomeScreen
 from lndrill.tui.screens.sim import SimScreen
 from lndrill.tui.screens.stats import StatsScreen
+from lndrill.tui.screens.training import TrainingScreen
 from lndrill.tui.widgets.sim_panel import SimPanel
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 PLACES = {"everywhere": LndrillApp, "home": HomeScreen, "card browser": BrowserScreen, "card": CardScreen,
           "simulator panel (focused)": SimPanel, "feedback": FeedbackScreen, "simulator screen": SimScreen,
-          "stats": StatsScreen}
+          "stats": StatsScreen, "training": TrainingScreen}
 #: How README writes a key Textual names otherwise.
 SPELLED = {"escape": "esc", "left_square_bracket": "[", "right_square_bracket": "]", "minus": "-", "plus": "+",
            "equals_sign": "=", "question_mark": "?"}

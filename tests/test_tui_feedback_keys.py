@@ -161,7 +161,7 @@ async def test_scoring_runs_in_a_worker_and_the_answer_is_stored_first(deck, mon
         card = app.screen
         card.query_one("#answer-0", AnswerArea).insert(FORMULAS)
         await pilot.press("ctrl+s")
-        for _ in range(50):
+        for _ in range(500):  # polling: no cost when fast, room on a loaded machine
             await pilot.pause(0.02)
             if app.practice.store.unscored_answers():
                 break
@@ -196,7 +196,7 @@ async def test_sigterm_saves_the_draft_and_ends_the_app(deck) -> None:
         await pilot.pause()
         assert app.practice.store.load_draft(CARD) is None  # the 3 s autosave has not run
         os.kill(os.getpid(), signal.SIGTERM)
-        for _ in range(50):
+        for _ in range(500):  # polling: no cost when fast, room on a loaded machine
             await pilot.pause(0.02)
             if app._exit:  # noqa: SLF001
                 break
@@ -267,7 +267,8 @@ async def test_labels_follow_the_language(deck) -> None:
         await pilot.press("d")
         await settle(pilot)
         table = app.screen.query_one(DataTable)
-        assert [str(c.label) for c in table.columns.values()][:3] == ["卡片", "标签", "难度"]
+        # beside the preview pane at 120 columns: card, last, due (the pane shows tags and level)
+        assert [str(c.label) for c in table.columns.values()] == ["卡片", "上次", "到期"]
         app.open_card(CARD)
         await settle(pilot)
         card = app.screen
@@ -292,3 +293,55 @@ async def test_labels_follow_the_language(deck) -> None:
         assert static_text(feedback.query_one("#fb-score", Static)).strip().startswith("Score")
         footer = [k.description for k in feedback.query(FooterKey)]
         assert "Retry" in footer and "Overrule" in footer, footer
+        # The simulator panel, the simulator screen's controls and the browser's filter hint too (live).
+        from textual.widgets import Input
+
+        from lndrill.tui.messages import ToggleLanguage
+        from lndrill.tui.widgets.sim_panel import SimPanel
+
+        await pilot.press("ctrl+l")  # 中文 again
+        await pilot.pause()
+        assert app.lang == "zh"
+        panel = card.query_one(SimPanel)
+        assert "模拟器" in static_text(panel.query_one("#panel-title", Static))
+        assert str(panel.query_one("#knob-depth", Button).label).startswith("深度")
+        assert str(panel.query_one("#knob-seed", Button).label).startswith("种子")
+        app.open_sim()
+        await settle(pilot)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        sim = app.screen
+        labels = [str(w.content) for w in sim.query("#sim-controls > Label").results(Label)]
+        assert labels == ["预设", "模型", "指标", "放置方式", "深度", "宽度", "种子", "种子数", "刻度"], labels
+        assert sim.query_one("#depths", Input).placeholder.startswith("1-48 或")
+        assert static_text(sim.query_one("#sim-explain", Static)).startswith("测量的是：")
+        app.post_message(ToggleLanguage())
+        await pilot.pause()
+        await pilot.pause()
+        labels = [str(w.content) for w in sim.query("#sim-controls > Label").results(Label)]
+        assert labels[:3] == ["Preset", "Model", "Metric"] and "Seeds" in labels
+        assert static_text(sim.query_one("#sim-explain", Static)).startswith("What this measures: ")
+        app.post_message(ToggleLanguage())
+        await pilot.pause()
+        app.pop_screen()
+        await pilot.pause()
+        app.open_browser()
+        await settle(pilot)
+        assert app.screen.query_one("#filter", Input).placeholder.startswith("输入以筛选")
+        app.post_message(ToggleLanguage())
+        await pilot.pause()
+        await pilot.pause()
+        assert app.screen.query_one("#filter", Input).placeholder.startswith("type to filter")
+        app.post_message(ToggleLanguage())  # and Stats: its heading, titles and columns
+        await pilot.pause()
+        app.open_stats()
+        await settle(pilot)
+        stats = app.screen
+        assert static_text(stats.query_one("#stats-bar", Static)).strip().startswith("统计")
+        assert [str(c.label) for c in stats.query_one("#stats-cards", DataTable).columns.values()] == [
+            "卡片", "回答数", "最高", "上次", "下次到期"]
+        assert str(stats.query_one("#stats-sections-title", Label).content).startswith("各部分")
+        app.post_message(ToggleLanguage())
+        await pilot.pause()
+        await pilot.pause()
+        assert static_text(stats.query_one("#stats-bar", Static)).strip().startswith("Stats")

@@ -102,10 +102,12 @@ async def test_browser_shows_last_score_and_due_and_puts_due_cards_first(deck) -
         assert ids[-1] == main.id  # ... the card answered 5 minutes ago comes last
         assert app.card_order == ids  # "next card" follows this order
         table = browser.query_one(DataTable)
-        row = table.get_row(main.id)
-        assert row[3].plain == str(last_main) and row[4].plain.startswith("in ")
-        assert table.get_row(old.id)[4].plain == "due now"
-        assert table.get_row(ids[1])[3].plain == "-" and table.get_row(ids[1])[4].plain == "new"
+        def cell(card_id: str, column: str) -> str:
+            return str(table.get_cell(card_id, column).plain)
+
+        assert cell(main.id, "last") == str(last_main) and cell(main.id, "due").startswith("in ")
+        assert cell(old.id, "due") == "due now"
+        assert cell(ids[1], "last") == "-" and cell(ids[1], "due") == "new"
         assert "1 due" in str(browser.query_one("#browser-count").content)
     cram = make_app(deck=deck, start="drill", lang="en", now=lambda: t0, cram=True)
     async with cram.run_test(size=(80, 24)) as pilot:

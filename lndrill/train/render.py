@@ -44,10 +44,15 @@ def group_label(group: Group, lrs: int) -> str:
 
 
 class LossChart:
-    """Median loss curves per (placement, lr, warm-up) on a log axis, with a legend."""
+    """Median loss curves per (placement, lr, warm-up) on a log axis, with a legend. `palette` (placement ->
+    colour) replaces the placements' named colours (the app passes its theme's own)."""
 
-    def __init__(self, result: TrainResult, height: int = CHART_HEIGHT) -> None:
-        self.result, self.height = result, height
+    def __init__(self, result: TrainResult, height: int = CHART_HEIGHT,
+                 palette: dict[str, str] | None = None) -> None:
+        self.result, self.height, self.palette = result, height, palette
+
+    def _colour(self, key: str) -> str:
+        return (self.palette or {}).get(key) or BY_KEY[key].colour
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         result = self.result
@@ -70,7 +75,7 @@ class LossChart:
         # Drawn last to first, so where curves overlap the first setting's marker shows.
         for index, (group, (steps, curve)) in reversed(list(enumerate(zip(groups, curves, strict=True)))):
             marker = MARKERS[index % len(MARKERS)]
-            colour = BY_KEY[group.placement].colour
+            colour = self._colour(group.placement)
             for step, value in zip(steps, curve, strict=True):
                 if value is None or value <= 0:
                     continue
@@ -90,7 +95,7 @@ class LossChart:
         lrs = len(cfg.lrs)
         for index, group in enumerate(groups):
             legend = Text("  ")
-            legend.append(MARKERS[index % len(MARKERS)], style=BY_KEY[group.placement].colour)
+            legend.append(MARKERS[index % len(MARKERS)], style=self._colour(group.placement))
             legend.append(f" {group_label(group, lrs)}")
             yield legend
 

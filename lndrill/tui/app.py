@@ -28,6 +28,7 @@ from lndrill.tui.theme import FALLBACK_THEME, NAVY, THEME_NAME
 if TYPE_CHECKING:
     from lndrill.sim import SimConfig
     from lndrill.store import Store
+    from lndrill.train.run import TrainConfig
 
 START_SCREENS = ("home", "drill", "sim", "mock")
 #: Drafts are written to the history at most this often (and only when they changed).
@@ -52,8 +53,11 @@ class LndrillApp(App[int]):
 
     def __init__(self, practice: Practice, *, start: str = "home", card_id: str | None = None,
                  tag: str | None = None, lang: str = "en", sim_config: SimConfig | None = None,
-                 sim_scale: str = "log", mock: MockOptions | None = None, settings: Loaded | None = None) -> None:
+                 sim_scale: str = "log", mock: MockOptions | None = None, settings: Loaded | None = None,
+                 train_config: TrainConfig | None = None) -> None:
         super().__init__()
+        #: What the Training view trains (None: the xiong preset); the tests give a tiny seeded grid.
+        self.train_config = train_config
         #: The settings that stick (theme, language, the panel's knobs, the mock form), and their file.
         self.settings = SettingsFile(settings if settings is not None else load_settings(),
                                      tell=lambda message: self._tell(message, "warning", 12))
@@ -103,6 +107,9 @@ class LndrillApp(App[int]):
         if self.start in ("home", "sim"):  # open the history off the path to the first screen
             self.call_after_refresh(self.run_worker, self.practice.open_history, thread=True, group="store",
                                     exit_on_error=False)
+        # Answers a killed process left unscored: scored after the first paint, off the UI thread.
+        self.call_after_refresh(self.run_worker, self._score_left_unscored, thread=True, group="rescore",
+                                exit_on_error=False)
         if self.start == "drill":
             self.open_browser()
             if self.start_card:
@@ -115,6 +122,13 @@ class LndrillApp(App[int]):
         if broken:
             self.notify(f"{broken} card file(s) could not be loaded; run `lndrill cards check`.",
                         severity="warning")
+
+    def _score_left_unscored(self) -> None:
+        """Score the answers a killed process left unscored (worker thread); each problem is one line."""
+        try:
+            self.practice.score_unscored(self.lang)
+        except Exception as exc:  # noqa: BLE001 - never a crash: the answers stay in the history, unscored
+            self._tell(f"lndrill: could not score answers left unscored: {' '.join(str(exc).split())}", "error", 8)
 
     def _catch_signals(self) -> None:
         """SIGTERM (kill) and SIGHUP (the terminal window closed) save the drafts and end the app the normal
@@ -217,6 +231,12 @@ class LndrillApp(App[int]):
 
         self.push_screen(SimScreen(config, scale))
 
+    def open_training(self, config: TrainConfig | None = None) -> None:
+        """Open the Training view (the xiong preset unless a config is given here or to `make_app`)."""
+        from lndrill.tui.screens.training import TrainingScreen
+
+        self.push_screen(TrainingScreen(config or self.train_config))
+
     def action_go_home(self) -> None:
         """Back to the home screen."""
         from lndrill.tui.screens.home import HomeScreen
@@ -299,11 +319,13 @@ def make_app(
     store: Store | None = None,
     cram: bool = False,
     mock: MockOptions | None = None,
+    train_config: TrainConfig | None = None,
 ) -> LndrillApp:
     """The app, starting on `start` ("home", "drill", "sim" or "mock"). Loads the deck unless one is given.
 
     `clock` (monotonic seconds) times answers and the mock interview's countdown; `now` (UTC datetimes)
-    stamps history and decides what is due; `store` replaces the history in `$LNDRILL_HOME` (tests).
+    stamps history and decides what is due; `store` replaces the history in `$LNDRILL_HOME` (tests);
+    `train_config` is what the Training view trains (default: the xiong preset).
     """
     deck = deck if deck is not None else load_deck(content)
     practice = Practice(deck, user_history(now) if store is None else _given(store), now=now, clock=clock,
@@ -312,4 +334,5 @@ def make_app(
     if lang is None and settings.settings.lang is not None:  # --lang, else the settings, else the locale
         lang = settings.settings.lang
     return LndrillApp(practice, start=start, card_id=card_id, tag=tag, lang=default_lang(lang),
-                      sim_config=sim_config, sim_scale=sim_scale, mock=mock, settings=settings)
+                      sim_config=sim_config, sim_scale=sim_scale, mock=mock, settings=settings,
+                      train_config=train_config)

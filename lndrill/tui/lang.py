@@ -40,6 +40,10 @@ BINDING_ZH: dict[str, str] = {
     "Retry": "重答", "Run again": "重新运行", "Seed +": "种子 +", "Seed -": "种子 -", "Simulator": "模拟器",
     "Skip follow-up": "跳过追问", "Stats": "统计", "Submit": "提交", "Wider": "变宽",
     "Previous metric": "上一个指标", "Chart down": "图表下移", "Chart up": "图表上移",
+    "Training": "训练实验", "Experiment": "做实验", "Back": "返回", "LR": "学习率",
+    "Lower rate": "降低学习率", "Warm-up": "warm-up", "Shorter warm-up": "缩短 warm-up",
+    "Post-LN on/off": "Post-LN 显示/隐藏", "Pre-LN on/off": "Pre-LN 显示/隐藏",
+    "Sandwich on/off": "Sandwich 显示/隐藏", "DeepNorm on/off": "DeepNorm 显示/隐藏",
 }
 
 

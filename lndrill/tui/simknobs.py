@@ -34,6 +34,20 @@ METRIC_EXPLANATIONS: dict[str, str] = {
     "update": "How much the output changes (relative, per unit of learning rate) when every weight takes Adam's first step, lr times the sign of its gradient (Liu et al., Admin): far more for deep Post-LN than for Pre-LN.",
 }
 
+#: The same explanations in Chinese (中文 mode).
+METRIC_EXPLANATIONS_ZH: dict[str, str] = {
+    "article": "种子文章里的数：sum(S(x)^2) 对输入的梯度，即 2 J^T S(x)。它把梯度路径和输出大小混在一起，"
+               "堆叠以 LayerNorm 结尾时会退化。",
+    "jacobian": "整个堆叠的输入-输出雅可比 dS/dx 的 Frobenius 范数：输入的变化有多强地到达输出，"
+                "也就是沿所有路径回流的梯度有多大。",
+    "param": "单个堆叠：每层权重矩阵的梯度范数。初始化时 Post-LN 在靠近输出处最大（Xiong 等），"
+             "所以它需要 warm-up。",
+    "last-layer": "最后一层权重的梯度范数，按堆叠深度。Post-LN 随深度增长仍然很大；Pre-LN 按 1/sqrt(L) 缩小。",
+    "stream": "单个堆叠：每层之前残差流的均方大小。Pre-LN 的随深度增长，所以后面的层相对改变它更少。",
+    "update": "每个权重走 Adam 的第一步（lr 乘以梯度符号）时输出的相对变化（每单位学习率；Liu 等，Admin）："
+              "深的 Post-LN 远大于 Pre-LN。",
+}
+
 
 @dataclass(frozen=True)
 class PanelKnobs:

@@ -20,7 +20,9 @@ from lndrill.tui.text import reflow
 DIFFICULTY_ORDER = {"easy": 0, "medium": 1, "hard": 2}
 #: From this many columns a pane beside the list shows the highlighted card's full title and prompt.
 PREVIEW_COLUMNS = 100
+#: The preview pane's width from 140 columns, and below that (beside a list of card, last score and due).
 PREVIEW_WIDTH = 40
+PREVIEW_NARROW = 34
 
 
 def match_rank(card: Card, query: str) -> int | None:
@@ -55,6 +57,11 @@ def card_matches(card: Card, query: str) -> bool:
     return match_rank(card, query) is not None
 
 
+def _placeholder(lang: str) -> str:
+    """The filter box's hint, in the user's language."""
+    return say(lang, "type to filter: words, or tag:warmup", "输入以筛选：词语，或 tag:warmup")
+
+
 class BrowserScreen(LndrillScreen[None]):
     """Type to filter; enter or a click opens a card."""
 
@@ -81,8 +88,7 @@ class BrowserScreen(LndrillScreen[None]):
         self.due_now = 0
 
     def compose_body(self) -> ComposeResult:
-        yield Input(self.initial_query, placeholder="type to filter: words, or tag:warmup", id="filter",
-                    compact=True)
+        yield Input(self.initial_query, placeholder=_placeholder(self.lang), id="filter", compact=True)
         with Horizontal(id="browser-main"):
             yield DataTable(id="cards", cursor_type="row", zebra_stripes=True)
             with VerticalScroll(id="browser-preview", can_focus=False):
@@ -120,18 +126,26 @@ class BrowserScreen(LndrillScreen[None]):
     def _fill(self) -> None:
         query = self.query_one(Input).value
         lang = self.lang
+        self.query_one(Input).placeholder = _placeholder(lang)
         table = self.query_one(DataTable)
         kept = self._highlighted_id()
         table.clear(columns=True)
         preview = self.size.width >= PREVIEW_COLUMNS
-        self.query_one("#browser-preview").display = preview
-        width = self.size.width - (PREVIEW_WIDTH + 1 if preview else 0)
+        pane = self.query_one("#browser-preview")
+        pane.display = preview
+        pane_w = PREVIEW_WIDTH if self.size.width >= 140 else PREVIEW_NARROW
+        pane.styles.width = pane_w
+        width = self.size.width - (pane_w + 1 if preview else 0)
         wide = width >= 110
+        # Beside the pane, a list narrower than 110 columns leaves the tags and the level to the pane
+        # (it shows both for the highlighted card), so that most titles fit whole.
+        brief = preview and not wide
         tags_w, level_w, last_w, due_w = (30 if wide else 16), 6, 4, 8
-        title_w = max(20, width - tags_w - level_w - last_w - due_w - 14)
+        title_w = max(20, width - last_w - due_w - 10 if brief else width - tags_w - level_w - last_w - due_w - 14)
         table.add_column(say(lang, "Card", "卡片"), key="title", width=title_w)
-        table.add_column(say(lang, "Tags", "标签"), key="tags", width=tags_w)
-        table.add_column(say(lang, "Level", "难度"), key="level", width=level_w)
+        if not brief:
+            table.add_column(say(lang, "Tags", "标签"), key="tags", width=tags_w)
+            table.add_column(say(lang, "Level", "难度"), key="level", width=level_w)
         table.add_column(say(lang, "Last", "上次"), key="last", width=last_w)
         table.add_column(say(lang, "Due", "到期"), key="due", width=due_w)
         total = self._cards()
@@ -150,7 +164,8 @@ class BrowserScreen(LndrillScreen[None]):
             last_text = Text("-" if last is None else str(last), style="dim" if last is None else "",
                              justify="right")
             due = due_label(status.due if status else None, now, answered=bool(status and status.attempts))
-            table.add_row(title, tags, Text(card.difficulty), last_text, due, key=card.id)
+            cells = (title, last_text, due) if brief else (title, tags, Text(card.difficulty), last_text, due)
+            table.add_row(*cells, key=card.id)
             self.visible_ids.append(card.id)
         if kept in self.visible_ids:
             table.move_cursor(row=self.visible_ids.index(kept), animate=False, scroll=True)

@@ -37,6 +37,8 @@ class CardScreen(LndrillScreen[None]):
     `tab` / `shift+tab` move between the areas and buttons; `ctrl+z` / `ctrl+y` undo and redo.
     `f2` moves to the simulator panel (its keys then work) and back to your answer.
     What you type is kept as a draft (autosaved) until you submit.
+    On the warm-up cards (post-ln-warmup, warmup-for-pre-ln, admin-amplification) `ctrl+t` runs the
+    experiment: the Training view trains Post-LN and Pre-LN with and without warm-up.
     """
     PALETTE = (
         ("Submit answer", "score the answer (ctrl+s)", "submit"),
@@ -51,6 +53,7 @@ class CardScreen(LndrillScreen[None]):
         Binding("ctrl+g", "toggle_sim", "Simulator", id="card.sim"),
         Binding("f2", "focus_sim", "Panel focus", id="card.sim_focus"),
         Binding("ctrl+n", "next_card", "Next card", id="card.next"),
+        Binding("ctrl+t", "experiment", "Experiment", id="card.experiment"),
         Binding("escape", "back", "Cards", id="card.back"),
     ]
 
@@ -208,6 +211,19 @@ class CardScreen(LndrillScreen[None]):
             self.areas()[0].focus()
 
     # ------------------------------------------------------------------ actions
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """"Run the experiment" (ctrl+t) only on the warm-up cards."""
+        if action == "experiment":
+            from lndrill.tui.screens.training import EXPERIMENT_CARDS
+
+            return self.card.id in EXPERIMENT_CARDS
+        return True
+
+    def action_experiment(self) -> None:
+        """Run the experiment: the Training view (Post-LN and Pre-LN, with and without warm-up)."""
+        self.practice.flush_drafts()
+        self.lndrill.open_training()
+
     def action_toggle_lang(self) -> None:
         """Switch the card between English and Chinese."""
         self.app.post_message(ToggleLanguage())

@@ -6,6 +6,8 @@ highlighted item is always scrolled into view, and PgUp/PgDn/Home/End scroll the
 
 from __future__ import annotations
 
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.padding import Padding
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -42,6 +44,24 @@ SHORT_ROWS = 30
 HIGHLIGHT_TINT = 0.18
 #: Option ids of mistakes start with this (point options are the point ids).
 MISTAKE = "mistake:"
+#: Cells the second part of an item (a mistake's explanation) is indented by, on every line it wraps to.
+HANG = 3
+
+
+class Hanging:
+    """An item's first line(s) and a part under it indented by HANG cells on every line, also where it
+    wraps (a hanging indent). `str()` is the plain text, as for a Text prompt."""
+
+    def __init__(self, head: Text, body: Text) -> None:
+        self.head = head
+        self.body = body
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield self.head
+        yield Padding(self.body, (0, 0, 0, HANG), expand=False)
+
+    def __str__(self) -> str:
+        return f"{self.head.plain}\n{' ' * HANG}{self.body.plain}"
 
 
 class FeedbackList(OptionList):
@@ -230,8 +250,8 @@ class FeedbackScreen(LndrillScreen[str]):
             prompt.append(f"“{printable(m.evidence)}”", style="dim strike" if disputed else f"bold {bad}")
             if disputed:
                 prompt.append(say(lang, "  (disputed by you: not charged)", "  （你有异议：不扣分）"), style="italic")
-            prompt.append(f"\n   {m.explanation.get(lang)}", style="dim" if disputed else "")
-            items.append(Option(prompt, id=MISTAKE + m.id))
+            explanation = Text(m.explanation.get(lang), style="dim" if disputed else "")
+            items.append(Option(Hanging(prompt, explanation), id=MISTAKE + m.id))
             self._items.append(("mistake", m.id))
         with self.app.batch_update(), options.prevent(OptionList.OptionHighlighted):
             # Redrawn in place: the same item stays highlighted and the view stays where it is.

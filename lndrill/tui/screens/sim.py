@@ -26,8 +26,9 @@ from lndrill.sim.config import (
 from lndrill.sim.placements import placement
 from lndrill.sim.presets import preset_defaults, preset_fixed
 from lndrill.sim.render import SCALES, SimChart
+from lndrill.tui.lang import say
 from lndrill.tui.screens.base import LndrillScreen
-from lndrill.tui.simknobs import METRIC_EXPLANATIONS
+from lndrill.tui.simknobs import METRIC_EXPLANATIONS, METRIC_EXPLANATIONS_ZH
 from lndrill.tui.theme import placement_colours
 from lndrill.tui.widgets import too_small
 from lndrill.tui.widgets.sim_panel import SimComputed, SimFailed
@@ -55,12 +56,17 @@ class SimScreen(LndrillScreen[None]):
     applied with `enter` (or on leaving the box), a preset fixes some of them. The chart and the table of
     exact values (median over seeds, with the min-max spread) update after every change.
     `pageup` / `pagedown` scroll the chart and the table, whatever control has the focus.
+    `ctrl+t` opens the Training view: Post-LN and Pre-LN trained with and without warm-up.
     """
+    PALETTE = (
+        ("Training", "train Post-LN and Pre-LN with and without warm-up, curves live (ctrl+t)", "training"),
+    )
     AUTO_FOCUS = "#preset"
     BINDINGS = [
         Binding("escape", "back", "Home", id="sim.back"),
         Binding("f5", "rerun", "Run again", id="sim.rerun"),
         Binding("ctrl+o", "toggle_scale", "Log/linear", id="sim.scale"),
+        Binding("ctrl+t", "training", "Training", id="sim.training"),
         Binding("pagedown", "scroll_chart(1)", "Chart down", show=False, id="sim.chart_down"),
         Binding("pageup", "scroll_chart(-1)", "Chart up", show=False, id="sim.chart_up"),
     ]
@@ -120,7 +126,21 @@ class SimScreen(LndrillScreen[None]):
             self._sweep_depths = format_depths(self.config.depths)
         self._lock_fixed(self.config.preset)
         self.app.theme_changed_signal.subscribe(self, lambda _theme: self._draw())
+        self._label_controls(self.lang)
+        self.watch(self.app, "lang", self._label_controls, init=False)
         self._start(self.config)
+
+    def _label_controls(self, lang: str) -> None:
+        """The controls' labels, the busy line and the notes in the user's language."""
+        words = (("Preset", "预设"), ("Model", "模型"), ("Metric", "指标"), ("Placements", "放置方式"),
+                 ("Depths", "深度"), ("Width", "宽度"), ("Seed", "种子"), ("Seeds", "种子数"), ("Scale", "刻度"))
+        for label, (en, zh) in zip(self.query("#sim-controls > Label").results(Label), words, strict=False):
+            label.update(say(lang, en, zh))
+        depths = self.query_one("#depths", Input)
+        depths.placeholder = say(lang, "1-48 or 1,6,12", "1-48 或 1,6,12")
+        depths.tooltip = say(lang, "a range 1-48, a list 1,6,12,24, or both", "范围 1-48、列表 1,6,12,24，或两者")
+        self.query_one("#sim-busy", Static).update(say(lang, "● computing", "● 计算中"))
+        self._draw()
 
     # ------------------------------------------------------------------ controls -> config
     def _lock_fixed(self, preset: str | None) -> None:
@@ -265,11 +285,13 @@ class SimScreen(LndrillScreen[None]):
         dark = self.app.current_theme.dark
         self.query_one("#sim-chart", Static).update(SimChart(result, scale=self.scale,
                                                              palette=placement_colours(dark)))
-        explain = Text("What this measures: ", style="bold")
-        explain.append(METRIC_EXPLANATIONS.get(result.metric, ""))
+        lang = self.lang
+        notes = METRIC_EXPLANATIONS_ZH if lang == "zh" else METRIC_EXPLANATIONS
+        explain = Text(say(lang, "What this measures: ", "测量的是："), style="bold")
+        explain.append(notes.get(result.metric, ""))
         if result.companion is not None:
-            explain.append("\nBeside it: ", style="bold")
-            explain.append(METRIC_EXPLANATIONS.get(result.companion.metric, ""))
+            explain.append(say(lang, "\nBeside it: ", "\n旁边的："), style="bold")
+            explain.append(notes.get(result.companion.metric, ""))
         self.query_one("#sim-explain", Static).update(explain)
         self._fill_table(result, dark)
 
@@ -310,6 +332,10 @@ class SimScreen(LndrillScreen[None]):
         """Read the controls and run again."""
         self._result = None
         self._changed()
+
+    def action_training(self) -> None:
+        """Open the Training view (the xiong preset: Post-LN and Pre-LN, with and without warm-up)."""
+        self.lndrill.open_training()
 
     def action_toggle_scale(self) -> None:
         """Switch the bars between log and linear scale."""

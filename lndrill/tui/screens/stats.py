@@ -18,6 +18,7 @@ from lndrill.tui.messages import OpenCard
 from lndrill.tui.screens.base import LndrillScreen
 
 EMPTY = "No answers yet. Press escape, then d to drill or m for a mock interview: every answer lands here."
+EMPTY_ZH = "还没有回答。按 escape，再按 d 练习或 m 模拟面试：每次回答都会记在这里。"
 #: Average bars are this many cells wide.
 BAR_CELLS = 12
 
@@ -61,6 +62,7 @@ class StatsScreen(LndrillScreen[None]):
 
     def on_mount(self) -> None:
         self.action_reload()
+        self.watch(self.app, "lang", lambda _lang: self._show(), init=False)  # the labels follow the language
 
     def set_focus(self, widget: Widget | None, scroll_visible: bool = True, from_app_focus: bool = False) -> None:
         """Focusing the card table keeps the view where it is (at the top: the trend stays on screen)."""
@@ -77,13 +79,15 @@ class StatsScreen(LndrillScreen[None]):
         stats = self.stats
         total = stats.total_attempts if stats is not None else 0
         answered = stats.answered if stats is not None else ()
-        head = Text(f" Stats  ·  {total} answer{'' if total == 1 else 's'} to {len(answered)} "
-                    f"card{'' if len(answered) == 1 else 's'}", style="bold")
+        head = Text(say(self.lang, f" Stats  ·  {total} answer{'' if total == 1 else 's'} to {len(answered)} "
+                                   f"card{'' if len(answered) == 1 else 's'}",
+                        f" 统计  ·  {len(answered)} 张卡片共 {total} 次回答"), style="bold")
         if stats is not None and stats.first_at is not None:
-            head.append(f" since {stats.first_at.astimezone():%Y-%m-%d}")
+            head.append(say(self.lang, f" since {stats.first_at.astimezone():%Y-%m-%d}",
+                            f"，自 {stats.first_at.astimezone():%Y-%m-%d} 起"))
         self.query_one("#stats-bar", Static).update(head)
         empty = self.query_one("#stats-empty", Static)
-        empty.update(Text(EMPTY, style="dim"))
+        empty.update(Text(say(self.lang, EMPTY, EMPTY_ZH), style="dim"))
         empty.display = total == 0
         for node in self.query(".stats-heading, #stats-trend, DataTable"):
             node.display = total > 0
@@ -93,10 +97,10 @@ class StatsScreen(LndrillScreen[None]):
         lang = self.lang
         trend = [t.score for t in stats.trend]
         self.query_one("#stats-trend-title", Label).update(say(
-            lang, f"Trend: your last {len(trend)} answer{'s' if len(trend) != 1 else ''}, oldest to newest, "
-                  f"scale 0-100 (lowest {min(trend)}, highest {max(trend)}, latest {trend[-1]})",
-            f"趋势：最近 {len(trend)} 次回答，从旧到新，刻度 0-100（最低 {min(trend)}，最高 {max(trend)}，"
-            f"最近 {trend[-1]}）"))
+            # One line at 80 columns (the scale, 0-100, is stated after the sparkline).
+            lang, f"Trend: last {len(trend)} answer{'s' if len(trend) != 1 else ''}, oldest first "
+                  f"(lowest {min(trend)}, highest {max(trend)}, latest {trend[-1]})",
+            f"趋势：最近 {len(trend)} 次回答，从旧到新（最低 {min(trend)}，最高 {max(trend)}，最近 {trend[-1]}）"))
         spark = Text(stats.sparkline, style="bold")  # a fixed 0-100 scale: 85 and 94 look alike, as they are
         spark.append("  0-100", style="dim")
         self.query_one("#stats-trend", Static).update(spark)
@@ -105,13 +109,14 @@ class StatsScreen(LndrillScreen[None]):
 
         cards = self.query_one("#stats-cards", DataTable)
         cards.clear(columns=True)
-        for label, key in (("Card", "card"), ("Answers", "n"), ("Best", "best"), ("Last", "last"),
-                           ("Next due", "due")):
+        for label, key in ((say(lang, "Card", "卡片"), "card"), (say(lang, "Answers", "回答数"), "n"),
+                           (say(lang, "Best", "最高"), "best"), (say(lang, "Last", "上次"), "last"),
+                           (say(lang, "Next due", "下次到期"), "due")):
             cards.add_column(label, key=key)
         for c in sorted(answered, key=lambda c: (c.due is None, c.due or now, c.card_id)):
             name = Text(c.card_id)
             if not c.in_deck:
-                name.append(" (not in deck)", style="dim")
+                name.append(say(lang, " (not in deck)", "（不在题库中）"), style="dim")
             when = due_label(c.due, now, answered=True)
             if c.due is not None:
                 when.append(f"  {c.due.astimezone():%Y-%m-%d %H:%M}", style="dim")
@@ -119,23 +124,25 @@ class StatsScreen(LndrillScreen[None]):
                           Text(str(c.last), justify="right"), when, key=c.card_id)
 
         window = stats.window
-        self.query_one("#stats-sections-title", Label).update(
-            f"Sections: average of your last {window} answers to each card, weakest first")
+        self.query_one("#stats-sections-title", Label).update(say(
+            lang, f"Sections: average of your last {window} answers to each card, weakest first",
+            f"各部分：每张卡片最近 {window} 次回答的平均分，最弱的在前"))
         sections = self.query_one("#stats-sections", DataTable)
         sections.clear(columns=True)
-        sections.add_column("Card", key="card")
-        sections.add_column("Section", key="section")
-        sections.add_column("Average", key="average")
+        sections.add_column(say(lang, "Card", "卡片"), key="card")
+        sections.add_column(say(lang, "Section", "部分"), key="section")
+        sections.add_column(say(lang, "Average", "平均"), key="average")
         for s in sorted(stats.sections, key=lambda s: (s.average, s.key)):
             sections.add_row(Text(s.card_id), Text(s.title), Text(f"{block_bar(s.average, width=BAR_CELLS)} "
                                                                   f"{s.average:5.1f}"), key=s.key)
 
-        self.query_one("#stats-tags-title", Label).update(f"Tags: average of your last {window} answers per tag")
+        self.query_one("#stats-tags-title", Label).update(say(
+            lang, f"Tags: average of your last {window} answers per tag", f"标签：每个标签最近 {window} 次回答的平均分"))
         tags = self.query_one("#stats-tags", DataTable)
         tags.clear(columns=True)
-        tags.add_column("Tag", key="tag")
-        tags.add_column("Average", key="average")
-        tags.add_column("Answers", key="n")
+        tags.add_column(say(lang, "Tag", "标签"), key="tag")
+        tags.add_column(say(lang, "Average", "平均"), key="average")
+        tags.add_column(say(lang, "Answers", "回答数"), key="n")
         for t in sorted(stats.tags, key=lambda t: (t.average, t.tag)):
             tags.add_row(Text(t.tag), Text(f"{block_bar(t.average, width=BAR_CELLS)} {t.average:5.1f}"),
                          Text(str(t.attempts), justify="right"), key=t.tag)

@@ -20,6 +20,7 @@ from lndrill.sim import SimResult, sweep
 from lndrill.sim.config import PLACEMENTS, SimConfig, SimConfigError
 from lndrill.sim.placements import placement
 from lndrill.sim.render import SimChart
+from lndrill.tui.lang import say
 from lndrill.tui.simknobs import DEPTH_CHOICES, PanelKnobs
 from lndrill.tui.theme import placement_colours
 from lndrill.tui.widgets.chart_view import ChartView
@@ -119,21 +120,22 @@ class SimPanel(Vertical, can_focus=True):
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="panel-head"):
-            yield Static(Text("Simulator", style="bold"), id="panel-title")
+            yield Static(Text(say(self._lang, "Simulator", "模拟器"), style="bold"), id="panel-title")
             yield Static("", id="panel-busy", markup=False)
         with Grid(id="panel-knobs"):
-            yield Button("", id="knob-depth", compact=True, tooltip="Depths ([ and ])")
-            yield Button("", id="knob-width", compact=True, tooltip="Width D (- and +)")
-            yield Button("", id="knob-metric", compact=True, tooltip="Metric (m / M)")
-            yield Button("", id="knob-seed", compact=True, tooltip="Seed (s / S)")
+            yield Button("", id="knob-depth", compact=True)
+            yield Button("", id="knob-width", compact=True)
+            yield Button("", id="knob-metric", compact=True)
+            yield Button("", id="knob-seed", compact=True)
         with Horizontal(id="panel-placements"):
-            for i, p in enumerate(PLACEMENTS, 1):
-                yield Button("", id=f"knob-{p}", compact=True, classes="placement",
-                             tooltip=f"{placement(p).label} on/off ({i})")
+            for p in PLACEMENTS:
+                yield Button("", id=f"knob-{p}", compact=True, classes="placement")
         yield ChartView(id="panel-chart")
 
     def on_mount(self) -> None:
         self._label_knobs()
+        if hasattr(self.app, "lang"):  # the panel's words follow the language (ctrl+l)
+            self.watch(self.app, "lang", lambda _lang: self._label_knobs(), init=False)
         self.app.theme_changed_signal.subscribe(self, lambda _theme: self._redraw())
         self.call_after_refresh(self.compute)  # after the first layout, so the chart's width is known
 
@@ -147,14 +149,24 @@ class SimPanel(Vertical, can_focus=True):
     def watch_busy(self, busy: bool) -> None:
         # Fixed width and no layout pass: showing the indicator never reflows the screen.
         if self.is_mounted:
-            self.query_one("#panel-busy", Static).update("● computing" if busy else "", layout=False)
+            self.query_one("#panel-busy", Static).update(say(self._lang, "● computing", "● 计算中") if busy else "",
+                                                         layout=False)
+
+    @property
+    def _lang(self) -> str:
+        """The app's language ("en" outside lndrill's app)."""
+        return str(getattr(self.app, "lang", "en"))
 
     def _label_knobs(self) -> None:
         k = self.knobs
-        self.query_one("#knob-depth", Button).label = f"depths {k.depths_label}"
-        self.query_one("#knob-width", Button).label = f"width {k.width}"
-        self.query_one("#knob-metric", Button).label = f"metric {k.metric}"
-        self.query_one("#knob-seed", Button).label = f"seed {k.seed}"
+        lang = self._lang
+        self.query_one("#panel-title", Static).update(Text(say(lang, "Simulator", "模拟器"), style="bold"))
+        for name, en, zh, value, keys in (
+                ("depth", "depths", "深度", k.depths_label, "[ ]"), ("width", "width", "宽度", k.width, "- +"),
+                ("metric", "metric", "指标", k.metric, "m / M"), ("seed", "seed", "种子", k.seed, "s / S")):
+            button = self.query_one(f"#knob-{name}", Button)
+            button.label = f"{say(lang, en, zh)} {value}"
+            button.tooltip = f"{say(lang, en.capitalize(), zh)} ({keys})"
         colours = placement_colours(self.app.current_theme.dark)
         for p in PLACEMENTS:
             on_ = p in k.placements
@@ -162,6 +174,8 @@ class SimPanel(Vertical, can_focus=True):
                          style=colours[p] if on_ else "dim")
             button = self.query_one(f"#knob-{p}", Button)
             button.label = label
+            button.tooltip = say(lang, f"{placement(p).label} on/off ({PLACEMENTS.index(p) + 1})",
+                                 f"{placement(p).label} 显示/隐藏（{PLACEMENTS.index(p) + 1}）")
             button.set_class(on_, "-on")
 
     def action_depth(self, delta: int) -> None:
@@ -184,7 +198,7 @@ class SimPanel(Vertical, can_focus=True):
         """Show or hide one placement."""
         new = self.knobs.toggle_placement(placement)
         if new == self.knobs:
-            self.notify("keep at least one placement", severity="warning")
+            self.notify(say(self._lang, "keep at least one placement", "至少保留一种放置方式"), severity="warning")
         self.knobs = new
 
     @on(Button.Pressed)
