@@ -228,6 +228,15 @@ def test_superscript_powers_stay_powers() -> None:
     assert p.quote(0, len(p.text)) == "x\u00b2"
 
 
+def test_not_equal_sign_denies(main_card) -> None:
+    assert prepare("instability \u2260 a gradient problem").text == "instability is not a gradient problem"
+    from lndrill.cards.deck import load_deck
+
+    admin = load_deck().get("admin-amplification")
+    assert admin is not None
+    assert "not-gradient" in hits(admin, "Liu et al. find that gradient vanishing \u2260 the root cause of the instability.")
+
+
 def test_formula_structure_not_string() -> None:
     assert canonical("x + F(x)") == canonical("F(x) + x")
     assert canonical("LN(x + F(x))") != canonical("LN(x) + F(x)")
