@@ -237,6 +237,15 @@ def test_not_equal_sign_denies(main_card) -> None:
     assert "not-gradient" in hits(admin, "Liu et al. find that gradient vanishing \u2260 the root cause of the instability.")
 
 
+def test_a_trailing_for_subject_takes_the_claim_before_it() -> None:
+    from lndrill.cards.deck import load_deck
+
+    card = load_deck().get("xiong-theorem")
+    assert card is not None
+    text = "The last-layer gradient is bounded by O(d sqrt(ln d)) for Post-LN and by O(d sqrt(ln d / L)) for Pre-LN."
+    assert "pre-bound-shrinks" in hits(card, text)
+
+
 def test_formula_structure_not_string() -> None:
     assert canonical("x + F(x)") == canonical("F(x) + x")
     assert canonical("LN(x + F(x))") != canonical("LN(x) + F(x)")

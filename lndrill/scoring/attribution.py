@@ -237,6 +237,9 @@ class Subjects:
             return Attribution(inside[0].subject, "clause", inside[0].start)
         before = [m for m in mentions if m.end <= start]
         after = [m for m in mentions if m.start >= end]
+        trailing = self._trailing_scope(end, after)
+        if trailing is not None:
+            return Attribution(trailing.subject, "clause", trailing.start)
         for group, source in (([m for m in reversed(before) if lay.part_of[m.start] == part], "clause"),
                               ([m for m in after if lay.part_of[m.start] == part], "clause"),
                               (list(reversed(before)), "clause"), (after, "clause-after")):
@@ -270,6 +273,19 @@ class Subjects:
         if heading >= 0 and heading in self._heading_subject:
             return Attribution(self._heading_subject[heading], "heading", None)
         return self.default
+
+    def _trailing_scope(self, end: int, after: list[Mention]) -> Mention | None:
+        """"... and by O(d sqrt(ln d / L)) for Pre-LN": a subject introduced by "for"/"in" right after the claim's
+        words (closing brackets between) is that claim's, even when another subject stands earlier in the part."""
+        if not after:
+            return None
+        toks = self.lay.tokens
+        j = end
+        while j < len(toks) and toks[j].kind == PUNCT and toks[j].key in (")", "]", "}"):
+            j += 1
+        if j + 1 < len(toks) and toks[j].kind == WORD and toks[j].key in ("for", "in") and after[0].start == j + 1:
+            return after[0]
+        return None
 
     def _coordinated(self, m: Mention) -> tuple[str, ...]:
         """Subjects joined to `m` by "and", "&", "和", "与", "、" or a comma, with nothing else between."""
