@@ -41,6 +41,8 @@ def hostile_inputs() -> dict[str, str]:
         "table, 30,000-char row label": ("| | Post-LN | Pre-LN |\n|---|---|---|\n| " + "w" * 30000 + " | a | b |\n"
                                          + "| x | y | z |\n" * 2000),
         "60,000-char Chinese line": ("Pre-LN 的残差是恒等通道，梯度直达输入，不需要预热，Post-LN 需要，" * 2000)[:60000],
+        # every line a distinct, hedged claim naming a subject: many frames and mentions, none charged
+        "60,000 chars of hedged claims": "".join(f"Maybe Pre-LN needs warm-up in run {i}.\n" for i in range(1700))[:60000],
         "nested parentheses": "(" * 5000 + "LN(x)" + ")" * 5000,
         "sum of 3000 LN(x)": "+".join(["LN(x)"] * 3000),
         "LaTeX braces (60 KB)": "\\frac{" * 10000 + "x" + "}" * 10000,

@@ -290,7 +290,7 @@ class Subjects:
     def _coordinated(self, m: Mention) -> tuple[str, ...]:
         """Subjects joined to `m` by "and", "&", "和", "与", "、" or a comma, with nothing else between."""
         toks, text = self.lay.tokens, self.lay.text
-        k = self.mentions.index(m)
+        k = bisect.bisect_left(self._starts, m.start)  # mentions are in text order (no list.index: O(n) per call)
         out: list[str] = []
         for step in (-1, 1):
             cur = m

@@ -81,7 +81,7 @@ def _read_both_ways(answer: Analysis, matcher: Matcher, frame: Frame) -> bool:
     words = {i for a, b in frame.terms for i in range(a, b)}
     return any(f.affirmed != frame.affirmed and f.end > frame.end
                and any(i in words for a, b in f.terms for i in range(a, b))
-               for f in answer.frames(matcher))
+               for f in answer.frames_overlapping(matcher, frame.start, frame.end))
 
 
 def find_point(answer: Analysis, claim: Claim) -> Evidence | None:

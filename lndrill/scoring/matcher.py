@@ -94,6 +94,7 @@ class Analysis:
         self.lay.mark_claims(vocabulary)
         self._contrast_parts = self.subjects.contrast_parts
         self._frames: dict[int, list[Frame]] = {}
+        self._by_start: dict[int, tuple[list[int], list[Frame]]] = {}
         self.quoted = self._quoted_tokens()
         self.echo = self._echo_clauses(rubric.prompt_grams)
         self._ellipses = self._find_ellipses()
@@ -235,6 +236,16 @@ class Analysis:
         if key not in self._frames:
             self._frames[key] = list(self._build(matcher))
         return self._frames[key]
+
+    def frames_overlapping(self, matcher: Matcher, start: int, end: int) -> list[Frame]:
+        """The frames of `matcher` that start before `end` and may reach back to `start` (a frame spans at most
+        WINDOW tokens), found by bisection in text order."""
+        key = id(matcher)
+        if key not in self._by_start:
+            ordered = sorted(self.frames(matcher), key=lambda f: f.start)
+            self._by_start[key] = ([f.start for f in ordered], ordered)
+        starts, ordered = self._by_start[key]
+        return ordered[bisect.bisect_left(starts, start - WINDOW) : bisect.bisect_left(starts, end)]
 
     def _build(self, matcher: Matcher) -> Iterator[Frame]:
         if matcher.formula is not None:
