@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Set as AbstractSet
 
-from lndrill.scoring.lexicon import ARROW, CJK, NUMBER, PUNCT, RELATIONS, WORD, Cues, Token
+from lndrill.scoring.lexicon import ARROW, CJK, NUMBER, PUNCT, RELATIONS, WORD, Cues, Token, stem
 from lndrill.scoring.structure import Layout, is_cause, is_function_token
 
 NEGATION = Cues(
@@ -117,6 +117,7 @@ _FRAMING = Cues(pairs=("question is", "questions are", "to answer", "need to loo
                        "we will look", "will discuss", "we discuss", "asks us", "asked to", "asks why", "asks what",
                        "asks how"),
                 zh=("题目问", "要回答", "我们来看", "来看看", "需要回答", "要讨论", "问的是"))
+_ACCORDING = stem("according")
 #: Words that name a published source after "according to" (a paper, its parts, its authors).
 _SOURCE_WORDS = frozenset({"paper", "theorem", "lemma", "figure", "fig", "section", "xiong", "liu", "wang", "nguyen",
                            "admin", "deepnet", "vaswani", "radford", "touvron", "ba", "zhang", "sennrich"})
@@ -526,7 +527,7 @@ class Polarity:
         """"According to Xiong et al. / the paper / Theorem 1, X": the writer states what the literature says,
         which is their claim (a wrong one can be charged), unlike "according to some people"."""
         toks = self.tokens
-        if not (toks[j].key == "accord" or toks[j].key == "according"):
+        if toks[j].key != _ACCORDING:
             return False
         ahead = [t.key for t in toks[j + 2 : j + 7] if t.kind in (WORD, NUMBER)]
         return ("et" in ahead and "al" in ahead) or any(w in _SOURCE_WORDS for w in ahead[:3])
