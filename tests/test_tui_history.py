@@ -183,3 +183,15 @@ async def test_home_says_how_many_cards_are_due(deck) -> None:
         await settle(pilot)
         await pilot.pause()
         assert "1 due now" in static_text(app.screen.query_one("#home-deck", Static))
+
+
+async def test_home_counts_new_cards_for_a_new_user(deck) -> None:
+    """A first start has nothing due but every card new: the status line says both, not only '0 due now'."""
+    from textual.widgets import Static
+
+    app = make_app(deck=deck, lang="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.pause()
+        status = static_text(app.screen.query_one("#home-deck", Static))
+        assert f"{len(deck.cards)} new" in status

@@ -47,6 +47,7 @@ class HomeScreen(LndrillScreen[None]):
 
     def on_mount(self) -> None:
         self._due: int | None = None
+        self._fresh = 0  # cards never answered nor scheduled
         self._show_text(self.lang)
         self.watch(self.app, "lang", self._show_text, init=False)
         self.count_due()
@@ -61,10 +62,11 @@ class HomeScreen(LndrillScreen[None]):
         statuses = practice.card_statuses(practice.deck.cards)
         now = practice.now()
         due = sum(1 for st in statuses.values() if st.due is not None and st.due <= now)
-        self.app.call_from_thread(self._set_due, due if statuses else None)
+        fresh = sum(1 for cid in practice.deck.cards if cid not in statuses or not statuses[cid].seen)
+        self.app.call_from_thread(self._set_due, due if statuses else None, fresh)
 
-    def _set_due(self, due: int | None) -> None:
-        self._due = due
+    def _set_due(self, due: int | None, fresh: int = 0) -> None:
+        self._due, self._fresh = due, fresh
         self._show_text(self.lang)
 
     def _show_text(self, lang: str) -> None:
@@ -99,6 +101,8 @@ class HomeScreen(LndrillScreen[None]):
         status = say(lang, f"Deck: {n} card{'s' if n != 1 else ''}", f"题库：{n} 张卡片")
         if due is not None:
             status += say(lang, f" · {due} due now", f" · {due} 张到期")
+        if self._fresh:  # a new user's cards are all new, none due: say so rather than only "0 due now"
+            status += say(lang, f" · {self._fresh} new", f" · {self._fresh} 张新卡")
         if problems:
             status += say(lang, f" ({problems} broken file{'s' if problems != 1 else ''} skipped: lndrill cards check)",
                           f"（跳过 {problems} 个损坏的文件：lndrill cards check）")
