@@ -435,3 +435,36 @@ def test_swapped_letters_in_five_letter_words_but_not_other_words(deck) -> None:
     lex = Lexicon({"squar", "layer"})
     assert lex.near("sqaur") == {"squar"}
     assert lex.near("later") == set()
+
+
+def test_chinese_topic_left_alone_is_denied_but_regardless_is_not(deck) -> None:
+    rms = _card(deck, "rmsnorm")
+    # "the all-ones direction, it does not handle": the fronted topic is denied, not killed
+    assert "rmsnorm-kills-mean" not in mistakes(rms, "RMSNorm 只干掉沿 x 的那个方向，全 1 方向它不管，所以整体平移会影响输出。")
+    # "不管多深" means "however deep": it denies nothing, so the wrong claim after it is still charged
+    assert "rmsnorm-kills-mean" in mistakes(rms, "不管多深，RMSNorm 都会干掉全 1 方向。")
+
+
+def test_a_denied_showing_denies_what_is_shown(deck) -> None:
+    card = _card(deck, "warmup-for-pre-ln")
+    assert not mistakes(card, "They did not show Pre-LN is safe without warm-up at any learning rate.")
+    assert not mistakes(card, "他们并没有证明 Pre-LN 在任何学习率下都不需要 warm-up。")
+    assert "pre-drop-at-any-lr" in mistakes(card, "Xiong showed Pre-LN needs no warm-up at any learning rate.")
+    assert "pre-drop-at-any-lr" in mistakes(card, "Xiong 证明了 Pre-LN 在任何学习率下都不需要 warm-up。")
+    # one negation before the saying verb denies once, not once for the verb and again for what it says
+    toy = _card(deck, "toy-metric-artifact")
+    assert not mistakes(toy, "这个约等于 0 的读数并不说明梯度消失，它是指标造成的假象。")
+    assert "toy-shows-vanishing" in mistakes(toy, "这个约等于 0 的读数说明梯度消失了。")
+
+
+def test_a_subject_named_before_and_after_a_claim_is_explicit(main_card) -> None:
+    before_and_after = ("In Post-LN the gradient has to pass through every LayerNorm. Xiong et al. proved that the "
+                        "gradient of the last layer grows with the number of layers, which is why deep Post-LN "
+                        "explodes.")
+    assert "post-grad-grows-with-depth" in mistakes(main_card, before_and_after)
+    # named only after the claim, in another part of the clause: not enough to charge
+    only_after = ("Xiong et al. proved that the gradient of the last layer grows with the number of layers, which is "
+                  "why deep Post-LN explodes.")
+    assert not mistakes(main_card, only_after)
+    # before, in another paragraph, the subject does not reach
+    assert not mistakes(main_card, "In Pre-LN the stream grows.\n\n" + only_after)

@@ -244,7 +244,20 @@ class Subjects:
                               ([m for m in after if lay.part_of[m.start] == part], "clause"),
                               (list(reversed(before)), "clause"), (after, "clause-after")):
             if group:
+                if source == "clause-after":
+                    # "In Post-LN ... . Xiong proved the last layer's gradient grows with L, which is why deep
+                    # Post-LN explodes": named later in the clause AND by the context before it, the same subject
+                    # on both sides is explicit enough.
+                    around = self._outside(start)
+                    if around.subject == group[0].subject and around.source != "card":
+                        source = "clause"
                 return Attribution(group[0].subject, source, group[0].start, self._coordinated(group[0]))
+        return self._outside(start)
+
+    def _outside(self, start: int) -> Attribution:
+        """The subject of a claim at `start` from outside its clause: its line's label, its sentence, its
+        paragraph, its heading, or the card's default."""
+        lay = self.lay
         label = lay.block_label(start)
         if label is not None:
             m = self.between(label[0], label[1])

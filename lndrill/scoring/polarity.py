@@ -42,6 +42,9 @@ NEGATION = Cues(
 _PREFIX_CUES = frozenset({"un", "non"})
 _SAYING = frozenset({"mean", "means", "say", "says", "show", "shows", "prove", "proves", "imply", "implies", "tell",
                      "telling", "indicat", "indicates", "suggest", "suggests", "demonstrat", "demonstrates"})
+_SAYING_FORMS = frozenset({"showed", "shown", "proved", "proven", "demonstrated", "implied", "said", "meant",
+                           "indicated", "suggested"})
+_ZH_SAYING = frozenset({"证明", "表明", "说明", "显示", "意味着", "证实"})
 #: Chinese words that start with a negation character but negate nothing.
 _ZH_NOT_NEGATION = ("不同", "不断", "不仅", "不少", "不过", "不管", "不久", "无论", "非常", "未来", "不止", "不光",
                     "训不动", "训不起来", "训不稳", "跑不动", "收敛不了", "训不好", "离不开", "少不了", "不可或缺",
@@ -151,11 +154,24 @@ def is_negation(tokens: list[Token], j: int) -> int:
         if t.key == "less" and j >= 2 and tokens[j - 1].key == "or" and tokens[j - 2].key == "more":
             return 0  # "more or less" hedges, it does not deny
         return 0 if (t.key, nxt) in _EN_NOT_A_CUE else n
+    if _leaves_alone(tokens, j):
+        return n
     for w in _ZH_NOT_NEGATION:
         for k in range(len(w)):
             if j - k >= 0 and w[k] == t.key and _spells(tokens, j - k, w):
                 return 0
     return n
+
+
+def _leaves_alone(tokens: list[Token], j: int) -> bool:
+    """"它不管" at the end of a clause ("全 1 方向它不管，") denies: it leaves the thing alone. Before more words
+    "不管" means "regardless" ("不管多深都能训") and denies nothing."""
+    if not _spells(tokens, j, "不管"):
+        return False
+    k = j + 2
+    while k < len(tokens) and tokens[k].kind == CJK and tokens[k].key in ("了", "的", "它", "啊", "呢"):
+        k += 1
+    return k >= len(tokens) or tokens[k].kind == PUNCT
 
 
 def _spells(tokens: list[Token], i: int, word: str) -> bool:
@@ -375,12 +391,23 @@ class Polarity:
         cues: set[int] = set()
         last = max(terms)
         denied = False
-        for a, b in terms:
-            own = self.cues(a, b, skip, with_after=(a, b) == last)
-            # Each word of the claim is judged on its own cues; the claim is denied when any word is
-            # ("不减均值：不做中心化" denies twice, it does not cancel out).
-            denied = denied or len(own) % 2 == 1
+        saying_denied = False
+        own_cues = {(a, b): self.cues(a, b, skip, with_after=(a, b) == last) for a, b in terms}
+        saying = {t for t in terms if len(terms) > 1 and self._saying(*t)}
+        said_by = {j for t in saying for j in own_cues[t]}
+        for t in terms:
+            own = own_cues[t]
+            if t in saying:
+                # "They did not show Pre-LN is safe without warm-up": a denied saying verb denies what is said,
+                # whatever that says on its own ("without" stays part of the claim).
+                saying_denied = saying_denied != (len(own) % 2 == 1)
+            else:
+                # Each word of the claim is judged on its own cues (not those of the saying verb: "并不说明梯度
+                # 消失" denies once); the claim is denied when any word is ("不减均值：不做中心化" denies twice,
+                # it does not cancel out).
+                denied = denied or len(own - said_by) % 2 == 1
             cues |= own
+        denied = denied != saying_denied
         # A reported or refuted claim means its opposite, unless the user already negated it
         # ("Post-LN's gradient does not grow (the common claim gets this backwards)").
         clause = self.lay.clause_of[terms[0][0]]
@@ -393,6 +420,13 @@ class Polarity:
             a, b = self.lay.clause_span[clause]
             firm = any(_SUCCESS.at(self.tokens, j) for j in range(a, b))
         return affirmed, firm
+
+    def _saying(self, a: int, b: int) -> bool:
+        """The term is a verb of showing or saying ("showed", "proves", "证明", "表明")."""
+        toks = self.tokens
+        if b - a == 1 and toks[a].kind == WORD:
+            return toks[a].key in _SAYING or self.lay.text[toks[a].start : toks[a].end].lower() in _SAYING_FORMS
+        return "".join(t.key for t in toks[a:b] if t.kind == CJK) in _ZH_SAYING
 
     # -- refutation -----------------------------------------------------------------------------------
     def _refuted_clauses(self) -> set[int]:
