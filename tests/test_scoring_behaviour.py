@@ -468,3 +468,34 @@ def test_a_subject_named_before_and_after_a_claim_is_explicit(main_card) -> None
     assert not mistakes(main_card, only_after)
     # before, in another paragraph, the subject does not reach
     assert not mistakes(main_card, "In Pre-LN the stream grows.\n\n" + only_after)
+
+
+def test_a_yes_no_question_answered_no_is_denied(deck) -> None:
+    card = _card(deck, "warmup-for-pre-ln")
+    assert "no-contradiction" in hits(card, "Is it a contradiction? No, I don't think so.")
+    assert "no-contradiction" in hits(card, "这矛盾吗？不。")
+    assert "no-contradiction" not in hits(card, "Is it a contradiction? Yes.")
+    # a question left open claims nothing, and "No warm-up is needed" is a sentence, not an answer
+    assert "no-contradiction" not in hits(card, "Is it a contradiction?")
+    assert "no-contradiction" not in hits(card, "Is it a contradiction? No warm-up is needed for Pre-LN.")
+
+
+def test_switched_off_denies_the_word_between(deck) -> None:
+    card = _card(deck, "warmup-for-pre-ln")
+    assert "pre-can-drop" in hits(card, "They turned warm-up off for Pre-LN and it trained fine.")
+    assert "pre-can-drop" not in hits(card, "They turned warm-up on for Pre-LN and it trained fine.")
+
+
+def test_a_table_laid_out_with_spaces_reads_row_by_row(deck) -> None:
+    card = _card(deck, "rmsnorm")
+    table = ("models\n  BERT      LayerNorm   post\n  GPT-2/3   LayerNorm   pre (+ final LN)\n"
+             "  LLaMA     RMSNorm     pre (+ final)\n")
+    assert {"bert-post-ln", "gpt-layernorm", "llama-rmsnorm", "llama-prenorm"} <= hits(card, table)
+    # one line with wide gaps is not a table
+    assert "bert-post-ln" not in hits(card, "models\n  BERT      LayerNorm   post\n")
+
+
+def test_a_cross_after_a_denial_confirms_it(deck) -> None:
+    card = _card(deck, "rmsnorm")
+    assert "no-recentering" in hits(card, "RMSNorm vs LN\ndropped:  −μ (no centering) ✗ , β ✗\n")
+    assert "no-recentering" in hits(card, "RMSNorm: centering ✗\n")

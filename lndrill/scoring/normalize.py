@@ -176,6 +176,8 @@ def prepare(original: str | bytes) -> Prepared:
         text = _INDEX_COMMA.sub(lambda m: m.group().replace(",", " "), text)
     if text.count("|") >= 4:
         text, origin = _tables_to_sentences(text, origin)
+    if "   " in text or "\t" in text:
+        text, origin = _aligned_rows_to_labels(text, origin)
     if len(text) > MAX_SCORED_CHARS * 2:
         text, origin, truncated = text[: MAX_SCORED_CHARS * 2], origin[: MAX_SCORED_CHARS * 2], True
     return Prepared(original, _lower(text), tuple(origin), truncated, dropped, text)
@@ -375,6 +377,64 @@ def _cells(text: str, a: int, b: int) -> list[tuple[int, int]]:
     if text[a:b].rstrip().endswith("|"):
         cells = cells[:-1]
     return cells
+
+
+_GAP = re.compile(r"(?:\t|  )\s*")
+
+
+def _row_cells(line: str) -> list[tuple[int, int]]:
+    """Cells of a line laid out in columns by runs of two or more spaces (or tabs)."""
+    cells: list[tuple[int, int]] = []
+    pos = len(line) - len(line.lstrip())
+    for m in _GAP.finditer(line, pos):
+        if m.start() > pos:
+            cells.append((pos, m.start()))
+        pos = m.end()
+    if pos < len(line.rstrip()):
+        cells.append((pos, len(line.rstrip())))
+    return cells
+
+
+def _aligned_rows_to_labels(text: str, origin: list[int]) -> tuple[str, list[int]]:
+    """Rewrite a table laid out with spaces ("BERT      LayerNorm   post" over "LLaMA     RMSNorm     pre") as
+    labelled lines ("BERT∶ LayerNorm, post"): two or more consecutive lines of three or more cells each, no pipes,
+    outside code fences. The row's first cell is its label, as a Markdown table's row label is."""
+    lines = text.split("\n")
+    cells = [_row_cells(line) if "|" not in line else [] for line in lines]
+    fenced = False
+    row = [False] * len(lines)
+    for k, line in enumerate(lines):
+        if line.strip().startswith("```"):
+            fenced = not fenced
+            continue
+        row[k] = not fenced and len(cells[k]) >= 3 and len(line) - len(line.lstrip()) < 8
+    keep = [row[k] and ((k > 0 and row[k - 1]) or (k + 1 < len(lines) and row[k + 1])) for k in range(len(lines))]
+    if not any(keep):
+        return text, origin
+    out: list[str] = []
+    out_origin: list[int] = []
+    pos = 0
+    for k, line in enumerate(lines):
+        if keep[k]:
+            first = cells[k][0]
+            out.append(line[: first[1]])
+            out_origin.extend(origin[pos : pos + first[1]])
+            out.append(TABLE_COLON + " ")
+            out_origin.extend([origin[pos + first[1] - 1]] * 2)
+            for n, (a, b) in enumerate(cells[k][1:]):
+                if n:
+                    out.append(", ")
+                    out_origin.extend([origin[pos + a]] * 2)
+                out.append(line[a:b])
+                out_origin.extend(origin[pos + a : pos + b])
+        else:
+            out.append(line)
+            out_origin.extend(origin[pos : pos + len(line)])
+        if k + 1 < len(lines):
+            out.append("\n")
+            out_origin.append(origin[pos + len(line)])
+        pos += len(line) + 1
+    return "".join(out), out_origin
 
 
 def _tables_to_sentences(text: str, origin: list[int]) -> tuple[str, list[int]]:

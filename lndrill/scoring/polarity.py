@@ -141,6 +141,13 @@ _PURPOSE = Cues(en=(), pairs=("in order", "so that", "so as", "to avoid", "to pr
                                 "designed to", "intended to"),
                 zh=("为了", "以便", "旨在", "用来", "目的是", "为的是", "以免", "以防", "防止"))
 _YES_NO_CELL = {"not"}
+_SWITCH_VERBS = frozenset({"turn", "turns", "turned", "turning", "switch", "switches", "switched", "switching", "shut",
+                           "shuts", "shutting"})
+#: First words of a yes/no question ("Is it a contradiction?", "Does Pre-LN need warm-up?").
+_YES_NO_OPENERS = frozenset({"is", "are", "was", "were", "do", "does", "did", "can", "could", "should", "would",
+                             "will", "has", "have", "must", "isn't", "doesn't", "don't", "so"})
+_ZH_ANSWER_NO = frozenset({"不", "不是", "没有", "并不", "不会", "不对", "否"})
+_ZH_ANSWER_YES = frozenset({"是", "是的", "对", "会", "有", "需要"})
 
 
 def is_negation(tokens: list[Token], j: int) -> int:
@@ -199,6 +206,7 @@ class Polarity:
         self.lay = lay
         self.tokens = lay.tokens
         self.refute_cues: dict[int, set[int]] = {}
+        self.answered = self._answered_questions()
         self.refuted = self._refuted_clauses()
         self._clause_cues: list[list[tuple[int, str]]] | None = None
 
@@ -313,7 +321,8 @@ class Polarity:
                 if t.kind == WORD:
                     raw = t.key if t.key == "not" else lay.text[t.start : t.end]
                     if ((raw in _EN_AFTER or raw in _EN_AFTER_PAIR) and is_negation(toks, j) or raw in _EN_AFTER_ONLY
-                            or (raw == "no" and j + 1 < len(toks) and toks[j + 1].key == "longer")):
+                            or (raw == "no" and j + 1 < len(toks) and toks[j + 1].key == "longer")
+                            or (raw == "off" and self._switched(start))):
                         cues.add(j)
                         return
                     words += 1
@@ -329,6 +338,11 @@ class Polarity:
         before()
         if with_after:
             after()
+        marks = {j for j in cues if _is_no_mark(toks[j])}
+        if marks and len(cues - marks) % 2 == 1:
+            # "(no centering) ✗", "not needed ✗": a cross marks as absent what the words already deny; it
+            # confirms the denial, it does not undo it.
+            cues -= marks
         if crossed and cues - crossed:
             # "梯度不平衡（梯度消失）不是根因": the aside's own denial wins over a negation of the word before it
             cues -= crossed
@@ -343,6 +357,16 @@ class Polarity:
                     cues.add(j)
                     break
         return cues
+
+    def _switched(self, start: int) -> bool:
+        """"turned warm-up off", "switch the final LN off": a verb of switching right before the word."""
+        toks = self.tokens
+        for k in range(start - 1, max(-1, start - 4), -1):
+            if toks[k].kind != WORD:
+                return False
+            if self.lay.text[toks[k].start : toks[k].end].lower() in _SWITCH_VERBS:
+                return True
+        return False
 
     def _appositive(self, opening: int) -> bool:
         """A short parenthesis without a verb ("(re-centering)", "（均值）"), not a clause of its own."""
@@ -474,6 +498,47 @@ class Polarity:
             for clause in {lay.clause_of[k] for k in range(pa, pb)}:
                 out.add(clause)
                 self.refute_cues.setdefault(clause, set()).add(-1)  # refuted from outside
+        # "Is it a contradiction? No, I don't think so.": a yes/no question answered "no" is denied.
+        for sent, yes in self.answered.items():
+            if not yes:
+                pa, pb = lay.sentence_span[sent]
+                for clause in {lay.clause_of[k] for k in range(pa, pb)}:
+                    out.add(clause)
+                    self.refute_cues.setdefault(clause, set()).add(-1)  # refuted from outside
+        return out
+
+    def _answered_questions(self) -> dict[int, bool]:
+        """Yes/no questions answered by the next sentence of their paragraph with a bare "No" / "Yes" (then
+        maybe more): {question sentence: answered yes}. The question is then the writer's claim."""
+        toks, lay = self.tokens, self.lay
+        out: dict[int, bool] = {}
+        for sent in range(len(lay.sentence_span) - 1):
+            if not lay.sentence_question[sent]:
+                continue
+            qa, qb = lay.sentence_span[sent]
+            first = next((k for k in range(qa, qb) if toks[k].kind in (WORD, CJK)), None)
+            if first is None:
+                continue
+            polar = (toks[first].kind == WORD and toks[first].key in _YES_NO_OPENERS) or any(
+                toks[k].kind == CJK and toks[k].key in "吗嘛" for k in range(max(qa, qb - 3), qb))
+            a, b = lay.sentence_span[sent + 1]
+            if not polar or lay.block_of[a] != lay.block_of[qa]:
+                continue
+            words = [k for k in range(a, b) if toks[k].kind in (WORD, CJK)]
+            if not words:
+                continue
+            k = words[0]
+            after = k + 1
+            if toks[k].kind == WORD and toks[k].key in ("no", "nope", "yes", "yeah", "yep"):
+                if after < b and not (toks[after].kind == PUNCT and toks[after].key in ",.!;:"):
+                    continue  # "No warm-up is needed": a sentence of its own, not an answer
+                out[sent] = toks[k].key.startswith("y")
+            elif toks[k].kind == CJK and len(words) <= 3:
+                said = "".join(toks[j].key for j in words)
+                if said in _ZH_ANSWER_NO:
+                    out[sent] = False
+                elif said in _ZH_ANSWER_YES:
+                    out[sent] = True
         return out
 
     def _refutes_own_aside(self, i: int, clause: int) -> bool:
@@ -502,7 +567,7 @@ class Polarity:
         Post-LN in the early layers", a rubric phrase) do not qualify it. (A refuted claim is a plain denial:
         see `affirmed`.)"""
         lay = self.lay
-        if lay.sentence_question[lay.sentence_of[start]]:
+        if lay.sentence_question[lay.sentence_of[start]] and lay.sentence_of[start] not in self.answered:
             return "question"
         if self._clause_cues is None:
             self._clause_cues = self._mood_cues()
