@@ -499,3 +499,17 @@ def test_a_cross_after_a_denial_confirms_it(deck) -> None:
     card = _card(deck, "rmsnorm")
     assert "no-recentering" in hits(card, "RMSNorm vs LN\ndropped:  −μ (no centering) ✗ , β ✗\n")
     assert "no-recentering" in hits(card, "RMSNorm: centering ✗\n")
+
+
+def test_a_negated_main_verb_does_not_deny_its_because_clause(deck) -> None:
+    card = _card(deck, "pre-ln-final-norm")
+    assert "post-already-normalised" in hits(card, "Post-LN doesn't need one because its last operation already is an LN.")
+    # "not because X" still denies X
+    assert "post-already-normalised" not in hits(
+        card, "Post-LN does not need one, not because its last operation already is an LN.")
+
+
+def test_an_abbreviation_dot_neither_ends_the_sentence_nor_breaks_a_phrase(deck) -> None:
+    card = _card(deck, "xiong-theorem")
+    assert "post-flat-in-depth" in hits(card, "Post: indep. of L")
+    assert "post-flat-in-depth" in hits(card, "Xiong Thm 1\n  Post: <= O(d √(ln d))        -> indep. of L\n")

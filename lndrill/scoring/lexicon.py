@@ -191,6 +191,11 @@ def cjk_word_at(tokens: list[Token], i: int, words: tuple[str, ...]) -> str | No
 # ---------------------------------------------------------------------------------------------------
 # Phrases
 
+#: Words written with a dot that does not end the sentence ("indep. of L", "Fig. 3", "e.g."); phrases see through
+#: that dot when a word follows it.
+ABBREVIATIONS = frozenset({"i", "e", "g", "al", "vs", "eq", "fig", "sec", "cf", "approx", "resp", "etc", "ca", "indep",
+                           "incl", "thm", "prop", "const", "avg", "esp", "corr", "lem", "def", "dim"})
+
 #: A phrase may skip a word between two of its words, but never one that negates ("jacobian is not diagonal").
 _NEVER_SKIPPED = frozenset({"not", "no", "never", "cannot", "without", "nor", "neither"})
 _NEW_ITEM = re.compile(r"\n\s*(?:\n|[-*•·>+|]|[0-9]{1,2}[.)])")
@@ -388,8 +393,15 @@ class TextIndex:
         self._sig = list(range(len(tokens) + 1))
         for pos in range(len(tokens) - 1, -1, -1):
             tok = tokens[pos]
-            if tok.kind == PUNCT and (tok.key in BRACKETS or (tok.key == "." and self._method_dot(pos))):
+            if tok.kind == PUNCT and (tok.key in BRACKETS or (tok.key == "." and (
+                    self._method_dot(pos) or self._abbreviation_dot(pos)))):
                 self._sig[pos] = self._sig[pos + 1]
+
+    def _abbreviation_dot(self, pos: int) -> bool:
+        """The dot of an abbreviation ("indep. of L", "approx. D"): glued to a word that abbreviates."""
+        toks = self.tokens
+        return (pos > 0 and toks[pos - 1].kind == WORD and toks[pos - 1].end == toks[pos].start
+                and toks[pos - 1].key in ABBREVIATIONS and pos + 1 < len(toks) and toks[pos + 1].kind == WORD)
 
     def _method_dot(self, pos: int) -> bool:
         """The dot of `x.mean(` or `).mean(`: nothing around it but a name or bracket and a called word."""

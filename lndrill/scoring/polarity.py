@@ -141,6 +141,8 @@ _PURPOSE = Cues(en=(), pairs=("in order", "so that", "so as", "to avoid", "to pr
                                 "designed to", "intended to"),
                 zh=("为了", "以便", "旨在", "用来", "目的是", "为的是", "以免", "以防", "防止"))
 _YES_NO_CELL = {"not"}
+_CAUSE_ADVERBS = frozenset({"just", "only", "simply", "merely", "sole", "solely", "mainly", "primarily", "是", "只", "仅",
+                            "仅仅", "单纯", "完全", "主要"})
 _SWITCH_VERBS = frozenset({"turn", "turns", "turned", "turning", "switch", "switches", "switched", "switching", "shut",
                            "shuts", "shutting"})
 #: First words of a yes/no question ("Is it a contradiction?", "Does Pre-LN need warm-up?").
@@ -247,9 +249,12 @@ class Polarity:
                 if lay.clause_of[j] != clause:
                     # "not because X" / "不是因为 X": the negation before the connective denies X
                     if is_cause(toks, lay.clause_span[clause][0]):
+                        # ... right before the connective, or with only "just"/"only" between ("not just because");
+                        # "Post-LN doesn't need one because X" denies the need, not X.
                         for k in range(j, max(-1, j - 3), -1):
                             if is_negation(toks, k):
-                                cues.add(k)
+                                if all(toks[q].key in _CAUSE_ADVERBS for q in range(k + is_negation(toks, k), j + 1)):
+                                    cues.add(k)
                                 break
                     return
                 if lay.part_of[j] != scope or (t.kind == PUNCT and t.key == ":"):

@@ -17,9 +17,9 @@ import bisect
 import re
 from dataclasses import dataclass, field
 
-from lndrill.scoring.lexicon import ARROW, CJK, NUMBER, PUNCT, RELATIONS, WORD, Cues, Token
+from lndrill.scoring.lexicon import ABBREVIATIONS, ARROW, CJK, NUMBER, PUNCT, RELATIONS, WORD, Cues, Token
 
-_ABBREV = {"i", "e", "g", "al", "vs", "eq", "fig", "sec", "cf", "approx", "resp", "etc", "ca"}
+_ABBREV = ABBREVIATIONS
 CONNECTIVES = Cues(
     en=("so", "thus", "hence", "therefore", "because", "whereas", "while", "but", "however", "although",
         "though", "meanwhile", "whilst", "consequently", "since", "whereby", "yet", "otherwise"),
