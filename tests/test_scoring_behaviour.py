@@ -513,3 +513,15 @@ def test_an_abbreviation_dot_neither_ends_the_sentence_nor_breaks_a_phrase(deck)
     card = _card(deck, "xiong-theorem")
     assert "post-flat-in-depth" in hits(card, "Post: indep. of L")
     assert "post-flat-in-depth" in hits(card, "Xiong Thm 1\n  Post: <= O(d √(ln d))        -> indep. of L\n")
+
+
+def test_a_denied_meaning_denies_the_whole_claim_once(deck) -> None:
+    card = _card(deck, "warmup-for-pre-ln")
+    for spared in ("That does not mean Pre-LN needs no warm-up at any learning rate.",
+                   "这不等于 Pre-LN 在任何学习率下都不需要 warm-up。",
+                   "这并不意味着 Pre-LN 在任何学习率下都不需要 warm-up。",
+                   "It is not true that Pre-LN needs no warm-up at any learning rate."):
+        assert "pre-drop-at-any-lr" not in mistakes(card, spared), spared
+    for charged in ("This means Pre-LN needs no warm-up at any learning rate.",
+                    "这说明 Pre-LN 在任何学习率下都不需要 warm-up。"):
+        assert "pre-drop-at-any-lr" in mistakes(card, charged), charged

@@ -141,6 +141,11 @@ _PURPOSE = Cues(en=(), pairs=("in order", "so that", "so as", "to avoid", "to pr
                                 "designed to", "intended to"),
                 zh=("为了", "以便", "旨在", "用来", "目的是", "为的是", "以免", "以防", "防止"))
 _YES_NO_CELL = {"not"}
+#: Verbs of meaning that take a clause ("this does not mean X", "这不等于 X"): a negation before them denies X.
+_MEANING = frozenset({"mean", "means", "meant", "impli", "imply", "implies", "implied", "entail", "entails"})
+_ZH_MEANING = ("意味着", "等于", "代表", "说明", "证明", "表明", "证实", "显示")
+#: "it is not true that X", "it is not the case that X": like a denied saying.
+_TRUTH = frozenset({"true", "case", "correct", "right"})
 _CAUSE_ADVERBS = frozenset({"just", "only", "simply", "merely", "sole", "solely", "mainly", "primarily", "是", "只", "仅",
                             "仅仅", "单纯", "完全", "主要"})
 _SWITCH_VERBS = frozenset({"turn", "turns", "turned", "turning", "switch", "switches", "switched", "switching", "shut",
@@ -208,6 +213,9 @@ class Polarity:
         self.lay = lay
         self.tokens = lay.tokens
         self.refute_cues: dict[int, set[int]] = {}
+        #: Negations of a verb of meaning ("does not mean", "不等于"): they deny the whole claim after it once,
+        #: however many of its words they reach.
+        self.saying_negations: set[int] = set()
         self.answered = self._answered_questions()
         self.refuted = self._refuted_clauses()
         self._clause_cues: list[list[tuple[int, str]]] | None = None
@@ -259,11 +267,20 @@ class Polarity:
                     return
                 if lay.part_of[j] != scope or (t.kind == PUNCT and t.key == ":"):
                     return
+                said = self._saying_ends_at(j) if j not in skip else -1
+                if said >= 0:
+                    # "That does not mean Pre-LN needs no warm-up", "这不等于 ...": the saying bounds the scope; a
+                    # negation of it denies what it says.
+                    neg = next((q for q in range(said - 1, max(-1, said - 4), -1) if is_negation(toks, q)), -1)
+                    if neg >= 0:
+                        cues.add(neg)
+                        self.saying_negations.add(neg)
+                    return
                 if _SCOPE_STOP.ends_at(toks, j) >= 0 and j not in skip:
                     if t.kind == WORD and t.key == "that":
                         # "it does not mean that gradients vanish": a denied saying denies what it says
                         for k in range(j - 1, max(-1, j - 5), -1):
-                            if toks[k].kind == WORD and toks[k].key in _SAYING:
+                            if toks[k].kind == WORD and (toks[k].key in _SAYING or toks[k].key in _TRUTH):
                                 neg = next((q for q in range(k - 1, max(-1, k - 4), -1) if is_negation(toks, q)), -1)
                                 if neg >= 0:
                                     cues.add(neg)
@@ -363,6 +380,21 @@ class Polarity:
                     break
         return cues
 
+    def _saying_ends_at(self, j: int) -> int:
+        """Where a verb of saying, showing or meaning that ends at token j starts ("mean", "showed", "意味着",
+        "不等于"'s "等于"), or -1."""
+        toks = self.tokens
+        t = toks[j]
+        if t.kind == WORD:
+            raw = self.lay.text[t.start : t.end].lower()
+            return j if t.key in _MEANING or t.key in _SAYING or raw in _SAYING_FORMS else -1
+        if t.kind == CJK:
+            for w in _ZH_MEANING:
+                k = j - len(w) + 1
+                if k >= 0 and _spells(toks, k, w):
+                    return k
+        return -1
+
     def _switched(self, start: int) -> bool:
         """"turned warm-up off", "switch the final LN off": a verb of switching right before the word."""
         toks = self.tokens
@@ -424,6 +456,10 @@ class Polarity:
         own_cues = {(a, b): self.cues(a, b, skip, with_after=(a, b) == last) for a, b in terms}
         saying = {t for t in terms if len(terms) > 1 and self._saying(*t)}
         said_by = {j for t in saying for j in own_cues[t]}
+        # A saying verb among the claim's own words is judged above; one outside them ("does not mean X")
+        # flips the claim once here.
+        meant = {j for t, own in own_cues.items() if t not in saying for j in own} & self.saying_negations - said_by
+        said_by |= meant
         for t in terms:
             own = own_cues[t]
             if t in saying:
@@ -436,7 +472,7 @@ class Polarity:
                 # it does not cancel out).
                 denied = denied or len(own - said_by) % 2 == 1
             cues |= own
-        denied = denied != saying_denied
+        denied = (denied != saying_denied) != bool(meant)
         # A reported or refuted claim means its opposite, unless the user already negated it
         # ("Post-LN's gradient does not grow (the common claim gets this backwards)").
         clause = self.lay.clause_of[terms[0][0]]
