@@ -76,11 +76,11 @@ def _named_in_code(answer: Analysis, frame: Frame) -> bool:
 
 
 def _read_both_ways(answer: Analysis, matcher: Matcher, frame: Frame) -> bool:
-    """A longer reading of the same words has the other polarity ("q_proj and k_proj are left alone": the
-    denial after the pair covers "q_proj" too): the words are not plainly affirmed (or denied)."""
+    """Another reading of some of the same words has the other polarity ("q_proj and k_proj are left alone": the
+    denial after the pair covers "q_proj" too; "not the query, key projections": the comma cuts the denial off
+    "key projections"): the words are not plainly affirmed (or denied), and precision comes first."""
     words = {i for a, b in frame.terms for i in range(a, b)}
-    return any(f.affirmed != frame.affirmed and f.end > frame.end
-               and any(i in words for a, b in f.terms for i in range(a, b))
+    return any(f.affirmed != frame.affirmed and any(i in words for a, b in f.terms for i in range(a, b))
                for f in answer.frames_overlapping(matcher, frame.start, frame.end))
 
 
