@@ -525,3 +525,11 @@ def test_a_denied_meaning_denies_the_whole_claim_once(deck) -> None:
     for charged in ("This means Pre-LN needs no warm-up at any learning rate.",
                     "这说明 Pre-LN 在任何学习率下都不需要 warm-up。"):
         assert "pre-drop-at-any-lr" in mistakes(card, charged), charged
+
+
+def test_a_where_clause_and_its_aside_are_about_what_they_hang_on(deck) -> None:
+    card = _card(deck, "warmup-for-pre-ln")
+    text = ("Unlike Post-LN, where warm-up compensates for a weakness (Xiong report 8.45 BLEU without it), "
+            "for Pre-LN it is a safety margin.")
+    assert "post-needs-it" in hits(card, text)
+    assert "pre-collapses-without-warmup" not in mistakes(card, text)

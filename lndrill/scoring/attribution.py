@@ -51,7 +51,7 @@ _COPULAS = frozenset({"is", "are", "was", "were", "be", "becom", "becomes"})
 _FILLERS = frozenset({"a", "an", "just", "basically", "simply", "really", "essentially", "still", "the", "only"})
 _ZH_COPULA = Cues(zh=("是", "就是", "即", "等于", "相当于", "其实是", "本质上是"))
 _COORDINATORS = frozenset({"and", "&", "+", ",", "和", "与", "及", "跟", "以及", "/", "or", "或"})
-_RELATIVE = Cues(en=("which", "who", "whose"), zh=("它", "其"))
+_RELATIVE = Cues(en=("which", "who", "whose", "where"), zh=("它", "其"))
 
 
 @dataclass(frozen=True)
@@ -229,6 +229,11 @@ class Subjects:
             return NOBODY
         part, clause = lay.part_of[start], lay.clause_of[start]
         relative = self._relative_antecedent(start)
+        if relative is None:
+            # "unlike Post-LN, where warm-up compensates (Xiong report 8.45 BLEU without it)": an aside inside a
+            # relative part is about what that part hangs on.
+            host = self._aside_host(start)
+            relative = self._relative_antecedent(host) if host is not None else None
         if relative is not None:
             return Attribution(relative.subject, "clause", relative.start)
         mentions = [m for m in self.in_clause(clause) if not m.contrast]
@@ -320,6 +325,21 @@ class Subjects:
                     out.append(nxt.subject)
                 cur, j = nxt, j + step
         return tuple(dict.fromkeys(out))
+
+    def _aside_host(self, start: int) -> int | None:
+        """The last token before the opening bracket of the aside that holds `start` (None outside an aside)."""
+        lay, toks = self.lay, self.lay.tokens
+        part = lay.part_of[start]
+        first = start
+        while first > 0 and lay.part_of[first - 1] == part:
+            first -= 1
+        if first < 2 or not (toks[first - 1].kind == PUNCT and toks[first - 1].key == "(") and not (
+                toks[first].kind == PUNCT and toks[first].key == "("):
+            return None
+        host = first - 1 if toks[first].key == "(" else first - 2
+        if host < 0 or lay.clause_of[host] != lay.clause_of[start]:
+            return None
+        return host
 
     def _relative_antecedent(self, start: int) -> Mention | None:
         """In "X, which is ...", the part after the comma is about X."""
