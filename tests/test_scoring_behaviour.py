@@ -533,3 +533,9 @@ def test_a_where_clause_and_its_aside_are_about_what_they_hang_on(deck) -> None:
             "for Pre-LN it is a safety margin.")
     assert "post-needs-it" in hits(card, text)
     assert "pre-collapses-without-warmup" not in mistakes(card, text)
+
+
+def test_chinese_with_words_stand_for_one_another_in_phrases(deck) -> None:
+    card = _card(deck, "toy-metric-artifact")
+    for said in ("严格说也不是 0，是跟 eps 成正比的一点点。", "严格说也不是 0，是与 eps 成正比的一点点。"):
+        assert "grad-order-eps" in hits(card, said), said

@@ -196,6 +196,9 @@ def cjk_word_at(tokens: list[Token], i: int, words: tuple[str, ...]) -> str | No
 ABBREVIATIONS = frozenset({"i", "e", "g", "al", "vs", "eq", "fig", "sec", "cf", "approx", "resp", "etc", "ca", "indep",
                            "incl", "thm", "prop", "const", "avg", "esp", "corr", "lem", "def", "dim"})
 
+#: Chinese characters a phrase takes for one another inside it: "跟 eps 成正比" is "和 eps 成正比" ("with").
+_CJK_SAME = {"和": ("与", "跟"), "与": ("和", "跟"), "跟": ("和", "与")}
+
 #: A phrase may skip a word between two of its words, but never one that negates ("jacobian is not diagonal").
 _NEVER_SKIPPED = frozenset({"not", "no", "never", "cannot", "without", "nor", "neither"})
 _NEW_ITEM = re.compile(r"\n\s*(?:\n|[-*•·>+|]|[0-9]{1,2}[.)])")
@@ -444,7 +447,7 @@ class TextIndex:
             if is_prefix:
                 return self._prefix_at(j, unit)
             return unit in self.alias[j]
-        return tok.kind == kind and tok.key == unit
+        return tok.kind == kind and (tok.key == unit or (kind == CJK and tok.key in _CJK_SAME.get(unit, ())))
 
     def find(self, phrase: Phrase) -> list[tuple[int, int]]:
         """Every match of `phrase` as a (first token, last token + 1) pair, in text order."""
@@ -452,8 +455,10 @@ class TextIndex:
             return []
         found: set[tuple[int, int]] = set()
         n = len(phrase.units)
-        starts = (self._prefix_positions(phrase.units[0]) if phrase.prefix[0]
-                  else self.by_key.get(phrase.units[0], []))
+        first = phrase.units[0]
+        starts = (self._prefix_positions(first) if phrase.prefix[0]
+                  else self.by_key.get(first, []) if phrase.kinds[0] != CJK or first not in _CJK_SAME
+                  else sorted(i for key in (first, *_CJK_SAME[first]) for i in self.by_key.get(key, [])))
         sig = self._sig
         for i in starts:
             j = sig[i + 1]
