@@ -539,3 +539,17 @@ def test_chinese_with_words_stand_for_one_another_in_phrases(deck) -> None:
     card = _card(deck, "toy-metric-artifact")
     for said in ("严格说也不是 0，是跟 eps 成正比的一点点。", "严格说也不是 0，是与 eps 成正比的一点点。"):
         assert "grad-order-eps" in hits(card, said), said
+
+
+def test_a_new_label_that_names_no_subject_is_not_the_line_above(deck) -> None:
+    card = _card(deck, "sandwich-ln")
+    notes = "formula\n  Pre-LN:   h <- h + F(LN(h))\n  Sandwich: h <- h + LN(F(LN(h)))     <- extra LN on branch OUTPUT\n"
+    assert "extra-ln-on-branch-output" in hits(card, notes)
+
+
+def test_skip_path_is_a_name_not_a_denial(deck) -> None:
+    card = _card(deck, "sandwich-ln")
+    assert "trunk-stays-identity" in hits(card, "Sandwich notes\n  skip path still identity ✓    final LN still there ✓\n")
+    # a Chinese negation glued to the word still denies it ("不稳定")
+    main = _card(deck, "pre-vs-post-ln")
+    assert "post-needs-warmup" in hits(main, "Post-LN 不加预热就训不起来。")

@@ -293,7 +293,7 @@ class Polarity:
                 if t.kind in (WORD, CJK):
                     s = NEGATION.ends_at(toks, j)
                     # "不稳定" negates nothing further ("训练不稳定是梯度消失导致的"), but it does deny 稳定 itself
-                    if s >= 0 and (is_negation(toks, s) or s + NEGATION.at(toks, s) == start):
+                    if s >= 0 and (is_negation(toks, s) or (s + NEGATION.at(toks, s) == start and toks[s].kind == CJK)):
                         cue_start = s
                 if cue_start >= 0 and toks[cue_start].key in _PREFIX_CUES and cue_start != start - 1:
                     cue_start = -1  # "un-" and "non-" negate the word they are glued to, nothing further
