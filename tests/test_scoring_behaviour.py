@@ -553,3 +553,12 @@ def test_skip_path_is_a_name_not_a_denial(deck) -> None:
     # a Chinese negation glued to the word still denies it ("不稳定")
     main = _card(deck, "pre-vs-post-ln")
     assert "post-needs-warmup" in hits(main, "Post-LN 不加预热就训不起来。")
+
+
+def test_dot_leaders_join_a_label_to_its_value_and_a_cross_after_a_value_is_a_verdict(deck) -> None:
+    card = _card(deck, "post-ln-warmup")
+    notes = ("EVIDENCE\n  Xiong (IWSLT14 De-En, Post-LN, Adam):\n    no warm-up ............. 8.45 BLEU ✗\n"
+             "    500 warm-up @ 5e-4 ..... 31.16\n")
+    assert {"xiong-no-warmup-bleu", "xiong-short-warmup"} <= hits(card, notes)
+    # an ellipsis that trails off is no leader
+    assert "xiong-no-warmup-bleu" not in hits(card, "no warm-up... well, I forget the BLEU.")

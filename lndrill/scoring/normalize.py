@@ -178,6 +178,8 @@ def prepare(original: str | bytes) -> Prepared:
         text, origin = _tables_to_sentences(text, origin)
     if "   " in text or "\t" in text:
         text, origin = _aligned_rows_to_labels(text, origin)
+    if "...." in text:
+        text, origin = _dot_leaders_to_labels(text, origin)
     if len(text) > MAX_SCORED_CHARS * 2:
         text, origin, truncated = text[: MAX_SCORED_CHARS * 2], origin[: MAX_SCORED_CHARS * 2], True
     return Prepared(original, _lower(text), tuple(origin), truncated, dropped, text)
@@ -393,6 +395,25 @@ def _row_cells(line: str) -> list[tuple[int, int]]:
     if pos < len(line.rstrip()):
         cells.append((pos, len(line.rstrip())))
     return cells
+
+
+_DOT_LEADER = re.compile(r"(?<=\S)[ \t]*\.{4,}[ \t]*(?=[^\s.])")
+
+
+def _dot_leaders_to_labels(text: str, origin: list[int]) -> tuple[str, list[int]]:
+    """"no warm-up ........ 8.45 BLEU": a dot leader joins a label to its value, like a colon."""
+    out: list[str] = []
+    out_origin: list[int] = []
+    pos = 0
+    for m in _DOT_LEADER.finditer(text):
+        out.append(text[pos : m.start()])
+        out_origin.extend(origin[pos : m.start()])
+        out.append(TABLE_COLON + " ")
+        out_origin.extend([origin[m.start()]] * 2)
+        pos = m.end()
+    out.append(text[pos:])
+    out_origin.extend(origin[pos:])
+    return "".join(out), out_origin
 
 
 def _aligned_rows_to_labels(text: str, origin: list[int]) -> tuple[str, list[int]]:

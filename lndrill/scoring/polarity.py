@@ -336,7 +336,8 @@ class Polarity:
                 if t.kind == PUNCT and (t.key == ARROW or t.key in RELATIONS):
                     return
                 if _is_no_mark(t):
-                    cues.add(j)
+                    if not self._verdict_on_value(j):
+                        cues.add(j)
                     return
                 if _SCOPE_STOP.at(toks, j):
                     return
@@ -394,6 +395,15 @@ class Polarity:
                 if k >= 0 and _spells(toks, k, w):
                     return k
         return -1
+
+    def _verdict_on_value(self, j: int) -> bool:
+        """"no warm-up: 8.45 BLEU ✗": a cross right after a measured value (and maybe its unit) judges the result
+        as bad; it does not deny that the value was measured."""
+        toks = self.tokens
+        k = j - 1
+        if k >= 0 and toks[k].kind == WORD and k - 1 >= 0 and toks[k - 1].kind == NUMBER:
+            k -= 1
+        return k >= 0 and toks[k].kind == NUMBER
 
     def _switched(self, start: int) -> bool:
         """"turned warm-up off", "switch the final LN off": a verb of switching right before the word."""
