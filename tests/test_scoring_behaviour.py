@@ -541,7 +541,7 @@ def test_chinese_with_words_stand_for_one_another_in_phrases(deck) -> None:
         assert "grad-order-eps" in hits(card, said), said
 
 
-def test_a_new_label_that_names_no_subject_is_not_the_line_above(deck) -> None:
+def test_sandwich_as_a_line_label_names_sandwich_ln(deck) -> None:
     card = _card(deck, "sandwich-ln")
     notes = "formula\n  Pre-LN:   h <- h + F(LN(h))\n  Sandwich: h <- h + LN(F(LN(h)))     <- extra LN on branch OUTPUT\n"
     assert "extra-ln-on-branch-output" in hits(card, notes)

@@ -269,10 +269,6 @@ class Subjects:
             # A label governs its own sentence; later sentences on the same line get it as a paragraph subject.
             if m is not None and lay.sentence_of[m.start] == lay.sentence_of[start]:
                 return Attribution(m.subject, "label", m.start)
-            if m is None and lay.sentence_of[label[0]] == lay.sentence_of[start] and self._after_other_label(label):
-                # "Pre-LN: h <- h + F(LN(h))" over "Sandwich: h <- ...": a line with a label of its own that names
-                # no subject starts a new topic; the label of the line above does not reach it.
-                return self._heading_or_default(lay.block_of[start])
         sent = lay.sentence_of[start]
         k = bisect.bisect_left(self._starts, start)
         for m in reversed(self.mentions[:k]):
@@ -299,17 +295,6 @@ class Subjects:
             return Attribution(self._heading_subject[heading], "heading", None)
         return self.default
 
-    def _after_other_label(self, label: tuple[int, int]) -> bool:
-        """The nearest subject mention before this label is itself the label of an earlier line."""
-        lay = self.lay
-        k = bisect.bisect_left(self._starts, label[0])
-        if k == 0:
-            return False
-        m = self.mentions[k - 1]
-        if lay.block_of[m.start] != lay.block_of[label[0]]:
-            return False
-        other = lay.block_label(m.start)
-        return other is not None and other[0] <= m.start < other[1] and lay.line_of[m.start] != lay.line_of[label[0]]
 
     def _trailing_scope(self, end: int, after: list[Mention]) -> Mention | None:
         """"... and by O(d sqrt(ln d / L)) for Pre-LN": a subject introduced by "for"/"in" right after the claim's
