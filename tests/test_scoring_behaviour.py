@@ -562,3 +562,14 @@ def test_dot_leaders_join_a_label_to_its_value_and_a_cross_after_a_value_is_a_ve
     assert {"xiong-no-warmup-bleu", "xiong-short-warmup"} <= hits(card, notes)
     # an ellipsis that trails off is no leader
     assert "xiong-no-warmup-bleu" not in hits(card, "no warm-up... well, I forget the BLEU.")
+
+
+def test_maths_said_aloud_reads_as_written(deck) -> None:
+    from lndrill.scoring.normalize import prepare
+
+    assert prepare("g_x equals one over sigma times g").text == "g_x equals 1 over sigma times g"
+    assert prepare("it is like square root of d over the norm of x").text == "it is like sqrt d over the norm of x"
+    assert prepare("shrinks like one over root L, sigma squared").text == "shrinks like 1 over sqrt l, sigma^2"
+    assert prepare("the root cause is the update").text == "the root cause is the update"
+    card = _card(deck, "layernorm-jacobian")
+    assert "one-over-s-elsewhere" in hits(card, "Everything else, it just multiplies by one over sigma.")

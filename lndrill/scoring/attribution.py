@@ -31,7 +31,7 @@ from lndrill.scoring.structure import Layout
 EXPLICIT = frozenset({"clause", "label"})
 
 _CONTRAST_BEFORE = Cues(
-    en=("than", "unlike", "vs", "versus", "compared", "compare", "relative", "like", "besides", "beside",
+    en=("than", "unlike", "vs", "versus", "compared", "compare", "relative", "like", "besides", "beside", "against",
         # the object of a comparison or a change is not the subject ("it outperforms Pre-LN")
         "outperform", "outperforms", "outperformed", "beat", "beats", "surpass", "surpasses", "exceed", "exceeds",
         "replaced", "replaces", "replace", "extends", "modifies"),

@@ -13,6 +13,7 @@ from __future__ import annotations
 from weakref import WeakKeyDictionary
 
 from lndrill.cards.schema import Card
+from lndrill.scoring.lexicon import ARROW, CJK, PUNCT, WORD
 from lndrill.scoring.matcher import Analysis, Frame
 from lndrill.scoring.result import MistakeResult, PointResult, ScoreResult, SectionResult
 from lndrill.scoring.rubric import Claim, Matcher, Rubric, compile_rubric
@@ -63,6 +64,32 @@ def _plain(frame: Frame) -> bool:
     return frame.asserted and not qualified and not frame.quoted and not frame.contrast and frame.firm
 
 
+#: Words that set one statement against the next inside a clause ("BERT is Post-LN, while GPT-2 is Pre-LN").
+_DIVIDERS = frozenset({"while", "whereas", "whilst", "but", "但", "但是", "然而"})
+
+
+def _divided(answer: Analysis, frame: Frame) -> bool:
+    """The frame's words sit on both sides of an arrow or a 'while'/'whereas'/'but' ("Post-LN (2017-2019) ->
+    Pre-LN (GPT-2 on)"; "BERT ... (Post-LN), while GPT-2 ..."): two statements, not one claim to charge."""
+    toks, text = answer.lay.tokens, answer.lay.text
+    terms = sorted(frame.terms)
+    for (_, b), (a2, _) in zip(terms, terms[1:], strict=False):
+        for j in range(b, a2):
+            t = toks[j]
+            if t.kind == PUNCT and t.key == ARROW:
+                return True
+            if t.kind in (WORD, CJK) and text[t.start : t.end].lower() in _DIVIDERS:
+                return True
+            if t.kind == CJK and j + 1 < a2 and text[t.start : toks[j + 1].end] in _DIVIDERS:
+                return True
+    return False
+
+
+def _arrow_between(answer: Analysis, a: int, b: int) -> bool:
+    """An arrow between tokens a and b ("Post-LN (2017-2019) -> Pre-LN (GPT-2 on)"): a sequence, not an ellipsis."""
+    return any(t.kind == PUNCT and t.key == ARROW for t in answer.lay.tokens[a:b])
+
+
 def _named_in_code(answer: Analysis, frame: Frame) -> bool:
     """Every word of the frame is part of an identifier (`post_attention_layernorm`, `normalize_before`):
     a name, which says nothing about where the norm sits (LLaMA's `post_attention_layernorm` is a pre-norm)."""
@@ -104,7 +131,7 @@ def find_mistake(answer: Analysis, claim: Claim, correct: Claim | None) -> Evide
         for frame in answer.frames(matcher):
             if not frame.claim:
                 continue
-            if _named_in_code(answer, frame) or _read_both_ways(answer, matcher, frame):
+            if _named_in_code(answer, frame) or _read_both_ways(answer, matcher, frame) or _divided(answer, frame):
                 continue
             if _plain(frame) and _fits_mistake(claim, frame) and frame.affirmed == claim.affirm:
                 if correct is not None and _also_correct(answer, correct, frame):
@@ -113,7 +140,7 @@ def find_mistake(answer: Analysis, claim: Claim, correct: Claim | None) -> Evide
             if not (frame.asserted and frame.qualifier is None and not frame.quoted):
                 continue
             for e in answer.ellipses(frame):
-                if e.contrast or e.qualified:
+                if e.contrast or e.qualified or _arrow_between(answer, frame.end, e.start):
                     continue
                 bad_subject = (e.subject != claim.about and e.subject in claim.rivals) if claim.any_subject_but_about \
                     else (claim.about is None or e.subject == claim.about)

@@ -188,6 +188,7 @@ class Analysis:
             qualified = False
             if rest and all(toks[k].key in _JOINERS for k in rest):
                 # "and Pre-LN, at moderate learning rates, can skip it": the predicate comes after a comma phrase
+                bare_end = b
                 q, end_q = part + 1, b
                 while q <= part + 3 and end_q < len(toks) and lay.clause_of[end_q] == lay.clause_of[m.start]:
                     span_end = end_q
@@ -198,6 +199,11 @@ class Analysis:
                         rest, b, qualified = rest + words, span_end, q > part + 1
                         break
                     q, end_q = q + 1, span_end
+                if b == bare_end and any(toks[k].kind in (WORD, CJK) and lay.clause_of[k] == lay.clause_of[m.start]
+                                         for k in range(b, min(len(toks), b + 40))):
+                    # "while GPT-2, GPT-3 and newer LLMs put it before the sublayer": the clause goes on with a
+                    # predicate of its own; the bare "while GPT-2" takes nothing from the clause before
+                    continue
             if not rest or len(rest) > 6 or not self._elliptic(rest):
                 continue  # a bare name ("RMSNorm's (1/r)(I - yy^T/D) ...") or a new predicate is no ellipsis
             cues, covered = 0, -1

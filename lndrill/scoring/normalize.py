@@ -113,6 +113,36 @@ def _spell(text: str, origin: list[int]) -> tuple[str, list[int]]:
     return "".join(out), out_origin
 
 
+#: Maths said aloud, written as symbols: "one over sigma" is "1 over sigma", "square root of d" is "sqrt d",
+#: "root L" is "sqrt L", "sigma squared" is "sigma^2". ("root cause" and "the root of the problem" stay words.)
+_SPOKEN = [
+    (re.compile(r"\bone over\b", re.IGNORECASE), "1 over"),
+    (re.compile(r"\bsquare[- ]root(?: of)?\b", re.IGNORECASE), "sqrt"),
+    (re.compile(r"\broot(?= (?:of )?(?:d|n|l|d_model|two|2|log|ln)\b)(?: of)?", re.IGNORECASE), "sqrt"),
+    (re.compile(r"(?<=\w) squared\b", re.IGNORECASE), "^2"),
+]
+_SPOKEN_HINT = re.compile(r"\b(?:one over|root|squared)\b", re.IGNORECASE)
+
+
+def _spoken_math(text: str, origin: list[int]) -> tuple[str, list[int]]:
+    """Rewrite maths said in words (`_SPOKEN`); each new character maps to where its words began."""
+    for pattern, symbol in _SPOKEN:
+        out: list[str] = []
+        out_origin: list[int] = []
+        pos = 0
+        for m in pattern.finditer(text):
+            out.append(text[pos : m.start()])
+            out_origin.extend(origin[pos : m.start()])
+            out.append(symbol)
+            out_origin.extend([origin[m.start()]] * len(symbol))
+            pos = m.end()
+        if pos:
+            out.append(text[pos:])
+            out_origin.extend(origin[pos:])
+            text, origin = "".join(out), out_origin
+    return text, origin
+
+
 def _lower(text: str) -> str:
     """Lower case, one character for one character (so offsets stay aligned)."""
     out = text.lower()
@@ -171,6 +201,8 @@ def prepare(original: str | bytes) -> Prepared:
         text, origin = delatex(text, origin)
     if any(ch in _SPELLED for ch in text):
         text, origin = _spell(text, origin)
+    if _SPOKEN_HINT.search(text):
+        text, origin = _spoken_math(text, origin)
     if "," in text and ("_{" in text or "^{" in text):
         # "W^{2,L}": a comma inside a sub- or superscript separates indices, not clauses
         text = _INDEX_COMMA.sub(lambda m: m.group().replace(",", " "), text)

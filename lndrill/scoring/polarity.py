@@ -93,7 +93,7 @@ _REPORT = Cues(
     en=("argue", "argues", "argued", "claim", "claims", "claimed", "believe", "believes", "believed", "suggest",
         "suggests", "hypothesize", "hypothesise", "speculate", "supposedly", "allegedly", "assume", "assumes"),
     pairs=("according to", "people say", "some say", "it is said", "common claim", "popular claim",
-           "popular belief", "folk wisdom"),
+           "popular belief", "folk wisdom", "tempting to", "might think", "would think", "easy to think", "textbook story"),
     zh=("有人说", "据说", "认为", "常说", "说法", "传言", "号称", "据称", "坊间", "有观点", "一种观点", "原文", "文章说",
         "那篇文章"),
 )

@@ -289,6 +289,7 @@ def analyse(text: str, tokens: list[Token], cased: str | None = None) -> Layout:
     sent = clause = part = 0
     last_line = -1
     depth = 0
+    calls: list[bool] = []  # per open bracket: does it open a call ("O(log N)") rather than an aside
     for i, tok in enumerate(tokens):
         ln = tok_line[i]
         if ln != last_line:
@@ -314,6 +315,8 @@ def analyse(text: str, tokens: list[Token], cased: str | None = None) -> Layout:
             # An elaborating colon ("X is wrong: it is flat") starts a clause; a label's colon does not.
             clause += 1
             part += 1
+        elif tok.kind == PUNCT and tok.key in "()" and _call_bracket(text, tokens, i, calls):
+            pass  # "O(log N)", "LN(x + F(x))": the brackets of a call or a formula group the maths, they start no aside
         elif tok.kind == PUNCT and tok.key in ",()" or _PART_WORDS.at(tokens, i):
             part += 1
             depth += {"(": 1, ")": -1}.get(tok.key, 0)
@@ -324,6 +327,31 @@ def analyse(text: str, tokens: list[Token], cased: str | None = None) -> Layout:
                                            for j in range(max(a, b - 2), b)) for a, b in lay.sentence_span]
     lay.mark_claims(set())
     return lay
+
+
+#: Longer names written as calls ("LayerNorm(x)", "softmax(QK^T)").
+_CALL_NAMES = frozenset({"layernorm", "rmsnorm", "softmax", "sqrt", "attn", "norm", "mean", "tanh", "relu", "gelu",
+                         "sublayer", "attention", "deepnorm", "diag", "sigma", "alpha", "beta", "gamma", "theta"})
+
+
+def _call_bracket(text: str, tokens: list[Token], i: int, calls: list[bool]) -> bool:
+    """Is the bracket at token i one of a call ("O(", "LN(", "sqrt(") rather than of an aside? An opening bracket
+    glued to the word or bracket before it opens a call; a closing bracket closes whatever its opening one did
+    (`calls` is the stack of open brackets)."""
+    tok = tokens[i]
+    if tok.key == "(":
+        before = text[tok.start - 1] if tok.start > 0 else " "
+        glued = (before.isascii() and before.isalnum()) or before in ")_^"
+        if glued and i > 0 and tokens[i - 1].kind == WORD:
+            word = text[tokens[i - 1].start : tokens[i - 1].end].lower()
+            glued = len(word) <= 4 or word in _CALL_NAMES
+        if glued:
+            close = text.find(")", tok.end, tok.end + 80)
+            inside = text[tok.end : close if close >= 0 else tok.end + 80]
+            glued = not any("\u3400" <= c <= "\u9fff" for c in inside)  # "necessary（无 warm-up 8.45 BLEU）" is an aside
+        calls.append(glued)
+        return glued
+    return calls.pop() if calls else False
 
 
 def _head_words(tokens: list[Token], clause_of: list[int], clause: int, i: int) -> float:
