@@ -111,7 +111,7 @@ _HEDGE = Cues(
 _CONDITION = Cues(
     en=("if", "when", "whenever", "unless", "provided", "assuming", "once", "given", "whether", "suppose",
         "why", "how"),  # indirect questions ("we need to look at why X") assert nothing to charge
-    pairs=("as long", "only if", "even if", "at scale"),
+    pairs=("as long", "only if", "even if", "at scale", "only for", "only when", "only in"),
     zh=("如果", "若", "假如", "假设", "要是", "一旦", "只要", "是否", "要不要", "需不需要", "时候", "情况下", "条件下",
         "场景下", "设置下", "的话", "除非", "低资源", "大学习率", "小学习率", "高学习率"),
 )
@@ -132,6 +132,7 @@ _CONTRARY = Cues(pairs=("contrary to", "despite the", "unlike the"), zh=("与常
 #: "at a very high learning rate", "in low-resource translation", "for very deep models": a scope.
 _SCOPE_PREP = Cues(en=("at", "in", "for", "with", "under", "on", "on", "beyond", "above", "below"))
 _SCOPE_WORD = Cues(en=("low", "high", "higher", "large", "larger", "small", "smaller", "very", "some", "certain",
+                       "zero", "zero-mean", "mean-zero", "centred", "centered",
                        "particular", "specific", "extreme", "aggressive", "moderate",
                        "huge", "big", "tiny", "practice", "resource", "setting", "settings",
                        "case", "cases", "regime", "condition", "conditions", "limited", "enough"))
@@ -143,7 +144,7 @@ _PURPOSE = Cues(en=(), pairs=("in order", "so that", "so as", "to avoid", "to pr
 _YES_NO_CELL = {"not"}
 #: Verbs of meaning that take a clause ("this does not mean X", "这不等于 X"): a negation before them denies X.
 _MEANING = frozenset({"mean", "means", "meant", "impli", "imply", "implies", "implied", "entail", "entails"})
-_ZH_MEANING = ("意味着", "等于", "代表", "说明", "证明", "表明", "证实", "显示")
+_ZH_MEANING = ("意味着", "等于", "代表", "说明", "证明", "表明", "证实", "显示", "说")
 #: "it is not true that X", "it is not the case that X": like a denied saying.
 _TRUTH = frozenset({"true", "case", "correct", "right"})
 _CAUSE_ADVERBS = frozenset({"just", "only", "simply", "merely", "sole", "solely", "mainly", "primarily", "是", "只", "仅",
@@ -666,12 +667,23 @@ class Polarity:
                         toks[k].key == "下" for k in range(j + 2, min(b, j + 10))) and not any(
                         toks[k].key in "任所各" for k in range(j + 1, min(b, j + 3))):  # 在任意学习率下 quantifies
                     found.append((j, "condition"))  # "在很小的学习率下": under a condition
+                elif toks[j].kind == CJK and toks[j].key == "当" and self._when_clause(j, b):
+                    found.append((j, "condition"))  # "当均值为 0 时": when
                 elif _SCOPE_PREP.at(toks, j) and any(
                         _SCOPE_WORD.at(toks, k) or (toks[j].key == "at" and toks[k].kind == PUNCT and toks[k].key == "=")
                         for k in range(j + 1, min(b, j + 4))):
                     found.append((j, "condition"))  # "at a very high learning rate", "at eps = 0"
             out[clause] = found
         return out
+
+    def _when_clause(self, j: int, b: int) -> bool:
+        """"当 ... 时" (when ...), not 相当, 当然, 应当, 适当, 当前, 当时 (words with 当 in them)."""
+        toks = self.tokens
+        prev = toks[j - 1].key if j > 0 and toks[j - 1].kind == CJK else ""
+        nxt = toks[j + 1].key if j + 1 < len(toks) and toks[j + 1].kind == CJK else ""
+        if prev in ("相", "应", "适", "正", "恰", "充", "担", "妥") or nxt in ("然", "前", "时", "做", "成", "作", "中"):
+            return False
+        return any(toks[k].kind == CJK and toks[k].key == "时" for k in range(j + 2, min(b, j + 14)))
 
     def _cites_a_source(self, j: int) -> bool:
         """"According to Xiong et al. / the paper / Theorem 1, X": the writer states what the literature says,
