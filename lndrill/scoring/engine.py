@@ -64,6 +64,12 @@ def _plain(frame: Frame) -> bool:
     return frame.asserted and not qualified and not frame.quoted and not frame.contrast and frame.firm
 
 
+#: How much a charged mistake costs, times the card's `penalty`. Graders take 15-20 points off a mostly right
+#: answer for each real error; at 1.0 the scorer took 5-8. Measured over one global factor (not per answer):
+#: 1.5 raised rho on all four blind groups (batches b-d 0.878 -> 0.880, e 0.817 -> 0.823, f 0.722 -> 0.731) and
+#: on real text (0.861 -> 0.865); 2.0 and more lost on real text.
+MISTAKE_WEIGHT = 1.5
+
 #: Words that set one statement against the next inside a clause ("BERT is Post-LN, while GPT-2 is Pre-LN").
 _DIVIDERS = frozenset({"while", "whereas", "whilst", "but", "但", "但是", "然而"})
 
@@ -172,7 +178,7 @@ def mistakes_in(card: Card, text: str | bytes) -> list[MistakeResult]:
         for m in point.mistakes:
             bad = find_mistake(answer, rubric.mistake_claims[(point.id, m.id)], rubric.point_claims[point.id])
             if bad:
-                out.append(MistakeResult(m.id, point.id, m.explanation, m.penalty, bad[0], bad[1]))
+                out.append(MistakeResult(m.id, point.id, m.explanation, m.penalty * MISTAKE_WEIGHT, bad[0], bad[1]))
     return out
 
 
@@ -195,7 +201,7 @@ def score_answer(card: Card, text: str | bytes) -> ScoreResult:
             for m in point.mistakes:
                 bad = find_mistake(answer, rubric.mistake_claims[(point.id, m.id)], correct)
                 if bad:
-                    mistakes.append(MistakeResult(m.id, point.id, m.explanation, m.penalty, bad[0], bad[1]))
+                    mistakes.append(MistakeResult(m.id, point.id, m.explanation, m.penalty * MISTAKE_WEIGHT, bad[0], bad[1]))
         sections.append(SectionResult(section.id, section.title, tuple(points)))
     notes: list[str] = []
     if answer.prep.truncated:

@@ -322,7 +322,8 @@ class Polarity:
             tail = lay.part_of[end - 1] if end > start else part  # a term may span a comma ("Q、K")
             while j < len(toks):
                 t = toks[j]
-                if t.kind == PUNCT and t.key == ")" and j + 1 < len(toks) and lay.clause_of[j + 1] == clause:
+                if (t.kind == PUNCT and t.key == ")" and j + 1 < len(toks) and lay.clause_of[j + 1] == clause
+                        and j > 0 and lay.part_of[j] != lay.part_of[j - 1]):  # an aside's bracket, not a call's
                     # "(gradient vanishing) are not the root cause": the word sits in an aside of the subject
                     tail = lay.part_of[j + 1]
                     j += 1
