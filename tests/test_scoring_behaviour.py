@@ -573,3 +573,17 @@ def test_maths_said_aloud_reads_as_written(deck) -> None:
     assert prepare("the root cause is the update").text == "the root cause is the update"
     card = _card(deck, "layernorm-jacobian")
     assert "one-over-s-elsewhere" in hits(card, "Everything else, it just multiplies by one over sigma.")
+
+
+def test_a_named_paper_arguing_is_the_writers_claim_about_it(deck) -> None:
+    card = _card(deck, "post-ln-warmup")
+    assert "admin-blames-gradient" in mistakes(card, "Admin 认为根因是 encoder 里的梯度消失。")
+    assert "admin-blames-gradient" in mistakes(card, "Liu et al. argue that the root cause is gradient vanishing.")
+    assert not mistakes(card, "Some people argue that Admin blames gradient vanishing.")
+
+
+def test_a_negation_reaches_over_its_own_or(deck) -> None:
+    card = _card(deck, "admin-amplification")
+    text = "Admin's claim is that this, and not unbalanced or vanishing gradients, is the root cause of the instability."
+    assert "gradient-is-root-cause" not in mistakes(card, text)
+    assert "not-gradient" in hits(card, text)

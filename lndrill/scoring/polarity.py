@@ -232,6 +232,7 @@ class Polarity:
         crossed: set[int] = set()  # cues found only by reaching out of an appositive parenthesis
 
         def before() -> None:
+            crossed_or = False
             words = 0.0
             j = start - 1
             scope = part
@@ -266,6 +267,10 @@ class Polarity:
                                     cues.add(k)
                                 break
                     return
+                if lay.part_of[j] != scope and toks[j + 1].kind == WORD and toks[j + 1].key in ("or", "nor") and not crossed_or:
+                    # "not unbalanced or vanishing gradients": a negation reaches over the "or" of its own list
+                    scope = lay.part_of[j]
+                    crossed_or = True
                 if lay.part_of[j] != scope or (t.kind == PUNCT and t.key == ":"):
                     return
                 said = self._saying_ends_at(j) if j not in skip else -1
@@ -691,7 +696,13 @@ class Polarity:
         which is their claim (a wrong one can be charged), unlike "according to some people"."""
         toks = self.tokens
         if toks[j].key != _ACCORDING:
-            return False
+            # "Admin argues X", "Liu et al. 认为 X": what a named paper holds, said by the writer, is the writer's
+            # claim about that paper (charged when wrong); "some people argue X" still only reports.
+            k = j - 1
+            while k >= max(0, j - 3) and (toks[k].kind == PUNCT or (toks[k].kind == CJK and toks[k].key in "等们人")):
+                k -= 1  # "Liu 等认为", "Xiong et al. argue"
+            return k >= 0 and toks[k].kind == WORD and (toks[k].key in _SOURCE_WORDS or (
+                toks[k].key == "al" and k > 0 and toks[k - 1].key == "et"))
         ahead = [t.key for t in toks[j + 2 : j + 7] if t.kind in (WORD, NUMBER)]
         return ("et" in ahead and "al" in ahead) or any(w in _SOURCE_WORDS for w in ahead[:3])
 
