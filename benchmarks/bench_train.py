@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import statistics
 import time
 from collections.abc import Callable
 
@@ -36,6 +37,11 @@ def _seconds_per_call(one: Callable[[], None], steps: int) -> float:
 
 def step_time(shape: ModelShape, runs: int, batch: int, steps: int) -> float:
     """Seconds per training step (forward, backward, Adam) of `runs` batched models."""
+    return _seconds_per_call(make_step(shape, runs, batch), steps)
+
+
+def make_step(shape: ModelShape, runs: int, batch: int) -> Callable[[], None]:
+    """One training step (forward, backward, Adam) of `runs` batched models, as a call."""
     params = init_params(shape, list(range(runs)))
     model, adam = Model(shape), Adam(params)
     rng = np.random.default_rng(0)
@@ -48,11 +54,16 @@ def step_time(shape: ModelShape, runs: int, batch: int, steps: int) -> float:
         assert grads is not None
         adam.step(grads, lr)
 
-    return _seconds_per_call(one, steps)
+    return one
 
 
 def matmul_floor(shape: ModelShape, runs: int, batch: int, repeats: int) -> float:
     """Seconds for one step's matrix products alone (forward and backward), float32."""
+    return _seconds_per_call(make_floor(shape, runs, batch), repeats)
+
+
+def make_floor(shape: ModelShape, runs: int, batch: int) -> Callable[[], None]:
+    """One step's matrix products alone (forward and backward), float32, on arrays of the step's shapes."""
     r, m, d, f, n, v = runs, batch * shape.length, shape.width, shape.hidden, shape.length, shape.vocab
     h, dh = shape.heads, shape.width // shape.heads
     rng = np.random.default_rng(0)
@@ -73,13 +84,11 @@ def matmul_floor(shape: ModelShape, runs: int, batch: int, repeats: int) -> floa
     pairs += [((r, m, d), (r, d, v)), ((r, d, m), (r, m, v)), ((r, m, v), (r, v, d))]
     arrays = [(rng.standard_normal(a).astype(np.float32), rng.standard_normal(b).astype(np.float32))
               for a, b in pairs]
-    for a, b in arrays:
-        np.matmul(a, b)
-    start = time.perf_counter()
-    for _ in range(repeats):
+    def one() -> None:
         for a, b in arrays:
             np.matmul(a, b)
-    return (time.perf_counter() - start) / repeats
+
+    return one
 
 
 def torch_step_time(shape: ModelShape, runs: int, batch: int, steps: int) -> float | None:
@@ -151,7 +160,8 @@ def torch_step_time(shape: ModelShape, runs: int, batch: int, steps: int) -> flo
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--steps", type=int, default=100)
+    parser.add_argument("--steps", type=int, default=100, help="steps timed per round")
+    parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds of step and floor timings")
     parser.add_argument("--placement", default="post")
     parser.add_argument("--runs", type=int, default=None, help="batched runs (default: the preset's per placement)")
     parser.add_argument("--width", type=int, default=None, help="override the preset's width (heads kept)")
@@ -164,12 +174,20 @@ def main() -> None:
     batch = args.batch or p["batch"]
     print(f"{'xiong preset' if args.width is None and args.batch is None else 'modified'} model: {args.placement}, depth {shape.depth}, width {shape.width}, {shape.heads} heads, "
           f"batch {batch} x {shape.length} tokens, {runs} runs batched, float32")
+    steps_s, floors_s = [], []
     with one_blas_thread():  # as `lndrill train` runs
-        step = step_time(shape, runs, batch, args.steps)
-        floor = matmul_floor(shape, runs, batch, args.steps)
-    print(f"numpy: {1 / step:8.1f} steps/s ({step * 1e3:.2f} ms per step of {runs} runs; "
-          f"{runs / step:.0f} run-steps/s)")
-    print(f"matmul floor: {floor * 1e3:.2f} ms per step; step / floor = {step / floor:.2f}x")
+        step_call, floor_call = make_step(shape, runs, batch), make_floor(shape, runs, batch)
+        # Interleaved rounds: a busy machine slows both sides of a round alike, so the per-round ratio is
+        # steadier than either time; the figures are medians over the rounds.
+        for _ in range(args.rounds):
+            steps_s.append(_seconds_per_call(step_call, args.steps))
+            floors_s.append(_seconds_per_call(floor_call, args.steps))
+    step, floor = statistics.median(steps_s), statistics.median(floors_s)
+    ratios = sorted(a / b for a, b in zip(steps_s, floors_s, strict=True))
+    print(f"numpy: {1 / step:8.1f} steps/s (median {step * 1e3:.2f} ms per step of {runs} runs over {args.rounds} "
+          f"rounds, range {min(steps_s) * 1e3:.2f}-{max(steps_s) * 1e3:.2f}; {runs / step:.0f} run-steps/s)")
+    print(f"matmul floor: median {floor * 1e3:.2f} ms per step; step / floor = {statistics.median(ratios):.2f}x "
+          f"(median of the rounds' ratios, range {ratios[0]:.2f}-{ratios[-1]:.2f})")
     torch_step = torch_step_time(shape, runs, batch, max(10, args.steps // 2))
     if torch_step is None:
         print("torch: not importable, comparison skipped")

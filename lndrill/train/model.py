@@ -114,7 +114,7 @@ def layer_of(name: str) -> int | None:
 
 # ---------------------------------------------------------------------------------------------- pieces
 def _t(a: np.ndarray) -> np.ndarray:
-    return np.swapaxes(a, -1, -2)
+    return a.swapaxes(-1, -2)  # the method: np.swapaxes's dispatch costs more than the view on these sizes
 
 
 # Sums over a short axis are products with a column of ones: NumPy's reductions over a few contiguous
@@ -146,9 +146,15 @@ def _token_sum(x: np.ndarray) -> np.ndarray:
 
 def _ln(x: np.ndarray, g: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, tuple[np.ndarray, ...]]:
     xc = x - _last_mean(x)
-    rstd = 1.0 / np.sqrt(_last_mean(xc * xc) + LN_EPS)
-    xhat = xc * rstd
-    return xhat * g + b, (xhat, rstd, g)
+    var = _last_mean(xc * xc)
+    var += LN_EPS
+    rstd = np.sqrt(var, out=var)
+    np.reciprocal(rstd, out=rstd)
+    xhat = xc
+    xhat *= rstd  # in place: xc is not needed again
+    out = xhat * g
+    out += b
+    return out, (xhat, rstd, g)
 
 
 def _ln_back(dy: np.ndarray, cache: tuple[np.ndarray, ...]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -157,7 +163,11 @@ def _ln_back(dy: np.ndarray, cache: tuple[np.ndarray, ...]) -> tuple[np.ndarray,
     dg = _token_sum(dy * xhat)
     db = _token_sum(dy)
     dxhat = dy * g
-    dx = rstd * (dxhat - _last_mean(dxhat) - xhat * _last_mean(dxhat * xhat))
+    proj = xhat * _last_mean(dxhat * xhat)
+    dx = dxhat
+    dx -= _last_mean(dxhat)
+    dx -= proj
+    dx *= rstd
     return dx, dg, db
 
 
@@ -167,48 +177,60 @@ class _Attention:
         self.dh = self.d // self.h
 
     def forward(self, z: np.ndarray, qkv_w: np.ndarray, o_w: np.ndarray) -> np.ndarray:
-        r = z.shape[0]
+        r, b, n, h, dh = z.shape[0], self.b, self.n, self.h, self.dh
         self.z, self.qkv_w, self.o_w = z, qkv_w, o_w
-        qkv = np.matmul(z, qkv_w).reshape(r, self.b, self.n, 3, self.h, self.dh)
-        qkv = qkv.transpose(3, 0, 1, 4, 2, 5)  # (3, R, B, H, n, dh)
+        qkv = np.matmul(z, qkv_w).reshape(r, b, n, 3, h, dh)
+        qkv = qkv.transpose(3, 0, 1, 4, 2, 5)  # (3, R, B, H, n, dh), a view
         self.q, self.k, self.v = qkv[0], qkv[1], qkv[2]
-        s = np.matmul(self.q, _t(self.k)) * (1.0 / math.sqrt(self.dh))
+        s = np.matmul(self.q, _t(self.k))
+        s *= 1.0 / math.sqrt(dh)
         s -= s.max(axis=-1, keepdims=True)
-        p = np.exp(s)
+        p = np.exp(s, out=s)
         p /= _last_sum(p)
         self.p = p
-        c = np.matmul(p, self.v)  # (R, B, H, n, dh)
-        self.c = c.transpose(0, 1, 3, 2, 4).reshape(r, -1, self.d)
+        # P V written straight into the (R, B, n, H, dh) layout the output projection reads: no copy after it
+        c = np.empty((r, b, n, h, dh), dtype=z.dtype)
+        np.matmul(p, self.v, out=c.transpose(0, 1, 3, 2, 4))
+        self.c = c.reshape(r, -1, self.d)
         return np.matmul(self.c, o_w)
 
     def backward(self, g: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(dz, dW^QKV, dW^O)."""
-        r = g.shape[0]
+        r, b, n, h, dh = g.shape[0], self.b, self.n, self.h, self.dh
         d_o = np.matmul(_t(self.c), g)
-        dc = np.matmul(g, _t(self.o_w)).reshape(r, self.b, self.n, self.h, self.dh).transpose(0, 1, 3, 2, 4)
+        dc = np.matmul(g, _t(self.o_w)).reshape(r, b, n, h, dh).transpose(0, 1, 3, 2, 4)
         dp = np.matmul(dc, _t(self.v))
-        dv = np.matmul(_t(self.p), dc)
-        ds = self.p * (dp - _last_sum(dp * self.p)) * (1.0 / math.sqrt(self.dh))
-        dq = np.matmul(ds, self.k)
-        dk = np.matmul(_t(ds), self.q)
-        dqkv = np.stack([dq, dk, dv]).transpose(1, 2, 4, 0, 3, 5).reshape(r, -1, 3 * self.d)
-        return np.matmul(dqkv, _t(self.qkv_w)), np.matmul(_t(self.z), dqkv), d_o
+        # dQ, dK, dV written straight into the (R, B, n, 3, H, dh) layout of the fused QKV projection
+        dqkv = np.empty((r, b, n, 3, h, dh), dtype=g.dtype)
+        parts = dqkv.transpose(3, 0, 1, 4, 2, 5)
+        np.matmul(_t(self.p), dc, out=parts[2])
+        dp -= _last_sum(dp * self.p)  # the softmax backward, in place: ds = p * (dp - sum(dp * p)) / sqrt(dh)
+        dp *= self.p
+        dp *= 1.0 / math.sqrt(dh)
+        np.matmul(dp, self.k, out=parts[0])
+        np.matmul(_t(dp), self.q, out=parts[1])
+        flat = dqkv.reshape(r, -1, 3 * self.d)
+        return np.matmul(flat, _t(self.qkv_w)), np.matmul(_t(self.z), flat), d_o
 
 
 class _FFN:
     def forward(self, z: np.ndarray, w1: np.ndarray, b1: np.ndarray, w2: np.ndarray,
                 b2: np.ndarray) -> np.ndarray:
         self.z, self.w1, self.w2 = z, w1, w2
-        pre = np.matmul(z, w1) + b1
+        pre = np.matmul(z, w1)
+        pre += b1
         self.mask = pre > 0
-        self.h = pre * self.mask
-        return np.matmul(self.h, w2) + b2
+        self.h = np.maximum(pre, 0, out=pre)  # ReLU in place
+        out = np.matmul(self.h, w2)
+        out += b2
+        return out
 
     def backward(self, g: np.ndarray) -> tuple[np.ndarray, ...]:
         """(dz, dW^1, db^1, dW^2, db^2)."""
         dw2 = np.matmul(_t(self.h), g)
         db2 = _token_sum(g)
-        dh = np.matmul(g, _t(self.w2)) * self.mask
+        dh = np.matmul(g, _t(self.w2))
+        dh *= self.mask
         dw1 = np.matmul(_t(self.z), dh)
         db1 = _token_sum(dh)
         return np.matmul(dh, _t(self.w1)), dw1, db1, dw2, db2
