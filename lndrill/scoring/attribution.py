@@ -236,7 +236,9 @@ class Subjects:
             relative = self._relative_antecedent(host) if host is not None else None
         if relative is not None:
             return Attribution(relative.subject, "clause", relative.start)
-        mentions = [m for m in self.in_clause(clause) if not m.contrast]
+        # A name in an aside that closed before the claim ("Post-LN (2017/BERT) -> Pre-LN") is an example there,
+        # not the claim's subject.
+        mentions = [m for m in self.in_clause(clause) if not m.contrast and not self._in_closed_aside(m, start)]
         inside = [m for m in mentions if start < m.start < end and lay.part_of[m.start] == part]
         if inside:
             return Attribution(inside[0].subject, "clause", inside[0].start)
@@ -329,6 +331,20 @@ class Subjects:
                     out.append(nxt.subject)
                 cur, j = nxt, j + step
         return tuple(dict.fromkeys(out))
+
+    def _in_closed_aside(self, m: Mention, start: int) -> bool:
+        """`m` stands inside brackets that close before token `start`."""
+        if m.end > start:
+            return False
+        depth = 0
+        for t in self.lay.tokens[m.end : start]:
+            if t.kind == PUNCT and t.key == "(":
+                depth += 1
+            elif t.kind == PUNCT and t.key == ")":
+                depth -= 1
+                if depth < 0:
+                    return True
+        return False
 
     def _aside_host(self, start: int) -> int | None:
         """The last token before the opening bracket of the aside that holds `start` (None outside an aside)."""

@@ -555,6 +555,14 @@ def _tables_to_sentences(text: str, origin: list[int]) -> tuple[str, list[int]]:
             emit_sep(TABLE_COLON + " ", ca)
             cell = text[ca:cb].strip().lower().rstrip(".")
             head, _, rest = cell.partition(" ")
+            words, _, last = cell.rpartition(" ")
+            if words and last in _MARK_NO | _MARK_YES and head not in _MARK_NO | _MARK_YES:
+                # "required ✗", "optional at moderate lr ✓": after the cell's words a mark grades the entry (a
+                # drawback, a strength); it does not answer yes or no, so the words are read as they are
+                cb = ca + len(text[ca:cb].rstrip().rstrip(".").rstrip()) - len(last)
+                while cb > ca and text[cb - 1] == " ":
+                    cb -= 1
+                cell = words
             if cell in _NO_CELLS:
                 emit_sep("not", ca)
             elif cell in _POOR_CELLS:
