@@ -587,3 +587,12 @@ def test_a_negation_reaches_over_its_own_or(deck) -> None:
     text = "Admin's claim is that this, and not unbalanced or vanishing gradients, is the root cause of the instability."
     assert "gradient-is-root-cause" not in mistakes(card, text)
     assert "not-gradient" in hits(card, text)
+
+
+def test_a_maths_phrase_takes_no_extra_word(deck) -> None:
+    from lndrill.scoring.lexicon import Lexicon, TextIndex, compile_phrase, tokenize
+
+    text = "the output change is o(log n) here"
+    index = TextIndex(tokenize(text), text, Lexicon(set()))
+    assert index.find(compile_phrase("O(N)")) == []  # "O(N)" is not "O(log N)"
+    assert index.find(compile_phrase("output change")) != []

@@ -222,6 +222,8 @@ class Phrase:
     kinds: tuple[str, ...]
     prefix: tuple[bool, ...]
     joined: str | None
+    #: Maths ("O(N)", "d_model^-0.5"): no word may slip in between its units ("O(N)" is not "O(log N)").
+    tight: bool = False
 
     @property
     def empty(self) -> bool:
@@ -271,7 +273,7 @@ def compile_phrase(source: str) -> Phrase:
     joined = None
     if len(units) > 1 and all(k == WORD for k in kinds) and not any(prefix):
         joined = stem("".join(units))
-    return Phrase(source, tuple(units), tuple(kinds), tuple(prefix), joined)
+    return Phrase(source, tuple(units), tuple(kinds), tuple(prefix), joined, tight=any(c in source for c in "()^=/"))
 
 
 def _last_word_start(text: str, end: int) -> int:
@@ -468,7 +470,7 @@ class TextIndex:
                 if self._unit_at(j, unit, kind, pre):
                     j = sig[j + 1]
                     continue
-                if kind == WORD and phrase.kinds[u - 1] == WORD:
+                if kind == WORD and phrase.kinds[u - 1] == WORD and not phrase.tight:
                     k = j
                     skipped = 0
                     while (skipped < WORD_GAP and k < len(self.tokens) and self.tokens[k].kind in (WORD, NUMBER)
