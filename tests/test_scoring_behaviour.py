@@ -596,3 +596,10 @@ def test_a_maths_phrase_takes_no_extra_word(deck) -> None:
     index = TextIndex(tokenize(text), text, Lexicon(set()))
     assert index.find(compile_phrase("O(N)")) == []  # "O(N)" is not "O(log N)"
     assert index.find(compile_phrase("output change")) != []
+
+
+def test_a_condition_in_a_later_which_part_does_not_qualify_the_claim(main_card) -> None:
+    text = ("Xiong et al. showed that for Post-LN the gradient at the last layer grows with depth, which is why deep "
+            "Post-LN blows up unless you use a small learning rate at the start.")
+    assert "post-grad-grows-with-depth" in mistakes(main_card, text)
+    assert not mistakes(main_card, "Post-LN's gradient grows with depth unless you use warm-up.")

@@ -147,6 +147,8 @@ _MEANING = frozenset({"mean", "means", "meant", "impli", "imply", "implies", "im
 _ZH_MEANING = ("意味着", "等于", "代表", "说明", "证明", "表明", "证实", "显示", "说")
 #: "it is not true that X", "it is not the case that X": like a denied saying.
 _TRUTH = frozenset({"true", "case", "correct", "right"})
+#: Words that open a predication of its own after a comma ("..., which is why", "..., so").
+_NEW_PREDICATION = frozenset({"which", "so", "hence", "thus", "therefore", "所", "因"})
 _CAUSE_ADVERBS = frozenset({"just", "only", "simply", "merely", "sole", "solely", "mainly", "primarily", "是", "只", "仅",
                             "仅仅", "单纯", "完全", "主要"})
 _SWITCH_VERBS = frozenset({"turn", "turns", "turned", "turning", "switch", "switches", "switched", "switching", "shut",
@@ -635,8 +637,21 @@ class Polarity:
             # those after it ("α 小于 1，用来削弱残差通路": the purpose is not the claim before it).
             if j in own or not (mood == "condition" or lay.part_of[j] <= part or j < start):
                 continue
+            if mood == "condition" and j >= end and self._new_predication_between(end, j):
+                continue  # "X grows with depth, which is why deep Post-LN blows up unless ...": the condition is the later part's
             return mood
         return None
+
+    def _new_predication_between(self, end: int, j: int) -> bool:
+        """A comma part between the claim and token j opens a predication of its own ("which is why", "so")."""
+        toks, lay = self.tokens, self.lay
+        for k in range(end, j):
+            if lay.part_of[k] != lay.part_of[k - 1] and toks[k].kind in (WORD, CJK) and toks[k].key in _NEW_PREDICATION:
+                return True
+            if toks[k].kind == PUNCT and toks[k].key == "," and k + 1 < j and toks[k + 1].kind in (WORD, CJK) and (
+                    toks[k + 1].key in _NEW_PREDICATION):
+                return True
+        return False
 
     def _mood_cues(self) -> list[list[tuple[int, str]]]:
         """Per clause, the tokens that qualify it and how, in one pass over the tokens.
