@@ -143,6 +143,7 @@ class Subjects:
         for m in self._subjects_mentions:
             self._sentence_subjects.setdefault(lay.sentence_of[m.start], set()).add(m.subject)
         self._heading_subject = self._heading_subjects()
+        self._closer: list[int] | None = None
 
     def _contrast_parts(self, spans: list[tuple[int, int]]) -> set[int]:
         """Comma parts that belong to a comparison phrase: "Unlike BERT, which is Post-LN, ...".
@@ -334,17 +335,27 @@ class Subjects:
 
     def _in_closed_aside(self, m: Mention, start: int) -> bool:
         """`m` stands inside brackets that close before token `start`."""
-        if m.end > start:
-            return False
-        depth = 0
-        for t in self.lay.tokens[m.end : start]:
-            if t.kind == PUNCT and t.key == "(":
-                depth += 1
-            elif t.kind == PUNCT and t.key == ")":
-                depth -= 1
-                if depth < 0:
-                    return True
-        return False
+        if self._closer is None:
+            # for each token, where the innermost bracket around it closes (-1: none), in one pass
+            toks = self.lay.tokens
+            match: dict[int, int] = {}  # opening bracket -> its closing one
+            stack: list[int] = []
+            for i, t in enumerate(toks):
+                if t.kind == PUNCT and t.key == "(":
+                    stack.append(i)
+                elif t.kind == PUNCT and t.key == ")" and stack:
+                    match[stack.pop()] = i
+            self._closer = [-1] * len(toks)
+            stack = []
+            for i, t in enumerate(toks):
+                if t.kind == PUNCT and t.key == ")" and stack:
+                    stack.pop()
+                if stack:
+                    self._closer[i] = match.get(stack[-1], -1)
+                if t.kind == PUNCT and t.key == "(":
+                    stack.append(i)
+        close = self._closer[m.start] if m.start < len(self._closer) else -1
+        return m.end <= start and 0 <= close < start
 
     def _aside_host(self, start: int) -> int | None:
         """The last token before the opening bracket of the aside that holds `start` (None outside an aside)."""

@@ -213,7 +213,7 @@ MAX_WORD_CHARS = 40
 MAX_PHRASES_PER_CARD = 2000
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # compiled once per rubric: compared and hashed by identity (a cache key)
 class Phrase:
     """A compiled phrase: its unit keys (stems or CJK characters) and a joined form for compounds."""
 

@@ -645,7 +645,7 @@ class Polarity:
     def _new_predication_between(self, end: int, j: int) -> bool:
         """A comma part between the claim and token j opens a predication of its own ("which is why", "so")."""
         toks, lay = self.tokens, self.lay
-        for k in range(end, j):
+        for k in range(end, min(j, end + 120)):  # bounded: a condition far down a long clause is read as before
             if lay.part_of[k] != lay.part_of[k - 1] and toks[k].kind in (WORD, CJK) and toks[k].key in _NEW_PREDICATION:
                 return True
             if toks[k].kind == PUNCT and toks[k].key == "," and k + 1 < j and toks[k + 1].kind in (WORD, CJK) and (
