@@ -24,7 +24,7 @@ from __future__ import annotations
 import bisect
 from dataclasses import dataclass
 
-from lndrill.scoring.lexicon import CJK, PUNCT, WORD, Cues, Token
+from lndrill.scoring.lexicon import ARROW, CJK, PUNCT, WORD, Cues, Token
 from lndrill.scoring.structure import Layout
 
 #: Sources precise enough to charge a mistake.
@@ -239,7 +239,7 @@ class Subjects:
             return Attribution(relative.subject, "clause", relative.start)
         # A name in an aside that closed before the claim ("Post-LN (2017/BERT) -> Pre-LN") is an example there,
         # not the claim's subject.
-        mentions = [m for m in self.in_clause(clause) if not m.contrast and not self._in_closed_aside(m, start)]
+        mentions = [m for m in self.in_clause(clause) if not m.contrast and not self._aside_before_arrow(m, start)]
         inside = [m for m in mentions if start < m.start < end and lay.part_of[m.start] == part]
         if inside:
             return Attribution(inside[0].subject, "clause", inside[0].start)
@@ -332,6 +332,15 @@ class Subjects:
                     out.append(nxt.subject)
                 cur, j = nxt, j + step
         return tuple(dict.fromkeys(out))
+
+    def _aside_before_arrow(self, m: Mention, start: int) -> bool:
+        """`m` stands inside brackets that close before an arrow that comes before token `start` ("Post-LN
+        (2017/BERT) -> Pre-LN ..."): an example in an earlier step of a sequence. ("moving the LayerNorm
+        (Pre-LN) can remove the need for it": the aside names the subject, and is kept.)"""
+        if not self._in_closed_aside(m, start):
+            return False
+        close = self._closer[m.start] if self._closer is not None else -1
+        return any(t.kind == PUNCT and t.key == ARROW for t in self.lay.tokens[close : min(start, close + 200)])
 
     def _in_closed_aside(self, m: Mention, start: int) -> bool:
         """`m` stands inside brackets that close before token `start`."""

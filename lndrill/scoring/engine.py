@@ -86,6 +86,8 @@ def _divided(answer: Analysis, frame: Frame) -> bool:
                 return True
             if t.kind in (WORD, CJK) and text[t.start : t.end].lower() in _DIVIDERS:
                 return True
+            if t.kind == WORD and t.key == "that" and j > 0 and toks[j - 1].key == "and":
+                return True  # "found that X, and that Y": two things found
             if t.kind == CJK and j + 1 < a2 and text[t.start : toks[j + 1].end] in _DIVIDERS:
                 return True
     return False

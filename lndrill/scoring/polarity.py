@@ -30,7 +30,7 @@ NEGATION = Cues(
         "breaking", "destroy", "destroys", "destroyed", "off", "outside", "bypass", "bypasses", "bypassed",
         "avoid", "avoids", "avoided", "redundant", "superfluous", "obviate", "obviates", "obviated", "non", "un",
         "neither", "absent", "lose", "loses", "lost", "w/o", "discard", "discards", "discarded", "strip", "strips",
-        "stripped", "ditch", "ditches", "ditched", "sans"),
+        "stripped", "ditch", "ditches", "ditched", "sans", "useless", "pointless"),
     pairs=("no longer", "does away", "do away", "get rid", "gets rid", "not required", "away from", "throw away",
            "throws away", "threw away", "thrown away", "leave out", "leaves out", "left out", "does without",
            "do without", "dispense with", "dispenses with", "left alone", "leave alone", "leaves alone",
@@ -59,7 +59,7 @@ _EN_NOT_A_CUE = {("no", "matter"), ("not", "only"), ("no", "doubt"), ("not", "ju
 #: compared as written (the stemmer would turn "dropped" into "drop", which negates what follows).
 _EN_AFTER = frozenset(("not", "cannot", "free", "unnecessary", "unneeded", "optional", "dispensable", "needless",
                        "dropped", "removed", "skipped", "eliminated", "omitted", "redundant", "superfluous",
-                       "avoided", "bypassed", "never"))
+                       "avoided", "bypassed", "never", "useless", "pointless"))
 #: Words that deny only what stands before them ("Q and K are untouched"; "an untouched identity path" affirms).
 _EN_AFTER_ONLY = frozenset(("untouched", "unscaled", "unmodified", "exempt"))
 #: English pairs that also negate what stands before them ("q_proj and k_proj are left alone").
@@ -84,7 +84,8 @@ _SCOPE_STOP = Cues(en=("and", "also", "then", "plus", "which", "that", "whereas"
 _REFUTE = Cues(
     en=("myth", "misconception", "wrong", "incorrect", "false", "untrue", "mistaken", "misleading", "fallacy",
         "misunderstanding", "inaccurate", "misread", "misreading", "debunk", "debunks", "debunked", "dispel",
-        "dispels", "overturns", "bug", "bugs", "pitfall", "pitfalls"),
+        "dispels", "overturns", "bug", "bugs", "pitfall", "pitfalls", "misstatement", "misstatements", "misbelief",
+        "misattribution", "oversimplification"),
     pairs=("not true", "not correct", "not right"),
     zh=("错误", "是错的", "不对", "误解", "误区", "迷思", "谣言", "并非如此", "不成立", "讲反", "说反", "搞反", "不正确",
         "不准确", "其实不是", "不是这样", "其实不然", "并不是这样", "站不住"),
@@ -142,6 +143,8 @@ _PURPOSE = Cues(en=(), pairs=("in order", "so that", "so as", "to avoid", "to pr
                                 "designed to", "intended to"),
                 zh=("为了", "以便", "旨在", "用来", "目的是", "为的是", "以免", "以防", "防止"))
 _YES_NO_CELL = {"not"}
+#: Denials that are not verbs: before a colon they belong to the label ("no warm-up: 8.45 BLEU").
+_PLAIN_DENIALS = frozenset({"no", "not", "without", "w/o", "non", "un", "never", "不", "无", "没", "非", "未"})
 #: Verbs of meaning that take a clause ("this does not mean X", "这不等于 X"): a negation before them denies X.
 _MEANING = frozenset({"mean", "means", "meant", "impli", "imply", "implies", "implied", "entail", "entails"})
 _ZH_MEANING = ("意味着", "等于", "代表", "说明", "证明", "表明", "证实", "显示", "说")
@@ -273,7 +276,16 @@ class Polarity:
                     # "not unbalanced or vanishing gradients": a negation reaches over the "or" of its own list
                     scope = lay.part_of[j]
                     crossed_or = True
-                if lay.part_of[j] != scope or (t.kind == PUNCT and t.key == ":"):
+                if t.kind == PUNCT and t.key == ":" and lay.sentence_of[j] == lay.sentence_of[start]:
+                    # "RMSNorm drops two things: subtracting the mean and the bias": a denying verb right before
+                    # the colon reaches the list it introduces
+                    label = lay.block_label(j)
+                    neg = next((q for q in range(j - 1, max(-1, j - 4), -1)
+                                if toks[q].kind in (WORD, CJK) and is_negation(toks, q)), -1)
+                    if neg >= 0 and toks[neg].key not in _PLAIN_DENIALS and (label is None or label[1] != j):
+                        cues.add(neg)
+                    return
+                if lay.part_of[j] != scope:
                     return
                 said = self._saying_ends_at(j) if j not in skip else -1
                 if said >= 0:
@@ -292,6 +304,7 @@ class Polarity:
                                 neg = next((q for q in range(k - 1, max(-1, k - 4), -1) if is_negation(toks, q)), -1)
                                 if neg >= 0:
                                     cues.add(neg)
+                                    self.saying_negations.add(neg)  # flips the whole claim once
                                 break
                     return
                 if j in skip:

@@ -220,6 +220,8 @@ def analyse(text: str, tokens: list[Token], cased: str | None = None) -> Layout:
     lead, lead_colon = -1, False  # the para line that leads into the list being read, if any
     in_code = False
     prev_dangling = prev_unclosed = prev_joined = False
+    item_text_col = 0  # the column where the current list item's text starts (0: not in a list item)
+    prev_open_item = False
     for k, (a, b) in enumerate(lines):
         raw = text[a:b]
         stripped = raw.strip()
@@ -268,11 +270,21 @@ def analyse(text: str, tokens: list[Token], cased: str | None = None) -> Layout:
         # A short line that does not end a sentence is a note of its own, not a hard-wrapped sentence; but a
         # line that carries on a sentence left open (lower-case start, an open bracket, a dangling "and") is
         # part of it, however short or indented.
+        indent = len(raw) - len(raw.lstrip())
         carries_on = not blank and not heading and prev_dangling and not bullet and label_at is None and (
-            (cased is not None and cased[a + len(raw) - len(raw.lstrip()) : a + len(raw) - len(raw.lstrip()) + 1].islower())
-            or prev_unclosed or prev_joined)
+            (cased is not None and cased[a + indent : a + indent + 1].islower())
+            or prev_unclosed or prev_joined
+            # a list item's hard-wrapped text, indented under the item's first word ("- BERT: ... People
+            # sometimes assume\n  BERT is Pre-LN because ...")
+            or (item_text_col > 0 and abs(indent - item_text_col) <= 1 and prev_open_item))
         line_new_sentence.append(not carries_on and (new_block or label_at is not None or bullet or note or not prev_open))
+        if bullet:
+            marker = _BULLET.match(stripped)
+            item_text_col = indent + (marker.end() if marker else 0)
+        elif blank or heading or (not carries_on and indent < item_text_col - 1):
+            item_text_col = 0
         if not blank:
+            prev_open_item = item_text_col > 0 and not _ENDS_SENTENCE.search(stripped)
             prev_open = not _ENDS_SENTENCE.search(stripped) and not heading and _width(stripped) >= 50
             prev_dangling = not _ENDS_SENTENCE.search(stripped) and not heading and not stripped.endswith((":", "："))
             prev_unclosed = stripped.count("(") > stripped.count(")")
