@@ -44,6 +44,8 @@ def hostile_inputs() -> dict[str, str]:
         # every line a distinct, hedged claim naming a subject: many frames and mentions, none charged
         "60,000 chars of hedged claims": "".join(f"Maybe Pre-LN needs warm-up in run {i}.\n" for i in range(1700))[:60000],
         "nested parentheses": "(" * 5000 + "LN(x)" + ")" * 5000,
+        "20,000 nested calls f(f(...))": "f(" * 20000 + ")" * 20000,
+        "3,000 questions answered 'No.'": "Is it Post-LN? No. " * 3000,
         "sum of 3000 LN(x)": "+".join(["LN(x)"] * 3000),
         "LaTeX braces (60 KB)": "\\frac{" * 10000 + "x" + "}" * 10000,
         "4 MB mixed": ("Post-LN needs warm-up; Pre-LN 的残差是恒等通道 LN(x + F(x)) alpha = (2N)^(1/4)\n" * 60000)[:4_000_000],

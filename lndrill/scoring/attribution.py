@@ -144,6 +144,7 @@ class Subjects:
             self._sentence_subjects.setdefault(lay.sentence_of[m.start], set()).add(m.subject)
         self._heading_subject = self._heading_subjects()
         self._closer: list[int] | None = None
+        self._has_arrow = any(t.kind == PUNCT and t.key == ARROW for t in lay.tokens)
 
     def _contrast_parts(self, spans: list[tuple[int, int]]) -> set[int]:
         """Comma parts that belong to a comparison phrase: "Unlike BERT, which is Post-LN, ...".
@@ -239,7 +240,8 @@ class Subjects:
             return Attribution(relative.subject, "clause", relative.start)
         # A name in an aside that closed before the claim ("Post-LN (2017/BERT) -> Pre-LN") is an example there,
         # not the claim's subject.
-        mentions = [m for m in self.in_clause(clause) if not m.contrast and not self._aside_before_arrow(m, start)]
+        mentions = [m for m in self.in_clause(clause)
+                    if not m.contrast and not (self._has_arrow and self._aside_before_arrow(m, start))]
         inside = [m for m in mentions if start < m.start < end and lay.part_of[m.start] == part]
         if inside:
             return Attribution(inside[0].subject, "clause", inside[0].start)
