@@ -244,6 +244,17 @@ class Model:
         self.shape = shape
         self.kind = BY_KEY[shape.placement]
         self.alpha, _ = shape.deepnorm
+        # Per block, in order: its kind, the keys of its weights and of its LayerNorms' gain and bias (computed once,
+        # not as strings on every step: at the preset's size the step is mostly Python and small NumPy calls).
+        self._plan: list[tuple[str, tuple[str, ...], tuple[str, str], tuple[str, str] | None]] = []
+        for layer in range(shape.depth):
+            for block in ("attn", "ffn"):
+                pre = f"{layer}.{block}."
+                weights = (pre + "qkv", pre + "o") if block == "attn" else (pre + "w1", pre + "b1", pre + "w2", pre + "b2")
+                names = shape.ln_names(layer, block)
+                ln1 = (names[0] + ".g", names[0] + ".b")
+                ln2 = (names[1] + ".g", names[1] + ".b") if len(names) > 1 else None
+                self._plan.append((block, weights, ln1, ln2))
 
     def loss(self, params: Params, tokens: np.ndarray, targets: np.ndarray,
              grads: bool = True) -> tuple[np.ndarray, Params | None]:
@@ -253,32 +264,23 @@ class Model:
         r, batch, n = tokens.shape
         x = np.take_along_axis(params["emb"], tokens.reshape(r, -1, 1), axis=1) + \
             np.tile(params["pos"], (1, batch, 1))
-        tape: list[tuple[str, str, Any, Any, Any]] = []
-        for layer in range(shape.depth):
-            for block in ("attn", "ffn"):
-                sub: Any = _Attention(shape, batch) if block == "attn" else _FFN()
-                names = shape.ln_names(layer, block)
-                pre = f"{layer}.{block}."
-
-                def apply(z: np.ndarray, sub: Any = sub, block: str = block, pre: str = pre) -> np.ndarray:
-                    if block == "attn":
-                        return sub.forward(z, params[pre + "qkv"], params[pre + "o"])
-                    return sub.forward(z, params[pre + "w1"], params[pre + "b1"],
-                                       params[pre + "w2"], params[pre + "b2"])
-
-                if kind.norm_after_add:
-                    f_out = apply(x)
-                    u = (self.alpha * x if kind.deepnorm_scaling else x) + f_out
-                    x, c1 = _ln(u, params[names[0] + ".g"], params[names[0] + ".b"])
-                    tape.append((pre, block, sub, c1, None))
-                else:
-                    a, c1 = _ln(x, params[names[0] + ".g"], params[names[0] + ".b"])
-                    f_out = apply(a)
-                    c2 = None
-                    if kind.norm_branch_output:
-                        f_out, c2 = _ln(f_out, params[names[1] + ".g"], params[names[1] + ".b"])
-                    x = x + f_out
-                    tape.append((pre, block, sub, c1, c2))
+        tape: list[tuple[int, Any, Any, Any]] = []
+        for index, (block, weights, ln1, ln2) in enumerate(self._plan):
+            sub: Any = _Attention(shape, batch) if block == "attn" else _FFN()
+            w = [params[k] for k in weights]
+            if kind.norm_after_add:
+                f_out = sub.forward(x, *w)
+                u = (self.alpha * x if kind.deepnorm_scaling else x) + f_out
+                x, c1 = _ln(u, params[ln1[0]], params[ln1[1]])
+                tape.append((index, sub, c1, None))
+            else:
+                a, c1 = _ln(x, params[ln1[0]], params[ln1[1]])
+                f_out = sub.forward(a, *w)
+                c2 = None
+                if kind.norm_branch_output and ln2 is not None:
+                    f_out, c2 = _ln(f_out, params[ln2[0]], params[ln2[1]])
+                x = x + f_out
+                tape.append((index, sub, c1, c2))
         cf = None
         if kind.norm_branch_input:
             x, cf = _ln(x, params["final.g"], params["final.b"])
@@ -299,23 +301,22 @@ class Model:
         dx = np.matmul(dlogits, _t(params["out.w"]))
         if cf is not None:
             dx, g["final.g"], g["final.b"] = _ln_back(dx, cf)
-        for pre, block, sub, c1, c2 in reversed(tape):
-            names = shape.ln_names(int(pre.split(".")[0]), block)
+        for index, sub, c1, c2 in reversed(tape):
+            block, weights, ln1, ln2 = self._plan[index]
             if kind.norm_after_add:
-                du, g[names[0] + ".g"], g[names[0] + ".b"] = _ln_back(dx, c1)
+                du, g[ln1[0]], g[ln1[1]] = _ln_back(dx, c1)
                 d_f = du
                 d_skip = self.alpha * du if kind.deepnorm_scaling else du
             else:
                 d_f = dx
-                if c2 is not None:
-                    d_f, g[names[1] + ".g"], g[names[1] + ".b"] = _ln_back(d_f, c2)
+                if c2 is not None and ln2 is not None:
+                    d_f, g[ln2[0]], g[ln2[1]] = _ln_back(d_f, c2)
                 d_skip = dx
-            if block == "attn":
-                dz, g[pre + "qkv"], g[pre + "o"] = sub.backward(d_f)
-            else:
-                dz, g[pre + "w1"], g[pre + "b1"], g[pre + "w2"], g[pre + "b2"] = sub.backward(d_f)
+            dz, *dw = sub.backward(d_f)
+            for key, value in zip(weights, dw, strict=True):
+                g[key] = value
             if not kind.norm_after_add:
-                dz, g[names[0] + ".g"], g[names[0] + ".b"] = _ln_back(dz, c1)
+                dz, g[ln1[0]], g[ln1[1]] = _ln_back(dz, c1)
             dx = d_skip + dz
         onehot = (tokens.reshape(r, -1, 1) == np.arange(shape.vocab)).astype(dx.dtype)
         g["emb"] = np.matmul(_t(onehot), dx)
