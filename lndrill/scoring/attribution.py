@@ -339,13 +339,12 @@ class Subjects:
         """`m` stands inside brackets that close before an arrow that comes before token `start` ("Post-LN
         (2017/BERT) -> Pre-LN ..."): an example in an earlier step of a sequence. ("moving the LayerNorm
         (Pre-LN) can remove the need for it": the aside names the subject, and is kept.)"""
-        if not self._in_closed_aside(m, start):
-            return False
-        close = self._closer[m.start] if self._closer is not None else -1
-        return any(t.kind == PUNCT and t.key == ARROW for t in self.lay.tokens[close : min(start, close + 200)])
+        close = self._aside_close(m, start)
+        return close >= 0 and any(t.kind == PUNCT and t.key == ARROW
+                                  for t in self.lay.tokens[close : min(start, close + 200)])
 
-    def _in_closed_aside(self, m: Mention, start: int) -> bool:
-        """`m` stands inside brackets that close before token `start`."""
+    def _aside_close(self, m: Mention, start: int) -> int:
+        """Where the brackets around `m` close, when they close before token `start` (else -1)."""
         if self._closer is None:
             # for each token, where the innermost bracket around it closes (-1: none), in one pass
             toks = self.lay.tokens
@@ -366,7 +365,7 @@ class Subjects:
                 if t.kind == PUNCT and t.key == "(":
                     stack.append(i)
         close = self._closer[m.start] if m.start < len(self._closer) else -1
-        return m.end <= start and 0 <= close < start
+        return close if m.end <= start and 0 <= close < start else -1
 
     def _aside_host(self, start: int) -> int | None:
         """The last token before the opening bracket of the aside that holds `start` (None outside an aside)."""

@@ -32,10 +32,14 @@ ARROW = "\u2192"
 #: so "alpha < 1" and "alpha > 1" are different phrases.
 RELATIONS = frozenset("≈∝≤≥≠~<>\u2191\u2193")
 
+#: One Chinese character (a token of its own).
+CJK_CLASS = "[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]"
+CJK_CHAR = re.compile(CJK_CLASS)
+
 _TOKEN_RE = re.compile(
     r"(?P<w>[a-z\u00e0-\u024f\u03b1-\u03c9][a-z0-9\u00e0-\u024f\u03b1-\u03c9]*(?:'[a-z]+)?)"
     r"|(?P<n>[0-9]{1,3}(?:,[0-9]{3})+(?![0-9])|[0-9]+(?:\.[0-9]+)?)"
-    r"|(?P<c>[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff])"
+    rf"|(?P<c>{CJK_CLASS})"
     r"|(?P<a>->|=>|[\u2192\u21d2\u27f6\u27f9])"
     r"|(?P<y>[\u2713\u2714\u2705\u2611])"
     r"|(?P<x>[\u2717\u2718\u274c\u274e])"

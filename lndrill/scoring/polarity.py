@@ -40,11 +40,14 @@ NEGATION = Cues(
         "用不着", "无需", "无须", "不必", "不用", "没必要", "扔掉", "丢掉", "舍弃", "抛弃", "丢弃", "不再"),
 )
 _PREFIX_CUES = frozenset({"un", "non"})
-_SAYING = frozenset({"mean", "means", "say", "says", "show", "shows", "prove", "proves", "imply", "implies", "tell",
-                     "telling", "indicat", "indicates", "suggest", "suggests", "demonstrat", "demonstrates"})
+#: Verbs of saying, showing or meaning, which take a clause ("does not mean X", "did not show that X", "这不等于 X"):
+#: keys (stems), forms the stemmer keeps apart, and Chinese words (longest first where one contains another).
+_SAYING = frozenset({"mean", "means", "meant", "say", "says", "show", "shows", "prove", "proves", "imply", "impli",
+                     "implies", "implied", "entail", "entails", "tell", "telling", "indicat", "indicates", "suggest",
+                     "suggests", "demonstrat", "demonstrates"})
 _SAYING_FORMS = frozenset({"showed", "shown", "proved", "proven", "demonstrated", "implied", "said", "meant",
                            "indicated", "suggested"})
-_ZH_SAYING = frozenset({"证明", "表明", "说明", "显示", "意味着", "证实"})
+_ZH_SAYING = ("意味着", "等于", "代表", "说明", "证明", "表明", "证实", "显示", "说")
 #: Chinese words that start with a negation character but negate nothing.
 _ZH_NOT_NEGATION = ("不同", "不断", "不仅", "不少", "不过", "不管", "不久", "无论", "非常", "未来", "不止", "不光",
                     "训不动", "训不起来", "训不稳", "跑不动", "收敛不了", "训不好", "离不开", "少不了", "不可或缺",
@@ -145,9 +148,6 @@ _PURPOSE = Cues(en=(), pairs=("in order", "so that", "so as", "to avoid", "to pr
 _YES_NO_CELL = {"not"}
 #: Denials that are not verbs: before a colon they belong to the label ("no warm-up: 8.45 BLEU").
 _PLAIN_DENIALS = frozenset({"no", "not", "without", "w/o", "non", "un", "never", "不", "无", "没", "非", "未"})
-#: Verbs of meaning that take a clause ("this does not mean X", "这不等于 X"): a negation before them denies X.
-_MEANING = frozenset({"mean", "means", "meant", "impli", "imply", "implies", "implied", "entail", "entails"})
-_ZH_MEANING = ("意味着", "等于", "代表", "说明", "证明", "表明", "证实", "显示", "说")
 #: "it is not true that X", "it is not the case that X": like a denied saying.
 _TRUTH = frozenset({"true", "case", "correct", "right"})
 #: Words that open a predication of its own after a comma ("..., which is why", "..., so").
@@ -410,9 +410,9 @@ class Polarity:
         t = toks[j]
         if t.kind == WORD:
             raw = self.lay.text[t.start : t.end].lower()
-            return j if t.key in _MEANING or t.key in _SAYING or raw in _SAYING_FORMS else -1
+            return j if t.key in _SAYING or raw in _SAYING_FORMS else -1
         if t.kind == CJK:
-            for w in _ZH_MEANING:
+            for w in _ZH_SAYING:
                 k = j - len(w) + 1
                 if k >= 0 and _spells(toks, k, w):
                     return k

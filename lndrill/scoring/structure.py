@@ -17,9 +17,19 @@ import bisect
 import re
 from dataclasses import dataclass, field
 
-from lndrill.scoring.lexicon import ABBREVIATIONS, ARROW, CJK, NUMBER, PUNCT, RELATIONS, WORD, Cues, Token
+from lndrill.scoring.lexicon import (
+    ABBREVIATIONS,
+    ARROW,
+    CJK,
+    CJK_CHAR,
+    NUMBER,
+    PUNCT,
+    RELATIONS,
+    WORD,
+    Cues,
+    Token,
+)
 
-_ABBREV = ABBREVIATIONS
 CONNECTIVES = Cues(
     en=("so", "thus", "hence", "therefore", "because", "whereas", "while", "but", "however", "although",
         "though", "meanwhile", "whilst", "consequently", "since", "whereby", "yet", "otherwise"),
@@ -341,7 +351,6 @@ def analyse(text: str, tokens: list[Token], cased: str | None = None) -> Layout:
     return lay
 
 
-_CJK_CHAR = re.compile("[\u3400-\u9fff]")
 #: Longer names written as calls ("LayerNorm(x)", "softmax(QK^T)").
 _CALL_NAMES = frozenset({"layernorm", "rmsnorm", "softmax", "sqrt", "attn", "norm", "mean", "tanh", "relu", "gelu",
                          "sublayer", "attention", "deepnorm", "diag", "sigma", "alpha", "beta", "gamma", "theta"})
@@ -361,7 +370,7 @@ def _call_bracket(text: str, tokens: list[Token], i: int, calls: list[bool]) -> 
         if glued:
             close = text.find(")", tok.end, tok.end + 80)
             # "necessary（无 warm-up 8.45 BLEU）" is an aside
-            glued = _CJK_CHAR.search(text, tok.end, close if close >= 0 else tok.end + 80) is None
+            glued = CJK_CHAR.search(text, tok.end, close if close >= 0 else tok.end + 80) is None
         calls.append(glued)
         return glued
     return calls.pop() if calls else False
@@ -398,7 +407,7 @@ def _sentence_end(text: str, tokens: list[Token], i: int) -> bool:
     if nxt and not (nxt.isspace() or "\u3400" <= nxt <= "\u9fff" or nxt in "\"')"):
         return False
     prev = tokens[i - 1] if i > 0 else None
-    if prev is not None and prev.kind == WORD and prev.end == tok.start and prev.key in _ABBREV:
+    if prev is not None and prev.kind == WORD and prev.end == tok.start and prev.key in ABBREVIATIONS:
         return False
     return True
 
