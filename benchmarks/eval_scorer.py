@@ -185,10 +185,18 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--per-answer", action="store_true", help="one line per answer (tuning half only)")
     ap.add_argument("--no-self", action="store_true", help="skip the self-consistency check")
     ap.add_argument("-v", "--verbose", action="store_true", help="list the deck texts that draw mistakes")
+    ap.add_argument("--card", action="append", default=[], metavar="ID",
+                    help="only this card's answers (repeatable); ALL is then over those cards")
     args = ap.parse_args(argv)
     if args.per_answer and args.half == "frozen" and args.which in ("blind", "real"):
         ap.error("--per-answer only on the tuning half: the frozen half is read by nobody")
-    rows = evaluate(_load_set(args.which, args.half))
+    graded = _load_set(args.which, args.half)
+    if args.card:
+        unknown = sorted(set(args.card) - {g.card for g in graded})
+        if unknown:
+            ap.error(f"no answers for card(s) {', '.join(unknown)} in this set")
+        graded = [g for g in graded if g.card in args.card]
+    rows = evaluate(graded)
     print(f"{args.which} set, {args.half} half" if args.which in ("blind", "real") else f"{args.which} set")
     for card in sorted({r.g.card for r in rows}):
         sub = [r for r in rows if r.g.card == card]
