@@ -603,3 +603,22 @@ def test_a_condition_in_a_later_which_part_does_not_qualify_the_claim(main_card)
             "Post-LN blows up unless you use a small learning rate at the start.")
     assert "post-grad-grows-with-depth" in mistakes(main_card, text)
     assert not mistakes(main_card, "Post-LN's gradient grows with depth unless you use warm-up.")
+
+
+def test_a_phrase_never_skips_half_of_a_hyphenated_word(deck) -> None:
+    from lndrill.scoring.lexicon import Lexicon, TextIndex, compile_phrase, tokenize
+
+    def found(text: str) -> bool:
+        return TextIndex(tokenize(text), text, Lexicon(set())).find(compile_phrase("only decoder")) != []
+
+    assert not found("only encoder-decoder models")  # "decoder" is half of another word
+    assert found("only the decoder")  # the word gap still works between separate words
+    card = _card(deck, "deepnorm")
+    assert "decoder-only-3m" not in mistakes(card, "Only encoder-decoder models use (3M)^{1/4} and (12M)^{-1/4}.")
+    assert "decoder-only-3m" in mistakes(card, "Decoder-only models use (3M)^{1/4} and (12M)^{-1/4}.")
+
+
+def test_nobody_denies_what_follows(deck) -> None:
+    card = _card(deck, "warmup-for-pre-ln")
+    assert "pre-drop-at-any-lr" not in mistakes(card, "Nobody showed Pre-LN is warm-up-free at any lr.")
+    assert "pre-drop-at-any-lr" in mistakes(card, "Xiong et al. showed Pre-LN is warm-up-free at any lr.")

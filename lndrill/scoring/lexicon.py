@@ -422,6 +422,11 @@ class TextIndex:
                 and (before.kind == WORD or before.key == ")") and call.kind == PUNCT and call.key == "("
                 and call.start == name.end and text[toks[pos].start] == ".")
 
+    def _hyphenated(self, a: int, b: int) -> bool:
+        """Tokens a and b are the halves of one hyphenated word ("encoder-decoder"): a phrase's word gap never
+        skips the first half, or "only decoder" would be read in "only encoder-decoder"."""
+        return self.text[self.tokens[a].end : self.tokens[b].start] == "-"
+
     def _crosses_item(self, a: int, b: int) -> bool:
         """A phrase never runs from one list item or paragraph into the next ("Post-LN\n- BERT")."""
         gap = self.text[self.tokens[a].end : self.tokens[b - 1].start]
@@ -483,7 +488,7 @@ class TextIndex:
                         skipped += 1
                         if self._unit_at(k, unit, kind, pre):
                             break
-                    if self._unit_at(k, unit, kind, pre):
+                    if self._unit_at(k, unit, kind, pre) and not self._hyphenated(k - 1, k):
                         j = sig[k + 1]
                         continue
                 ok = False

@@ -23,7 +23,7 @@ from lndrill.scoring.lexicon import ARROW, CJK, NUMBER, PUNCT, RELATIONS, WORD, 
 from lndrill.scoring.structure import Layout, is_cause, is_function_token
 
 NEGATION = Cues(
-    en=("not", "no", "never", "without", "none", "nor", "neither", "cannot", "free", "drop", "dropped", "remove",
+    en=("not", "no", "never", "without", "none", "nobody", "nor", "neither", "cannot", "free", "drop", "dropped", "remove",
         "removes", "removed", "removing", "skip", "skipped", "skips", "unnecessary", "unneeded", "optional",
         "dispensable", "rid", "lack", "lacks", "lacking", "less", "hardly", "barely", "eliminate", "eliminates",
         "eliminated", "omit", "omitted", "omits", "needless", "nothing", "fewer", "break", "breaks", "broken",
