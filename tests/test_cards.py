@@ -225,3 +225,24 @@ def test_rules_across_fields_keep_their_lines(tmp_path: Path) -> None:
         (18, "mistake 'main' needs 'when: swapped|negated' or its own 'match'"),
         (24, "source 2002.04745 names point 'nope', which this card does not have"),
     ]
+
+
+def test_unless_cancels_a_match_and_goes_only_with_concepts(tmp_path) -> None:
+    good = GOOD.format(id="fixture-unless").replace('          - concepts: [["@warmup"]]\n',
+                                                    '          - concepts: [["@warmup"]]\n            unless: [adam]\n')
+    bad = GOOD.format(id="fixture-unless-bad").replace('          - concepts: [["@warmup"]]\n',
+                                                       '          - formula: "x + F(LN(x))"\n            unless: [adam]\n')
+    _write(tmp_path, "good.yaml", good)
+    _write(tmp_path, "bad.yaml", bad)
+    deck = load_deck([str(tmp_path)], include_bundled=False)
+    assert [p.message for p in deck.problems if p.path.name == "good.yaml"] == []
+    assert any("'unless' only goes with 'concepts'" in p.message and p.line > 0
+               for p in deck.problems if p.path.name == "bad.yaml")
+    card = deck.cards["fixture-unless"]
+    hit = {p.id for s in score_answer(card, "Post-LN needs warm-up to train.").sections for p in s.points if p.hit}
+    assert hit == {"post-warmup"}
+    hit = {p.id for s in score_answer(card, "With Adam, Post-LN needs warm-up.").sections for p in s.points if p.hit}
+    assert hit == set()  # "adam" stands before the match in its sentence
+    hit = {p.id for s in score_answer(card, "Post-LN needs warm-up. Adam is the optimiser.").sections
+           for p in s.points if p.hit}
+    assert hit == {"post-warmup"}  # another sentence cancels nothing

@@ -59,6 +59,12 @@ class Recogniser(_Strict, frozen=True, kw_only=True):
     ] | None = None
     formula: Annotated[PlainText, Meta(description="an equation matched by structure, e.g. 'LN(x + F(x))'")] | None = None
     value: Annotated[PlainText, Meta(description="a value bound to a symbol, e.g. 'alpha = (2N)^(1/4)'")] | None = None
+    unless: Annotated[
+        tuple[Phrase, ...],
+        _must("be a non-empty list of phrases",
+              "with `concepts`: phrases that, anywhere in the sentence up to the match, cancel it (\"squared\" "
+              "before \"norm grows linearly\"; \"RMSNorm\" before \"rank D-1\")", min_length=1),
+    ] | None = None
 
 
 Recognisers = Annotated[tuple[Recogniser, ...], _must(
@@ -142,11 +148,12 @@ def convert(doc: Any) -> CardFile:
 
 def json_schema() -> dict[str, Any]:
     """The JSON Schema of a card file (draft 2020-12), for editors: what msgspec derives from the
-    structs, plus the two rules a struct cannot state (one kind per recogniser; a mistake needs `when`
-    or `match`)."""
+    structs, plus the rules a struct cannot state (one kind per recogniser, `unless` only with `concepts`;
+    a mistake needs `when` or `match`)."""
     schema = msgspec.json.schema(CardFile)
     defs = schema["$defs"]
-    defs["Recogniser"].update(minProperties=1, maxProperties=1)
+    defs["Recogniser"].update(oneOf=[{"required": [k]} for k in ("concepts", "formula", "value")],
+                              dependentRequired={"unless": ["concepts"]})
     defs["Mistake"]["anyOf"] = [{"required": ["when"]}, {"required": ["match"]}]
     return {"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": SCHEMA_ID,
             "title": "lndrill question card", **schema}

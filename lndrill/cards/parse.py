@@ -219,9 +219,13 @@ class _Builder:
                 self.bad(here, f"{where(self.doc, here)} needs exactly one of 'concepts', 'formula' or 'value'")
                 continue
             line = line_at(self.doc, (*here, kinds[0]))
+            if r.unless is not None and r.concepts is None:
+                self.bad(here, f"{where(self.doc, here)}: 'unless' only goes with 'concepts'")
+                continue
             if r.concepts is not None:
                 groups = tuple((g,) if isinstance(g, str) else g for g in r.concepts)
-                out.append(Recogniser(concepts=tuple(tuple(a.strip() for a in g) for g in groups), line=line))
+                out.append(Recogniser(concepts=tuple(tuple(a.strip() for a in g) for g in groups), line=line,
+                                      unless=tuple(a.strip() for a in r.unless or ())))
             elif r.formula is not None:
                 out.append(Recogniser(formula=r.formula, line=line))
             else:

@@ -30,6 +30,8 @@ class Recogniser:
     formula: str | None = None
     value: str | None = None
     line: int = 0
+    #: Phrases that cancel a concepts match when they stand earlier in its sentence or inside it.
+    unless: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -240,8 +240,22 @@ class Analysis:
         """Every frame where `matcher` is satisfied, in text order (computed once per matcher)."""
         key = id(matcher)
         if key not in self._frames:
-            self._frames[key] = list(self._build(matcher))
+            frames = list(self._build(matcher))
+            if matcher.unless and frames:
+                frames = self._without_unless(matcher, frames)
+            self._frames[key] = frames
         return self._frames[key]
+
+    def _without_unless(self, matcher: Matcher, frames: list[Frame]) -> list[Frame]:
+        """Drop the frames that one of the matcher's `unless` phrases cancels: one standing in the frame's
+        sentence before the frame's end ("its squared norm grows linearly" for "norm grows linearly")."""
+        sentence_of = self.lay.sentence_of
+        cancel: dict[int, int] = {}  # sentence -> first token of a cancelling phrase in it
+        for ph in matcher.unless:
+            for a, _ in self.find(ph):
+                s = sentence_of[a]
+                cancel[s] = min(cancel.get(s, a), a)
+        return [f for f in frames if cancel.get(sentence_of[f.start], f.end) >= f.end]
 
     def frames_overlapping(self, matcher: Matcher, start: int, end: int) -> list[Frame]:
         """The frames of `matcher` that start before `end` and may reach back to `start` (a frame spans at most

@@ -30,6 +30,8 @@ class Matcher:
     groups: tuple[tuple[Phrase, ...], ...] = ()
     formula: str | None = None
     binding: tuple[str, tuple[float, ...]] | None = None
+    #: Phrases that cancel a match when they stand in its sentence before its end.
+    unless: tuple[Phrase, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -153,7 +155,9 @@ class _Compiler:
                                                           f"'{p.units[0]}' in a one-group recogniser"))
                     phrases = [p for p in phrases if not (len(p.units) == 1 and p.kinds[0] != "c" and len(p.units[0]) == 1)]
                 groups.append(tuple(dict.fromkeys(phrases)))
-            out.append(Matcher(groups=tuple(groups)))
+            unless = [p for alt in r.unless for text in self.expand(alt, r.line)
+                      if (p := self.phrase(text, r.line, where)) is not None]
+            out.append(Matcher(groups=tuple(groups), unless=tuple(dict.fromkeys(unless))))
         return tuple(out)
 
 
