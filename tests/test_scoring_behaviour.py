@@ -622,3 +622,36 @@ def test_nobody_denies_what_follows(deck) -> None:
     card = _card(deck, "warmup-for-pre-ln")
     assert "pre-drop-at-any-lr" not in mistakes(card, "Nobody showed Pre-LN is warm-up-free at any lr.")
     assert "pre-drop-at-any-lr" in mistakes(card, "Xiong et al. showed Pre-LN is warm-up-free at any lr.")
+
+
+def test_a_comma_in_arrow_notes_separates_statements(deck) -> None:
+    card = _card(deck, "admin-amplification")
+    notes = ("Post-LN: x_i = LN(x_{i-1} + f_i) -> renormalised every layer -> old stuff shrinks, newest branch always "
+             "big share -> heavy dependency on the branch")
+    assert "post-light-dependency" not in mistakes(card, notes)
+    assert "post-light-dependency" in mistakes(card, "In Post-LN each branch, layer after layer, is a smaller and "
+                                                     "smaller share of the output.")
+
+
+def test_a_yes_or_no_cell_answers_its_row_label(main_card) -> None:
+    table = ("| | Post-LN | Pre-LN |\n|---|---|---|\n"
+             "| LN on main path? | yes, every sublayer | no, skip is pure identity |\n")
+    assert "pre-no-identity-path" not in mistakes(main_card, table)
+    assert "pre-no-identity-path" in mistakes(main_card, "| | Post-LN | Pre-LN |\n|---|---|---|\n"
+                                                          "| identity path | yes | no |\n")
+
+
+def test_a_chinese_ellipsis_is_a_pause_not_a_dot_leader(deck) -> None:
+    assert "\u2236" not in prepare("对 Pre-LN 来说是锦上添花……呃，应该说是保险").text
+    assert "\u2236" in prepare("no warm-up ........ 8.45 BLEU").text  # a leader still joins a label to its value
+    card = _card(deck, "warmup-for-pre-ln")
+    text = ("我觉得不矛盾。对 Post-LN 来说\nwarm-up 是刚需，不加直接训不动；对 Pre-LN 来说是锦上添花……呃，应该说是保险。")
+    assert "pre-needs-it" not in mistakes(card, text)
+
+
+def test_an_and_part_carries_on_a_relative_part(deck) -> None:
+    card = _card(deck, "xiong-theorem")
+    text = ("O(d sqrt(ln d / L)) for Pre-LN, versus O(d sqrt(ln d)) for Post-LN, where every sublayer ends in an LN "
+            "and the stream never grows.")
+    assert "pre-stream-fixed" not in mistakes(card, text)
+    assert "pre-stream-fixed" in mistakes(card, "In Pre-LN every sublayer ends in an LN, and the stream never grows.")

@@ -236,6 +236,8 @@ class Subjects:
             # relative part is about what that part hangs on.
             host = self._aside_host(start)
             relative = self._relative_antecedent(host) if host is not None else None
+        if relative is None:
+            relative = self._continued_relative(start)
         if relative is not None:
             return Attribution(relative.subject, "clause", relative.start)
         # A name in an aside that closed before the claim ("Post-LN (2017/BERT) -> Pre-LN") is an example there,
@@ -381,6 +383,21 @@ class Subjects:
         if host < 0 or lay.clause_of[host] != lay.clause_of[start]:
             return None
         return host
+
+    def _continued_relative(self, start: int) -> Mention | None:
+        """"for Post-LN, where every sublayer ends in an LN and the stream never grows": a part opened by "and"
+        right after a relative part carries it on, about the same noun."""
+        lay, toks = self.lay, self.lay.tokens
+        part = lay.part_of[start]
+        first = start
+        while first > 0 and lay.part_of[first - 1] == part:
+            first -= 1
+        if first == 0 or toks[first].kind != WORD or toks[first].key != "and":
+            return None
+        prev = first - 1
+        if lay.clause_of[prev] != lay.clause_of[start]:
+            return None
+        return self._relative_antecedent(prev)
 
     def _relative_antecedent(self, start: int) -> Mention | None:
         """In "X, which is ...", the part after the comma is about X."""

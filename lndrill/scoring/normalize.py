@@ -429,7 +429,9 @@ def _row_cells(line: str) -> list[tuple[int, int]]:
     return cells
 
 
-_DOT_LEADER = re.compile(r"(?<=\S)[ \t]*\.{4,}[ \t]*(?=[^\s.])")
+#: Four or more dots with a space on one side, or eight or more: a leader. A Chinese ellipsis "……" (six dots once
+#: normalised, written tight between words: "锦上添花……呃") is a pause, not a leader.
+_DOT_LEADER = re.compile(r"(?<=\S)(?:[ \t]+\.{4,}[ \t]*|\.{4,}[ \t]+|\.{8,})(?=[^\s.])")
 
 
 def _dot_leaders_to_labels(text: str, origin: list[int]) -> tuple[str, list[int]]:

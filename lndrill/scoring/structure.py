@@ -16,6 +16,7 @@ from __future__ import annotations
 import bisect
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from lndrill.scoring.lexicon import (
     ABBREVIATIONS,
@@ -110,6 +111,11 @@ class Layout:
     clause_list: list[bool] = field(default_factory=list)
     #: Per sentence: does it end with a question mark.
     sentence_question: list[bool] = field(default_factory=list)
+
+    @cached_property
+    def arrow_lines(self) -> frozenset[int]:
+        """The lines with an arrow in them (notes, where a comma separates statements)."""
+        return frozenset(self.line_of[i] for i, t in enumerate(self.tokens) if t.kind == PUNCT and t.key == ARROW)
 
     def mark_claims(self, vocabulary: set[int]) -> None:
         """Decide which clauses read as claims. Tokens in `vocabulary` (the rubric's own terms, such as
