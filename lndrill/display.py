@@ -93,27 +93,35 @@ def eighths_bar(fraction: float, width: int) -> str:
     return text.ljust(width)
 
 
-def relative_due(due: datetime, now: datetime, days: str = "days") -> str | None:
-    """'in 12 min', 'in 3 h' or 'in 4 days' (`days` names the unit: "d" in the app); None when due."""
+def relative_due(due: datetime, now: datetime, days: str = "days", lang: str = "en") -> str | None:
+    """'in 12 min', 'in 3 h' or 'in 4 days' (`days` names the unit: "d" in the app); None when due.
+    With `lang` "zh": '12分钟后', '3小时后', '4天后' (at most 8 cells up to 999 days)."""
     delta = (due - now).total_seconds()
     if delta <= 0:
         return None
+    zh = lang == "zh"
     if delta < 3600:
-        return f"in {max(1, round(delta / 60))} min"
+        n = max(1, round(delta / 60))
+        return f"{n}分钟后" if zh else f"in {n} min"
     if delta < 86400:
-        return f"in {round(delta / 3600)} h"
-    return f"in {round(delta / 86400)} {days}"
+        n = round(delta / 3600)
+        return f"{n}小时后" if zh else f"in {n} h"
+    n = round(delta / 86400)
+    return f"{n}天后" if zh else f"in {n} {days}"
 
 
-def due_label(due: datetime | None, now: datetime, answered: bool) -> Text:
-    """The app's due column: 'due now', 'in 3 h', 'in 4 d', or 'new' for a card never answered.
+def due_label(due: datetime | None, now: datetime, answered: bool, lang: str = "en") -> Text:
+    """The app's due column: 'due now', 'in 3 h', 'in 4 d', or 'new' for a card never answered; in
+    Chinese (`lang` "zh") '已到期', '3小时后', '4天后' or '新'.
 
     A card answered but never scheduled (answered in cram mode) counts as due.
     """
+    zh = lang == "zh"
+    due_now = Text("已到期" if zh else "due now", style="bold")
     if due is None:
-        return Text("due now", style="bold") if answered else Text("new", style="dim")
-    when = relative_due(due, now, days="d")
-    return Text("due now", style="bold") if when is None else Text(when)
+        return due_now if answered else Text("新" if zh else "new", style="dim")
+    when = relative_due(due, now, days="d", lang=lang)
+    return due_now if when is None else Text(when)
 
 
 def due_with_date(due: datetime | None, now: datetime) -> Text:

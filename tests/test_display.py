@@ -48,6 +48,17 @@ def test_relative_due_and_the_two_due_columns() -> None:
     assert due_with_date(NOW + timedelta(days=2), NOW).plain.startswith("in 2 days (")
 
 
+def test_the_app_due_column_in_chinese() -> None:
+    assert relative_due(NOW - timedelta(seconds=1), NOW, lang="zh") is None
+    assert relative_due(NOW + timedelta(seconds=20), NOW, lang="zh") == "1分钟后"
+    assert relative_due(NOW + timedelta(hours=3), NOW, lang="zh") == "3小时后"
+    assert relative_due(NOW + timedelta(days=4), NOW, days="d", lang="zh") == "4天后"
+    assert due_label(None, NOW, answered=False, lang="zh").plain == "新"
+    assert due_label(None, NOW, answered=True, lang="zh").plain == "已到期"
+    assert due_label(NOW - timedelta(hours=1), NOW, answered=True, lang="zh").plain == "已到期"
+    assert due_label(NOW + timedelta(days=2), NOW, answered=True, lang="zh").plain == "2天后"
+
+
 def test_value_with_spread() -> None:
     assert value_with_spread(3.52734) == "3.5273"
     assert value_with_spread(2.1e-6, (1e-6, 3e-6)) == "2.1e-06 [1.0e-06-3.0e-06]"

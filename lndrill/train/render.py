@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
+from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.text import Text
 
@@ -37,19 +38,21 @@ def median_curve(group: Group) -> tuple[list[int], list[float | None]]:
     return list(steps), out
 
 
-def group_label(group: Group, lrs: int) -> str:
-    """E.g. "Post-LN, warm-up 0" (with the lr when the grid has several)."""
-    text = f"{BY_KEY[group.placement].label}, warm-up {group.warmup}"
-    return text + (f", lr {group.lr:g}" if lrs > 1 else "")
+def group_label(group: Group, lrs: int, lang: str = "en") -> str:
+    """E.g. "Post-LN, warm-up 0" (with the lr when the grid has several); "Post-LN，warm-up 0" in Chinese."""
+    sep = "，" if lang == "zh" else ", "
+    text = f"{BY_KEY[group.placement].label}{sep}warm-up {group.warmup}"
+    return text + (f"{sep}lr {group.lr:g}" if lrs > 1 else "")
 
 
 class LossChart:
     """Median loss curves per (placement, lr, warm-up) on a log axis, with a legend. `palette` (placement ->
-    colour) replaces the placements' named colours (the app passes its theme's own)."""
+    colour) replaces the placements' named colours (the app passes its theme's own); `lang` "zh" gives the
+    title, the axis and the legend in Chinese."""
 
     def __init__(self, result: TrainResult, height: int = CHART_HEIGHT,
-                 palette: dict[str, str] | None = None) -> None:
-        self.result, self.height, self.palette = result, height, palette
+                 palette: dict[str, str] | None = None, lang: str = "en") -> None:
+        self.result, self.height, self.palette, self.lang = result, height, palette, lang
 
     def _colour(self, key: str) -> str:
         return (self.palette or {}).get(key) or BY_KEY[key].colour
@@ -61,11 +64,17 @@ class LossChart:
         values = [v for _, c in curves for v in c if v is not None and v > 0]
         width = max(20, min(options.max_width, 100) - 10)
         cfg = result.config
-        title = (f"training loss (nats/token, log scale), reversal of {cfg.length} tokens over {cfg.vocab}; "
-                 f"depth {cfg.depth}, width {cfg.width}, {cfg.seeds} seed(s), median shown")
+        zh = self.lang == "zh"
+        if zh:
+            title = (f"训练 loss（nats/词元，对数刻度），反转 {cfg.length} 个词元（词表 {cfg.vocab}）；"
+                     f"深度 {cfg.depth}，宽度 {cfg.width}，{cfg.seeds} 个种子，显示中位数")
+        else:
+            title = (f"training loss (nats/token, log scale), reversal of {cfg.length} tokens over {cfg.vocab}; "
+                     f"depth {cfg.depth}, width {cfg.width}, {cfg.seeds} seed(s), median shown")
         yield Text(title, style="bold")
         if not values:
-            yield Text("no finite loss to draw (every run diverged or none ran)")
+            yield Text("没有可画的有限 loss（每次运行都发散了，或还没有运行）" if zh else
+                       "no finite loss to draw (every run diverged or none ran)")
             return
         lo, hi = math.log10(min(values)), math.log10(max(values))
         if hi - lo < 1e-9:
@@ -91,12 +100,13 @@ class LossChart:
                 line.append(ch, style=style or None)
             yield line
         yield Text(" " * 9 + "+" + "-" * width)
-        yield Text(" " * 10 + "step 0" + f"step {cfg.steps}".rjust(width - 6))
+        first, end = ("第 0 步", f"第 {cfg.steps} 步") if zh else ("step 0", f"step {cfg.steps}")
+        yield Text(" " * 10 + first + " " * max(1, width - cell_len(first) - cell_len(end)) + end)
         lrs = len(cfg.lrs)
         for index, group in enumerate(groups):
             legend = Text("  ")
             legend.append(MARKERS[index % len(MARKERS)], style=self._colour(group.placement))
-            legend.append(f" {group_label(group, lrs)}")
+            legend.append(f" {group_label(group, lrs, self.lang)}")
             yield legend
 
 

@@ -20,7 +20,7 @@ from lndrill.practice import MockOptions, Practice, PracticeError, user_history
 from lndrill.practice.clock import Monotonic, WallClock, utc_now
 from lndrill.settings import Loaded, MockSettings, PanelSettings, SettingsFile, load_settings
 from lndrill.tui.commands import NavigationCommands
-from lndrill.tui.lang import default_lang, other_lang, translate_bindings
+from lndrill.tui.lang import default_lang, other_lang, say, translate_bindings, translate_help
 from lndrill.tui.messages import CardOrderChanged, Navigate, OpenCard, OpenNextCard, ToggleLanguage
 from lndrill.tui.simknobs import PanelKnobs
 from lndrill.tui.theme import FALLBACK_THEME, NAVY, THEME_NAME
@@ -88,7 +88,9 @@ class LndrillApp(App[int]):
             if chosen in self.available_themes:
                 self.theme = chosen
             else:
-                self.notify(f"lndrill: theme {chosen!r} (in {self.settings.path}) is not known; using the default",
+                self.notify(say(self.lang, f"lndrill: theme {chosen!r} (in {self.settings.path}) is not known; using "
+                                           "the default",
+                                f"lndrill：主题 {chosen!r}（在 {self.settings.path} 中）未知；使用默认主题"),
                             severity="warning", timeout=12)
         started_with = self.theme
 
@@ -120,15 +122,17 @@ class LndrillApp(App[int]):
             self.open_mock(self.mock_options)
         broken = len({str(p.path) for p in self.practice.deck.problems})
         if broken:
-            self.notify(f"{broken} card file(s) could not be loaded; run `lndrill cards check`.",
-                        severity="warning")
+            self.notify(say(self.lang, f"{broken} card file(s) could not be loaded; run `lndrill cards check`.",
+                            f"{broken} 个卡片文件无法加载；请运行 `lndrill cards check`。"), severity="warning")
 
     def _score_left_unscored(self) -> None:
         """Score the answers a killed process left unscored (worker thread); each problem is one line."""
         try:
             self.practice.score_unscored(self.lang)
         except Exception as exc:  # noqa: BLE001 - never a crash: the answers stay in the history, unscored
-            self._tell(f"lndrill: could not score answers left unscored: {' '.join(str(exc).split())}", "error", 8)
+            problem = " ".join(str(exc).split())
+            self._tell(say(self.lang, f"lndrill: could not score answers left unscored: {problem}",
+                           f"lndrill：无法为之前未评分的回答评分：{problem}"), "error", 8)
 
     def _catch_signals(self) -> None:
         """SIGTERM (kill) and SIGHUP (the terminal window closed) save the drafts and end the app the normal
@@ -184,7 +188,8 @@ class LndrillApp(App[int]):
             self.notify(message[:1].upper() + message[1:], severity="error")
             return
         except Exception as exc:  # noqa: BLE001
-            self.notify(f"Card '{card_id}' could not be opened: {exc}", severity="error")
+            self.notify(say(self.lang, f"Card '{card_id}' could not be opened: {exc}", f"卡片 '{card_id}' 无法打开：{exc}"),
+                        severity="error")
             return
         if replace:
             self.switch_screen(screen)
@@ -277,12 +282,18 @@ class LndrillApp(App[int]):
         self.card_order = list(message.card_ids)
 
     def watch_lang(self, lang: str) -> None:
-        """The footer and help panel follow the language: every screen's keys and the app's."""
+        """The footer and help panel follow the language: every screen's keys and the app's, and the
+        screens' help texts (an open help panel is redrawn)."""
+        from textual.widgets import HelpPanel
+
         translate_bindings(self, lang)
         for screen in self.screen_stack:
             translate_bindings(screen, lang)
+            translate_help(screen, lang)
         if self.screen_stack:
             self.screen.refresh_bindings()
+            for panel in self.screen.query(HelpPanel):
+                panel.update_help(self.screen.focused)
 
     def on_toggle_language(self, _message: ToggleLanguage) -> None:
         self.lang = other_lang(self.lang)

@@ -11,7 +11,7 @@ from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.containers import Container
 from textual.screen import Screen
 
-from lndrill.tui.lang import translate_bindings
+from lndrill.tui.lang import palette_text, translate_bindings, translate_help
 from lndrill.tui.widgets import too_small
 from lndrill.tui.widgets.too_small import TooSmall
 
@@ -26,20 +26,26 @@ PaletteEntry = tuple[str, str, str]
 
 
 class ScreenCommands(Provider):
-    """The current screen's `PALETTE` in the command palette (ctrl+p)."""
+    """The current screen's `PALETTE` in the command palette (ctrl+p), in the app's language (a search
+    also matches the English title)."""
 
-    def _entries(self) -> tuple[PaletteEntry, ...]:
+    def _entries(self) -> list[tuple[str, str, str, str]]:
+        """(title, description, English title, action) per entry."""
         screen = self.screen
-        return screen.PALETTE if isinstance(screen, LndrillScreen) else ()
+        if not isinstance(screen, LndrillScreen):
+            return []
+        lang = screen.lang
+        return [(palette_text(lang, title), palette_text(lang, help_text), title, action)
+                for title, help_text, action in screen.PALETTE]
 
     async def discover(self) -> Hits:
-        for title, help_text, action in self._entries():
+        for title, help_text, _english, action in self._entries():
             yield DiscoveryHit(title, partial(self.screen.run_action, action), text=title, help=help_text)
 
     async def search(self, query: str) -> Hits:
         matcher = self.matcher(query)
-        for title, help_text, action in self._entries():
-            score = matcher.match(f"{title} {help_text}")
+        for title, help_text, english, action in self._entries():
+            score = matcher.match(f"{title} {help_text}" + (f" {english}" if english != title else ""))
             if score > 0:
                 yield Hit(score, matcher.highlight(title), partial(self.screen.run_action, action), text=title,
                           help=help_text)
@@ -69,9 +75,12 @@ class LndrillScreen(Screen[ResultT]):
     VERTICAL_BREAKPOINTS = too_small.VERTICAL
     COMMANDS = {ScreenCommands}
     PALETTE: ClassVar[tuple[PaletteEntry, ...]] = ()
+    #: HELP in Chinese, shown by the help panel in Chinese mode ("": the English HELP).
+    HELP_ZH: ClassVar[str] = ""
 
     def compose(self) -> ComposeResult:
         translate_bindings(self, self.lang)  # the footer's words follow the language
+        translate_help(self, self.lang)  # and so does the help panel's text
         yield TooSmall()
         with ScreenBody():
             yield from self.compose_body()

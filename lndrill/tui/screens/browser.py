@@ -12,7 +12,7 @@ from textual.widgets import DataTable, Footer, Input, Static
 from lndrill.cards.schema import Card
 from lndrill.display import due_label
 from lndrill.store import CardStatus
-from lndrill.tui.lang import say
+from lndrill.tui.lang import LEVEL_ZH, level, say
 from lndrill.tui.messages import CardOrderChanged, OpenCard, ToggleLanguage
 from lndrill.tui.screens.base import LndrillScreen
 from lndrill.tui.text import reflow
@@ -27,10 +27,12 @@ PREVIEW_NARROW = 34
 
 def match_rank(card: Card, query: str) -> int | None:
     """How well `card` matches `query` (lower is better), None when it does not: every word must be in
-    the card (id, titles, tags, difficulty), and `tag:T` needs a tag starting with T. The whole query
-    equal to the id or a title ranks 0, the id or a title starting with it 1, a word of them 2, the rest 3.
+    the card (id, titles, tags, difficulty in English or Chinese), and `tag:T` needs a tag starting with T.
+    The whole query equal to the id or a title ranks 0, the id or a title starting with it 1, a word of them
+    2, the rest 3.
     """
-    hay = " ".join([card.id, card.title.en, card.title.zh, " ".join(card.tags), card.difficulty]).lower()
+    hay = " ".join([card.id, card.title.en, card.title.zh, " ".join(card.tags), card.difficulty,
+                    LEVEL_ZH.get(card.difficulty, "")]).lower()
     words = query.lower().split()
     for word in words:
         if word.startswith("tag:"):
@@ -71,6 +73,14 @@ class BrowserScreen(LndrillScreen[None]):
     Type to filter by words (id, title, tags, level) or `tag:warm` (tags starting with it); an exact id
     or title comes first. `enter` opens the highlighted card, `down` moves to the list (`up` / `down` there, `enter` or a click opens). Due cards come first;
     Last is your last score, Due when the card is due for review.
+    """
+    #: The same in Chinese (shown in Chinese mode).
+    HELP_ZH = """
+    ### 卡片列表
+
+    输入词语筛选（id、标题、标签、难度），或输入 `tag:warm`（以它开头的标签）；与 id 或标题完全相同的排在最前。
+    `enter` 打开高亮的卡片，`down` 移到列表（在列表里 `up` / `down` 移动，`enter` 或点击打开）。到期的卡片排在前面；
+    “上次”是你上次的得分，“到期”是卡片该复习的时间。
     """
     AUTO_FOCUS = "#filter"
     BINDINGS = [
@@ -163,8 +173,10 @@ class BrowserScreen(LndrillScreen[None]):
             last = status.last_score if status is not None else None
             last_text = Text("-" if last is None else str(last), style="dim" if last is None else "",
                              justify="right")
-            due = due_label(status.due if status else None, now, answered=bool(status and status.attempts))
-            cells = (title, last_text, due) if brief else (title, tags, Text(card.difficulty), last_text, due)
+            due = due_label(status.due if status else None, now, answered=bool(status and status.attempts),
+                            lang=lang)
+            cells = (title, last_text, due) if brief else (title, tags, Text(level(lang, card.difficulty)),
+                                                          last_text, due)
             table.add_row(*cells, key=card.id)
             self.visible_ids.append(card.id)
         if kept in self.visible_ids:
@@ -198,7 +210,8 @@ class BrowserScreen(LndrillScreen[None]):
             return
         card = self.practice.deck.cards[card_id]
         text = Text(card.title.get(self.lang), style="bold")
-        text.append(f"\n{card.id}  ·  {card.difficulty}  ·  {', '.join(card.tags)}\n\n", style="dim")
+        text.append(f"\n{card.id}  ·  {level(self.lang, card.difficulty)}  ·  {', '.join(card.tags)}\n\n",
+                    style="dim")
         text.append(reflow(card.prompt.get(self.lang)))
         box.update(text)
 
@@ -220,7 +233,7 @@ class BrowserScreen(LndrillScreen[None]):
             row = table.cursor_row if 0 <= table.cursor_row < len(self.visible_ids) else 0
             self.app.post_message(OpenCard(self.visible_ids[row]))
         else:
-            self.notify("No card matches the filter.", severity="warning")
+            self.notify(say(self.lang, "No card matches the filter.", "没有卡片匹配筛选条件。"), severity="warning")
 
     @on(DataTable.RowSelected, "#cards")
     def _open(self, event: DataTable.RowSelected) -> None:

@@ -12,7 +12,7 @@ from textual.widgets import Button, Footer, Label, Static, TextArea
 from lndrill.cards.schema import Card
 from lndrill.practice import PracticeError, Submission
 from lndrill.practice.answer import SCORED_CHARS
-from lndrill.tui.lang import say
+from lndrill.tui.lang import level, say
 from lndrill.tui.messages import OpenNextCard, ToggleLanguage
 from lndrill.tui.screens.base import LndrillScreen
 from lndrill.tui.text import reflow
@@ -39,6 +39,17 @@ class CardScreen(LndrillScreen[None]):
     What you type is kept as a draft (autosaved) until you submit.
     On the warm-up cards (post-ln-warmup, warmup-for-pre-ln, admin-amplification) `ctrl+t` runs the
     experiment: the Training view trains Post-LN and Pre-LN with and without warm-up.
+    """
+    #: The same in Chinese (shown in Chinese mode).
+    HELP_ZH = """
+    ### 卡片
+
+    每个部分在自己的回答框里作答，可以用英文、中文或两者；`ctrl+s` 为整份回答评分。
+    `tab` / `shift+tab` 在回答框和按钮之间移动；`ctrl+z` / `ctrl+y` 撤销和重做。
+    `f2` 移到模拟器面板（面板的按键随即生效），再按一次回到你的回答。
+    输入的内容会作为草稿自动保存，直到你提交。
+    在 warm-up 相关的卡片上（post-ln-warmup、warmup-for-pre-ln、admin-amplification），`ctrl+t` 运行实验：
+    训练实验视图会训练有无 warm-up 的 Post-LN 和 Pre-LN。
     """
     PALETTE = (
         ("Submit answer", "score the answer (ctrl+s)", "submit"),
@@ -104,7 +115,7 @@ class CardScreen(LndrillScreen[None]):
     def _show_text(self, lang: str) -> None:
         card = self.card
         bar = Text(f" {card.id}", style="bold")
-        bar.append(f"  ·  {card.difficulty}  ·  {', '.join(card.tags)}  ·  {say(lang, 'English', '中文')}")
+        bar.append(f"  ·  {level(lang, card.difficulty)}  ·  {', '.join(card.tags)}  ·  {say(lang, 'English', '中文')}")
         self.query_one("#card-bar", Static).update(bar)
         self.query_one("#card-title", Static).update(Text(card.title.get(lang), style="bold"))
         self.query_one("#card-prompt", Static).update(Text(reflow(card.prompt.get(lang))))
@@ -182,7 +193,8 @@ class CardScreen(LndrillScreen[None]):
         except PracticeError as exc:
             self.app.call_from_thread(self._scored, None, str(exc))
         except Exception as exc:  # noqa: BLE001 - one line for the user, never a crash
-            self.app.call_from_thread(self._scored, None, f"Could not score this answer: {exc}")
+            self.app.call_from_thread(self._scored, None, say(lang, f"Could not score this answer: {exc}",
+                                                               f"无法为这次回答评分：{exc}"))
         else:
             self.app.call_from_thread(self._scored, submission, None)
 
@@ -193,10 +205,12 @@ class CardScreen(LndrillScreen[None]):
             return
         self._set_scoring(False)
         if submission is None:
-            self.notify(error or "Could not score this answer.", severity="error")
+            self.notify(error or say(self.lang, "Could not score this answer.", "无法为这次回答评分。"),
+                        severity="error")
             return
         if submission.joined.truncated:
-            self.notify(f"Long answer: only the first {SCORED_CHARS:,} characters are scored.", severity="warning")
+            self.notify(say(self.lang, f"Long answer: only the first {SCORED_CHARS:,} characters are scored.",
+                            f"回答太长：只对前 {SCORED_CHARS:,} 个字符评分。"), severity="warning")
         if self.app.screen is self:
             self.app.push_screen(FeedbackScreen(submission), self._after_feedback)
         else:  # the user went elsewhere while it was scored: it is saved; say so

@@ -103,6 +103,16 @@ class FeedbackScreen(LndrillScreen[str]):
     disputed (its penalty refunded) or charged again. The total updates and is saved.
     `pageup` / `pagedown` / `home` / `end` scroll the whole feedback.
     """
+    #: The same in Chinese (shown in Chinese mode).
+    HELP_ZH = """
+    ### 反馈
+
+    每个要点，命中（✓，并引用你的原话）或漏掉（✗），然后是每个扣分的错误；下面是你的回答（得分的词语加下划线，
+    错误标红）和参考答案。
+    `up` / `down` 选择要点或错误（视图跟随），并在你的回答里标出对应的词语；
+    `enter` 或 `o` 推翻评分：要点在命中与漏掉之间切换，错误则提出异议（退回扣分）或重新扣分。总分随之更新并保存。
+    `pageup` / `pagedown` / `home` / `end` 滚动整个反馈。
+    """
     PALETTE = (
         ("Retry", "back to the answer (r)", "retry"),
         ("Next card", "on to the next card (n)", "next"),

@@ -31,6 +31,13 @@ class HomeScreen(LndrillScreen[None]):
     `up` / `down` and `enter` (or a click) pick what to do; the letters open it at once.
     `ctrl+p` opens the command palette: every screen, every card by title, themes and the keys.
     """
+    #: The same in Chinese (shown in Chinese mode).
+    HELP_ZH = """
+    ### 主页
+
+    `up` / `down` 和 `enter`（或点击）选择要做的事；按对应字母直接打开。
+    `ctrl+p` 打开命令面板：所有界面、按标题列出的所有卡片、主题和按键。
+    """
     AUTO_FOCUS = "#home-menu"
     BINDINGS = [
         Binding("d", "drill", "Drill", id="home.drill"),

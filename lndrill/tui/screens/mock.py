@@ -17,7 +17,7 @@ from textual.widgets import Footer, Label, Markdown, Static, TextArea
 from lndrill.practice import MockSession, PracticeError, Submission
 from lndrill.practice.mock import clock_level, clock_text
 from lndrill.practice.report import overall_score
-from lndrill.tui.lang import say
+from lndrill.tui.lang import level, say
 from lndrill.tui.messages import Navigate, ToggleLanguage
 from lndrill.tui.screens.base import LndrillScreen
 from lndrill.tui.text import reflow
@@ -38,6 +38,13 @@ class MockScreen(LndrillScreen[None]):
     Answer as in an interview: no simulator, a countdown (amber at 1:00, red at 0:10). At 0:00 the
     answer is submitted exactly as typed; the interviewer's follow-up comes next with its own short
     clock. `tab` / `shift+tab` move between the answer areas.
+    """
+    #: The same in Chinese (shown in Chinese mode).
+    HELP_ZH = """
+    ### 模拟面试
+
+    像真实面试一样作答：没有模拟器，有倒计时（剩 1:00 变琥珀色，剩 0:10 变红）。到 0:00 时回答按原样提交；
+    接着是面试官的追问，有它自己的短计时。`tab` / `shift+tab` 在回答框之间移动。
     """
     PALETTE = (
         ("Submit answer", "submit now (ctrl+s)", "submit"),
@@ -112,7 +119,7 @@ class MockScreen(LndrillScreen[None]):
         card, n = self.card, len(self.session.cards)
         head = Text(say(lang, f" Mock interview  ·  question {self.index + 1} of {n}",
                         f" 模拟面试  ·  第 {self.index + 1} / {n} 题"), style="bold")
-        head.append(f"  ·  {card.difficulty}  ·  {', '.join(card.tags)}")
+        head.append(f"  ·  {level(lang, card.difficulty)}  ·  {', '.join(card.tags)}")
         self.query_one("#mock-head", Static).update(head)
         self.query_one("#mock-title", Static).update(Text(card.title.get(lang), style="bold"))
         self.query_one("#mock-prompt", Static).update(Text(reflow(card.prompt.get(lang))))
@@ -187,7 +194,8 @@ class MockScreen(LndrillScreen[None]):
         except PracticeError as exc:
             self.app.call_from_thread(self._answered, texts, used, None, str(exc))
         except Exception as exc:  # noqa: BLE001 - one line for the user, never a crash
-            self.app.call_from_thread(self._answered, texts, used, None, f"Could not score this answer: {exc}")
+            self.app.call_from_thread(self._answered, texts, used, None,
+                                      say(lang, f"Could not score this answer: {exc}", f"无法为这次回答评分：{exc}"))
         else:
             self.app.call_from_thread(self._answered, texts, used, submission, None)
 
@@ -202,7 +210,8 @@ class MockScreen(LndrillScreen[None]):
         self.session.answered(self.index, texts, used, submission)
         auto, go_on = self._then
         if auto:
-            self.notify("Time is up: your answer was submitted as typed.", title="0:00")
+            self.notify(say(self.lang, "Time is up: your answer was submitted as typed.",
+                            "时间到：你的回答已按原样提交。"), title="0:00")
         if self._ending:
             self._show_report()
         elif not go_on:
@@ -237,7 +246,7 @@ class MockScreen(LndrillScreen[None]):
             if attempt is not None:
                 self.practice.add_follow_up(attempt, text)
         if auto:
-            self.notify("Time is up for the follow-up.", title="0:00")
+            self.notify(say(self.lang, "Time is up for the follow-up.", "追问的时间到了。"), title="0:00")
         if go_on:
             self.next_question()
         else:
@@ -271,7 +280,8 @@ class MockScreen(LndrillScreen[None]):
         now = self._now()
         if self._end_armed is None or now - self._end_armed > END_CONFIRM_S:
             self._end_armed = now
-            self.notify("Press escape again to end the interview (what you typed is submitted).")
+            self.notify(say(self.lang, "Press escape again to end the interview (what you typed is submitted).",
+                            "再按一次 escape 结束面试（已输入的内容会提交）。"))
             return
         self._ending = True
         if self.phase == "question":
@@ -306,6 +316,14 @@ class MockReportScreen(LndrillScreen[None]):
     and your weakest topics. It is saved as Markdown (the path is at the top).
     `up` / `down` / `pgup` / `pgdn` scroll.
     """
+    #: The same in Chinese (shown in Chinese mode).
+    HELP_ZH = """
+    ### 模拟面试报告
+
+    每道题的得分、用时、漏掉的要点、错误和参考答案；总分和你最弱的主题。
+    报告另存为 Markdown（路径在顶部）。
+    `up` / `down` / `pgup` / `pgdn` 滚动。
+    """
     AUTO_FOCUS = "#report-scroll"
     BINDINGS = [Binding("escape,q", "done", "Home", id="report.done")]
 
@@ -333,8 +351,8 @@ class MockReportScreen(LndrillScreen[None]):
             bar.append(say(self.lang, f"  ·  ended early ({asked} of {len(s.cards)} asked)",
                            f"  ·  提前结束（问了 {len(s.cards)} 题中的 {asked} 题）"))
         self.query_one("#report-bar", Static).update(bar)
-        saved = Text("Saved: " + "  and  ".join(str(p) for p in s.report_paths) if s.report_paths else "",
-                     style="dim")
+        saved = Text(say(self.lang, "Saved: ", "已保存：") + say(self.lang, "  and  ", "  和  ").join(
+            str(p) for p in s.report_paths) if s.report_paths else "", style="dim")
         if error:
             saved.append(("   " if s.report_paths else "") + error, style="bold")
             self.notify(error, severity="error")

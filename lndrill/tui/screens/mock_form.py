@@ -16,26 +16,28 @@ from lndrill.settings import MockSettings
 from lndrill.tui.lang import say
 
 
-def options_from(questions: str, minutes: str, tag: str, cards: int, tags: set[str]
+def options_from(questions: str, minutes: str, tag: str, cards: int, tags: set[str], lang: str = "en"
                  ) -> tuple[MockOptions | None, str | None]:
-    """The options typed in the form, or a one-line reason why they cannot be used."""
+    """The options typed in the form, or a one-line reason why they cannot be used (in `lang`)."""
+    bad_questions = say(lang, "Questions: a whole number from 1 to 100.", "题数：1 到 100 的整数。")
+    bad_minutes = say(lang, "Minutes: a number from 0.5 to 120.", "分钟数：0.5 到 120 之间的数。")
     try:
         k = int(questions.strip())
     except ValueError:
-        return None, "Questions: a whole number from 1 to 100."
+        return None, bad_questions
     if not 1 <= k <= 100:
-        return None, "Questions: a whole number from 1 to 100."
+        return None, bad_questions
     try:
         m = float(minutes.strip())
     except ValueError:
-        return None, "Minutes: a number from 0.5 to 120."
+        return None, bad_minutes
     if not 0.5 <= m <= 120:
-        return None, "Minutes: a number from 0.5 to 120."
+        return None, bad_minutes
     t = tag.strip().removeprefix("tag:") or None
     if t is not None and t not in tags:
         close = sorted(x for x in tags if x.startswith(t[:3]))[:3]
-        hint = f" (did you mean {', '.join(close)}?)" if close else ""
-        return None, f"No card has tag '{t}'{hint}."
+        hint = say(lang, f" (did you mean {', '.join(close)}?)", f"（是不是 {', '.join(close)}？）") if close else ""
+        return None, say(lang, f"No card has tag '{t}'{hint}.", f"没有卡片带标签 '{t}'{hint}。")
     return MockOptions(questions=k, minutes=m, tag=t), None
 
 
@@ -85,7 +87,8 @@ class MockFormScreen(ModalScreen[MockOptions | None]):
         """Start with what the form says (or say in one line what is wrong)."""
         options, error = options_from(self.query_one("#mock-questions", Input).value,
                                       self.query_one("#mock-minutes", Input).value,
-                                      self.query_one("#mock-tag", Input).value, self.cards, self.tags)
+                                      self.query_one("#mock-tag", Input).value, self.cards, self.tags,
+                                      self.lang)
         if options is None:
             self.query_one("#mock-form-error", Static).update(Text(error or ""))
             return

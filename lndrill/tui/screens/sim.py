@@ -25,7 +25,7 @@ from lndrill.sim.config import (
 )
 from lndrill.sim.placements import placement
 from lndrill.sim.presets import preset_defaults, preset_fixed
-from lndrill.sim.render import SCALES, SimChart
+from lndrill.sim.render import SCALES, SimChart, row_kind_name
 from lndrill.tui.lang import say
 from lndrill.tui.screens.base import LndrillScreen
 from lndrill.tui.simknobs import METRIC_EXPLANATIONS, METRIC_EXPLANATIONS_ZH
@@ -34,6 +34,13 @@ from lndrill.tui.widgets import too_small
 from lndrill.tui.widgets.sim_panel import SimComputed, SimFailed
 
 NO_PRESET = "none"
+#: What the preset and scale choices are called in Chinese (the presets' own names stay).
+CHOICE_ZH = {NO_PRESET: "无", "log": "对数", "linear": "线性"}
+
+
+def _choices(values: tuple[str, ...], lang: str) -> list[tuple[str, str]]:
+    """(label, value) pairs for a Select: the label in the user's language."""
+    return [(say(lang, v, CHOICE_ZH.get(v, v)), v) for v in values]
 
 
 class OnOffBox(Checkbox):
@@ -57,6 +64,15 @@ class SimScreen(LndrillScreen[None]):
     exact values (median over seeds, with the min-max spread) update after every change.
     `pageup` / `pagedown` scroll the chart and the table, whatever control has the focus.
     `ctrl+t` opens the Training view: Post-LN and Pre-LN trained with and without warm-up.
+    """
+    #: The same in Chinese (shown in Chinese mode).
+    HELP_ZH = """
+    ### 模拟器
+
+    `lndrill sim` 的每个选项都是一个控件：`tab` / `shift+tab` 在控件之间移动，输入的值按 `enter`（或离开输入框时）
+    生效，预设会固定其中一些。图表和精确数值表（各种子的中位数，附最小-最大范围）在每次改动后更新。
+    无论焦点在哪个控件上，`pageup` / `pagedown` 都滚动图表和表格。
+    `ctrl+t` 打开训练实验视图：训练有无 warm-up 的 Post-LN 和 Pre-LN。
     """
     PALETTE = (
         ("Training", "train Post-LN and Pre-LN with and without warm-up, curves live (ctrl+t)", "training"),
@@ -84,7 +100,7 @@ class SimScreen(LndrillScreen[None]):
         with Horizontal(id="sim-screen"):
             with VerticalScroll(id="sim-controls"):
                 yield Label("Preset")
-                yield Select([(p, p) for p in (NO_PRESET, *PRESETS)], value=cfg.preset or NO_PRESET,
+                yield Select(_choices((NO_PRESET, *PRESETS), self.lang), value=cfg.preset or NO_PRESET,
                              allow_blank=False, id="preset", compact=True)
                 yield Label("Model")
                 yield Select([(m, m) for m in MODELS], value=cfg.model, allow_blank=False, id="model",
@@ -107,7 +123,7 @@ class SimScreen(LndrillScreen[None]):
                 yield Label("Seeds")
                 yield Input(str(cfg.seeds), id="seeds", type="integer", compact=True)
                 yield Label("Scale")
-                yield Select([(s, s) for s in SCALES], value=self.scale, allow_blank=False, id="scale",
+                yield Select(_choices(SCALES, self.lang), value=self.scale, allow_blank=False, id="scale",
                              compact=True)
             with VerticalScroll(id="sim-main"):
                 with Horizontal(id="sim-status"):
@@ -140,6 +156,14 @@ class SimScreen(LndrillScreen[None]):
         depths.placeholder = say(lang, "1-48 or 1,6,12", "1-48 或 1,6,12")
         depths.tooltip = say(lang, "a range 1-48, a list 1,6,12,24, or both", "范围 1-48、列表 1,6,12,24，或两者")
         self.query_one("#sim-busy", Static).update(say(lang, "● computing", "● 计算中"))
+        with self.prevent(Select.Changed):
+            for selector, values in (("#preset", (NO_PRESET, *PRESETS)), ("#scale", SCALES)):
+                select = self.query_one(selector, Select)
+                value = select.value
+                select.set_options(_choices(values, lang))
+                # Through another choice and back, so that the same value shows its new label.
+                select.value = next(v for v in values if v != value)
+                select.value = value
         self._draw()
 
     # ------------------------------------------------------------------ controls -> config
@@ -254,7 +278,7 @@ class SimScreen(LndrillScreen[None]):
         try:
             result = sweep(config)
         except Exception as exc:  # noqa: BLE001 - a failure is one line on screen, never a crash
-            self.post_message(SimFailed(generation, f"simulator: {exc}"))
+            self.post_message(SimFailed(generation, say(self.lang, f"simulator: {exc}", f"模拟器：{exc}")))
             return
         if not worker.is_cancelled:
             self.post_message(SimComputed(generation, result))
@@ -283,9 +307,9 @@ class SimScreen(LndrillScreen[None]):
         if result is None or not self.is_mounted:
             return
         dark = self.app.current_theme.dark
-        self.query_one("#sim-chart", Static).update(SimChart(result, scale=self.scale,
-                                                             palette=placement_colours(dark)))
         lang = self.lang
+        self.query_one("#sim-chart", Static).update(SimChart(result, scale=self.scale,
+                                                             palette=placement_colours(dark), lang=lang))
         notes = METRIC_EXPLANATIONS_ZH if lang == "zh" else METRIC_EXPLANATIONS
         explain = Text(say(lang, "What this measures: ", "测量的是："), style="bold")
         explain.append(notes.get(result.metric, ""))
@@ -300,7 +324,7 @@ class SimScreen(LndrillScreen[None]):
         table.clear(columns=True)
         colours = placement_colours(dark)
         panels = [result] + ([result.companion] if result.companion is not None else [])
-        table.add_column(result.row_kind)
+        table.add_column(row_kind_name(result.row_kind, self.lang))
         for panel in panels:
             for key in panel.values:
                 name = placement(key).label + (f" {panel.metric}" if len(panels) > 1 else "")

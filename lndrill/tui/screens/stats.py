@@ -34,6 +34,14 @@ class StatsScreen(LndrillScreen[None]):
     `lndrill stats`); the points you overruled and mistakes you disputed most. In the card table
     `up` / `down` choose a card and `enter` opens it; `tab` moves to the other tables.
     """
+    #: The same in Chinese (shown in Chinese mode).
+    HELP_ZH = """
+    ### 统计
+
+    每张卡片的回答数、最高和上次得分以及下次复习时间；每个部分和每个标签最近几次回答的平均分，最弱的在前；
+    最近得分的趋势，固定 0-100 刻度（与 `lndrill stats` 相同）；你最常推翻的要点和最常提出异议的错误。
+    在卡片表里 `up` / `down` 选择卡片，`enter` 打开；`tab` 移到其他表格。
+    """
     AUTO_FOCUS = "#stats-cards"
     BINDINGS = [
         Binding("escape", "back", "Home", id="stats.back"),
@@ -117,7 +125,7 @@ class StatsScreen(LndrillScreen[None]):
             name = Text(c.card_id)
             if not c.in_deck:
                 name.append(say(lang, " (not in deck)", "（不在题库中）"), style="dim")
-            when = due_label(c.due, now, answered=True)
+            when = due_label(c.due, now, answered=True, lang=lang)
             if c.due is not None:
                 when.append(f"  {c.due.astimezone():%Y-%m-%d %H:%M}", style="dim")
             cards.add_row(name, Text(str(c.attempts), justify="right"), Text(str(c.best), justify="right"),
@@ -133,8 +141,9 @@ class StatsScreen(LndrillScreen[None]):
         sections.add_column(say(lang, "Section", "部分"), key="section")
         sections.add_column(say(lang, "Average", "平均"), key="average")
         for s in sorted(stats.sections, key=lambda s: (s.average, s.key)):
-            sections.add_row(Text(s.card_id), Text(s.title), Text(f"{block_bar(s.average, width=BAR_CELLS)} "
-                                                                  f"{s.average:5.1f}"), key=s.key)
+            title = self._section_title(s.card_id, s.section_id, s.title)
+            sections.add_row(Text(s.card_id), Text(title), Text(f"{block_bar(s.average, width=BAR_CELLS)} "
+                                                                f"{s.average:5.1f}"), key=s.key)
 
         self.query_one("#stats-tags-title", Label).update(say(
             lang, f"Tags: average of your last {window} answers per tag", f"标签：每个标签最近 {window} 次回答的平均分"))
@@ -159,6 +168,12 @@ class StatsScreen(LndrillScreen[None]):
             overruled.add_row(Text(o.card_id), Text(f"{o.item_id}  ({kind})"),
                               Text(f"{o.times} / {o.judged}", justify="right"), key=str(i))
         overruled.display = self.query_one("#stats-overruled-title").display = bool(stats.overrules)
+
+    def _section_title(self, card_id: str, section_id: str, title: str) -> str:
+        """A section's title in the user's language (the card's own; `title` for a card no longer in the deck)."""
+        card = self.practice.deck.cards.get(card_id)
+        section = next((x for x in card.sections if x.id == section_id), None) if card is not None else None
+        return section.title.get(self.lang) if section is not None else title
 
     @on(DataTable.RowSelected, "#stats-cards")
     def _open(self, event: DataTable.RowSelected) -> None:

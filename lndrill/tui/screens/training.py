@@ -258,6 +258,17 @@ class TrainingScreen(LndrillScreen[None]):
     `1`-`4` Post-LN / Pre-LN / Sandwich / DeepNorm on or off.
     Same as `lndrill train --preset xiong`.
     """
+    #: The same in Chinese (shown in Chinese mode).
+    HELP_ZH = """
+    ### 训练实验
+
+    真正训练 Post-LN 和 Pre-LN（一个反转短序列的小型 NumPy Transformer），不带 warm-up 和带 warm-up：
+    即 `xiong` 预设，约 10-20 秒。每种设置的 loss 中位数曲线实时出现（Post-LN 紫色，Pre-LN 青色；对数轴）；
+    `c` 取消并保留已有的曲线；`f5` 重新运行。结束后有一段话说明曲线显示了什么。`pageup` / `pagedown` 滚动视图。
+    旋钮（每次改动都开始新的运行）：`l` / `L` 学习率升 / 降，`w` / `W` warm-up 步数增 / 减，
+    `1`-`4` 打开或关闭 Post-LN / Pre-LN / Sandwich / DeepNorm。
+    与 `lndrill train --preset xiong` 相同。
+    """
     AUTO_FOCUS = "#training-main"
     BINDINGS = [
         Binding("escape", "back", "Back", id="training.back"),
@@ -324,10 +335,10 @@ class TrainingScreen(LndrillScreen[None]):
         self._progress = (0, self.config.total_steps, 0.0, None)
         self._draw()
         self.refresh_bindings()
-        self._train(self.config, self._generation, self._cancel)
+        self._train(self.config, self._generation, self._cancel, self.lang)
 
     @work(thread=True, exclusive=True, group="train", exit_on_error=False)
-    def _train(self, config: TrainConfig, generation: int, cancel: threading.Event) -> None:
+    def _train(self, config: TrainConfig, generation: int, cancel: threading.Event, lang: str = "en") -> None:
         """Drive the training generator off the UI thread; every event goes back as a message."""
         try:
             for event in train_events(config, cancel):
@@ -337,7 +348,7 @@ class TrainingScreen(LndrillScreen[None]):
                     self.post_message(TrainProgressed(generation, event.done, event.total, event.steps_per_second,
                                                       event.eta_seconds, copy.deepcopy(event.runs)))
         except Exception as exc:  # noqa: BLE001 - one line on screen, never a crash
-            self.post_message(TrainFailed(generation, f"training: {exc}"))
+            self.post_message(TrainFailed(generation, say(lang, f"training: {exc}", f"训练：{exc}")))
 
     @on(TrainProgressed)
     def _progressed(self, message: TrainProgressed) -> None:
@@ -410,7 +421,7 @@ class TrainingScreen(LndrillScreen[None]):
         line.append(f" {done:,}/{total:,} " + say(lang, "steps", "步"))
         line.append(f"  ·  {rate:.0f} " + say(lang, "steps/s", "步/秒"))
         if result is None:
-            line.append("  ·  ETA " + _seconds(eta))
+            line.append(say(lang, "  ·  ETA ", "  ·  剩余 ") + _seconds(eta))
             line.append(say(lang, "  ·  c cancels", "  ·  c 取消"), style="dim")
         elif result.cancelled:
             line.append(say(lang, f"  ·  cancelled at {_seconds(result.seconds)}",
@@ -424,7 +435,8 @@ class TrainingScreen(LndrillScreen[None]):
             return Text(say(self.lang, "waiting for the first curve points...", "等待第一批曲线点..."), style="dim")
         partial = TrainResult(self.config, self._runs)
         height = max(6, min(14, self.size.height - 18))
-        return LossChart(partial, height=height, palette=placement_colours(self.app.current_theme.dark))
+        return LossChart(partial, height=height, palette=placement_colours(self.app.current_theme.dark),
+                         lang=self.lang)
 
     # ------------------------------------------------------------------ actions
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

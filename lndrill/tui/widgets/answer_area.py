@@ -9,6 +9,7 @@ from textual.widgets import TextArea
 
 from lndrill.cards.schema import Card
 from lndrill.practice.drafts import draft_for_areas
+from lndrill.tui.lang import say
 
 #: An answer area keeps at most this many characters; a bigger paste is cut with a notification.
 MAX_AREA_CHARS = 100_000
@@ -40,10 +41,13 @@ class AnswerArea(TextArea):
         text = event.text
         if len(text) > room:
             event.prevent_default()
+            lang = str(getattr(self.app, "lang", "en"))
             if room <= 0:
-                self.notify(f"this answer area is full ({MAX_AREA_CHARS:,} characters)", severity="warning")
+                self.notify(say(lang, f"this answer area is full ({MAX_AREA_CHARS:,} characters)",
+                                f"这个回答框已满（{MAX_AREA_CHARS:,} 个字符）"), severity="warning")
                 return
-            self.notify(f"paste cut to {room:,} characters (an area holds {MAX_AREA_CHARS:,})",
+            self.notify(say(lang, f"paste cut to {room:,} characters (an area holds {MAX_AREA_CHARS:,})",
+                            f"粘贴内容已截到 {room:,} 个字符（一个回答框最多 {MAX_AREA_CHARS:,} 个）"),
                         severity="warning")
             if result := self._replace_via_keyboard(text[:room], *self.selection):
                 self.move_cursor(result.end_location)

@@ -20,7 +20,7 @@ from lndrill.sim import SimResult, sweep
 from lndrill.sim.config import PLACEMENTS, SimConfig, SimConfigError
 from lndrill.sim.placements import placement
 from lndrill.sim.render import SimChart
-from lndrill.tui.lang import say
+from lndrill.tui.lang import say, translate_help
 from lndrill.tui.simknobs import DEPTH_CHOICES, PanelKnobs
 from lndrill.tui.theme import placement_colours
 from lndrill.tui.widgets.chart_view import ChartView
@@ -35,14 +35,18 @@ class SimComputed(Message):
     result: SimResult
     lines: list[list[Segment]] | None = None
     width: int = 0
+    lang: str = "en"
 
 
-def render_lines(result: SimResult, width: int, dark: bool, scale: str = "log") -> list[list[Segment]]:
-    """The chart as lines of Segments at `width` (done in the worker so the UI thread only paints)."""
+def render_lines(result: SimResult, width: int, dark: bool, scale: str = "log", lang: str = "en"
+                 ) -> list[list[Segment]]:
+    """The chart as lines of Segments at `width`, its words in `lang` (done in the worker so the UI thread
+    only paints)."""
     from rich.console import Console
 
     console = Console(width=width, color_system="truecolor", force_terminal=True, legacy_windows=False)
-    return console.render_lines(SimChart(result, scale=scale, palette=placement_colours(dark)), pad=False)
+    return console.render_lines(SimChart(result, scale=scale, palette=placement_colours(dark), lang=lang),
+                                pad=False)
 
 
 @dataclass
@@ -87,6 +91,17 @@ class SimPanel(Vertical, can_focus=True):
     - `[` `]` fewer / more depths, `-` `+` narrower / wider vectors
     - `m` / `M` next / previous metric, `s` / `S` next / previous seed
     - `1`-`4` Post-LN, Pre-LN, Sandwich, DeepNorm on/off (or click their buttons)
+    """
+    #: The same in Chinese (shown in Chinese mode).
+    HELP_ZH = """
+    ### 模拟器面板
+
+    每种放置方式在各深度的梯度范数（Post-LN 紫色，Pre-LN 青色），改动旋钮就重新计算。
+    面板获得焦点时（`tab` 到它，或点击）：
+
+    - `[` `]` 减少 / 增加深度，`-` `+` 变窄 / 变宽向量
+    - `m` / `M` 下一个 / 上一个指标，`s` / `S` 下一个 / 上一个种子
+    - `1`-`4` Post-LN、Pre-LN、Sandwich、DeepNorm 显示/隐藏（或点击它们的按钮）
     """
 
     BINDINGS = [
@@ -135,7 +150,7 @@ class SimPanel(Vertical, can_focus=True):
     def on_mount(self) -> None:
         self._label_knobs()
         if hasattr(self.app, "lang"):  # the panel's words follow the language (ctrl+l)
-            self.watch(self.app, "lang", lambda _lang: self._label_knobs(), init=False)
+            self.watch(self.app, "lang", lambda _lang: self._redraw(), init=False)
         self.app.theme_changed_signal.subscribe(self, lambda _theme: self._redraw())
         self.call_after_refresh(self.compute)  # after the first layout, so the chart's width is known
 
@@ -160,6 +175,7 @@ class SimPanel(Vertical, can_focus=True):
     def _label_knobs(self) -> None:
         k = self.knobs
         lang = self._lang
+        translate_help(self, lang)
         self.query_one("#panel-title", Static).update(Text(say(lang, "Simulator", "模拟器"), style="bold"))
         for name, en, zh, value, keys in (
                 ("depth", "depths", "深度", k.depths_label, "[ ]"), ("width", "width", "宽度", k.width, "- +"),
@@ -233,7 +249,7 @@ class SimPanel(Vertical, can_focus=True):
         if self._busy_timer is not None:
             self._busy_timer.stop()
         self._busy_timer = self.set_timer(BUSY_DELAY_S, lambda: self._show_busy(generation))
-        self._run(config, self._generation, self._chart_width(), self.app.current_theme.dark)
+        self._run(config, self._generation, self._chart_width(), self.app.current_theme.dark, self._lang)
 
     def _show_busy(self, generation: int) -> None:
         if generation == self._generation and self._result_generation != generation:
@@ -244,16 +260,16 @@ class SimPanel(Vertical, can_focus=True):
         return width if width > 10 else 54
 
     @work(thread=True, exclusive=True, group="sim", exit_on_error=False)
-    def _run(self, config: SimConfig, generation: int, width: int, dark: bool) -> None:
+    def _run(self, config: SimConfig, generation: int, width: int, dark: bool, lang: str = "en") -> None:
         worker = get_current_worker()
         try:
             result = sweep(config)
         except Exception as exc:  # noqa: BLE001 - any failure becomes a one-line notification
-            self.post_message(SimFailed(generation, f"simulator: {exc}"))
+            self.post_message(SimFailed(generation, say(lang, f"simulator: {exc}", f"模拟器：{exc}")))
             return
         if worker.is_cancelled:
             return
-        self.post_message(SimComputed(generation, result, render_lines(result, width, dark), width))
+        self.post_message(SimComputed(generation, result, render_lines(result, width, dark, lang=lang), width, lang))
 
     @on(SimComputed)
     def _computed(self, message: SimComputed) -> None:
@@ -263,7 +279,7 @@ class SimPanel(Vertical, can_focus=True):
         self._result = message.result
         self._result_generation = message.generation
         self.busy = False
-        if message.lines is not None and message.width == self._chart_width():
+        if message.lines is not None and message.width == self._chart_width() and message.lang == self._lang:
             self.query_one(ChartView).set_lines(message.lines)
         else:
             self._redraw()
@@ -282,11 +298,14 @@ class SimPanel(Vertical, can_focus=True):
         return self._result
 
     def _redraw(self) -> None:
-        if self._result is None or not self.is_mounted:
+        """Draw the knobs and the chart again (the theme, the language or the width changed)."""
+        if not self.is_mounted:
+            return
+        self._label_knobs()
+        if self._result is None:
             return
         dark = self.app.current_theme.dark
-        self.query_one(ChartView).set_lines(render_lines(self._result, self._chart_width(), dark))
-        self._label_knobs()
+        self.query_one(ChartView).set_lines(render_lines(self._result, self._chart_width(), dark, lang=self._lang))
 
     @on(ChartView.Resized)
     def _chart_resized(self, message: ChartView.Resized) -> None:

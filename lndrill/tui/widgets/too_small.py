@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from textual.widgets import Static
 
+from lndrill.tui.lang import say
+
 MIN_WIDTH = 60
 MIN_HEIGHT = 18
 #: Screen breakpoints: below MIN_WIDTH x MIN_HEIGHT the screen gets -too-narrow / -too-short classes.
@@ -26,5 +28,14 @@ class TooSmall(Static):
     """
 
     def __init__(self) -> None:
-        super().__init__(f"lndrill needs more room: at least {MIN_WIDTH}x{MIN_HEIGHT} (ctrl+q quits)",
-                         markup=False, classes="too-small")
+        super().__init__(notice("en"), markup=False, classes="too-small")
+
+    def on_mount(self) -> None:
+        if hasattr(self.app, "lang"):  # the notice follows the language (outside lndrill's app: English)
+            self.watch(self.app, "lang", lambda lang: self.update(notice(lang)))
+
+
+def notice(lang: str) -> str:
+    """What the notice says, in `lang`."""
+    return say(lang, f"lndrill needs more room: at least {MIN_WIDTH}x{MIN_HEIGHT} (ctrl+q quits)",
+               f"lndrill 需要更大的窗口：至少 {MIN_WIDTH}x{MIN_HEIGHT}（ctrl+q 退出）")
