@@ -146,6 +146,8 @@ _PURPOSE = Cues(en=(), pairs=("in order", "so that", "so as", "to avoid", "to pr
                                 "designed to", "intended to"),
                 zh=("为了", "以便", "旨在", "用来", "目的是", "为的是", "以免", "以防", "防止"))
 _YES_NO_CELL = {"not"}
+#: Adverbs between "is" and "why" in "this is precisely why X".
+_WHY_ADVERBS = frozenset({"precisely", "exactly", "also", "partly", "largely", "just", "mainly", "mostly", "really"})
 #: Denials that are not verbs: before a colon they belong to the label ("no warm-up: 8.45 BLEU").
 _PLAIN_DENIALS = frozenset({"no", "not", "without", "w/o", "non", "un", "never", "不", "无", "没", "非", "未"})
 #: "it is not true that X", "it is not the case that X": like a denied saying.
@@ -685,8 +687,8 @@ class Polarity:
                     t = toks[j]
                     if t.kind == WORD and t.key == "once" and j + 1 < len(toks) and toks[j + 1].key == "again":
                         continue
-                    if t.kind == WORD and t.key == "why" and j > 0 and toks[j - 1].key in ("is", "that", "this", "why"):
-                        continue  # "which is why X", "that's why X": a consequence the writer asserts, no question
+                    if t.kind == WORD and t.key == "why" and self._consequence_why(j):
+                        continue  # "which is why X", "that's precisely why X": a consequence the writer asserts
                     found.append((j, "condition"))
                     carried = (sent, carried[1] + [(j, "condition")] if carried[0] == sent else [(j, "condition")])
                 elif _FRAMING.at(toks, j):
@@ -709,6 +711,15 @@ class Polarity:
                     found.append((j, "condition"))  # "at a very high learning rate", "at eps = 0"
             out[clause] = found
         return out
+
+    def _consequence_why(self, j: int) -> bool:
+        """"which is why X", "this is precisely why X", "that's also why X": the writer asserts X (not an indirect
+        question such as "we need to look at why X")."""
+        toks = self.tokens
+        k = j - 1
+        while k >= 0 and j - k <= 3 and toks[k].kind == WORD and toks[k].key in _WHY_ADVERBS:
+            k -= 1
+        return k >= 0 and toks[k].key in ("is", "that", "this", "why", "was")
 
     def _when_clause(self, j: int, b: int) -> bool:
         """"当 ... 时" (when ...), not 相当, 当然, 应当, 适当, 当前, 当时 (words with 当 in them)."""
