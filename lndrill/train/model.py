@@ -117,6 +117,12 @@ def _t(a: np.ndarray) -> np.ndarray:
     return a.swapaxes(-1, -2)  # the method: np.swapaxes's dispatch costs more than the view on these sizes
 
 
+def _mm_t(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """a @ b^T, with b^T made contiguous first: NumPy's batched matmul runs two to five times slower on these
+    sizes when its second operand is a transposed view, and the copy costs less than the difference."""
+    return np.matmul(a, np.ascontiguousarray(_t(b)))
+
+
 # Sums over a short axis are products with a column of ones: NumPy's reductions over a few contiguous
 # elements cost more than a BLAS product on these sizes (the step's time is mostly such small calls).
 _ONES: dict[tuple[int, Any, float], np.ndarray] = {}
@@ -202,7 +208,7 @@ class _Attention:
         qkv = np.matmul(z, qkv_w).reshape(r, b, n, 3, h, dh)
         qkv = qkv.transpose(3, 0, 1, 4, 2, 5)  # (3, R, B, H, n, dh), a view
         self.q, self.k, self.v = qkv[0], qkv[1], qkv[2]
-        st = np.matmul(self.k, _t(self.q))
+        st = _mm_t(self.k, self.q)
         st *= 1.0 / math.sqrt(dh)
         st -= _max_over_rows(st)
         pt = np.exp(st, out=st)
@@ -218,8 +224,8 @@ class _Attention:
         """(dz, dW^QKV, dW^O)."""
         r, b, n, h, dh = g.shape[0], self.b, self.n, self.h, self.dh
         d_o = np.matmul(_t(self.c), g)
-        dc = np.matmul(g, _t(self.o_w)).reshape(r, b, n, h, dh).transpose(0, 1, 3, 2, 4)
-        dpt = np.matmul(self.v, _t(dc))
+        dc = _mm_t(g, self.o_w).reshape(r, b, n, h, dh).transpose(0, 1, 3, 2, 4)
+        dpt = _mm_t(self.v, dc)
         # dQ, dK, dV written straight into the (R, B, n, 3, H, dh) layout of the fused QKV projection
         dqkv = np.empty((r, b, n, 3, h, dh), dtype=g.dtype)
         parts = dqkv.transpose(3, 0, 1, 4, 2, 5)
@@ -230,7 +236,7 @@ class _Attention:
         np.matmul(_t(dpt), self.k, out=parts[0])
         np.matmul(dpt, self.q, out=parts[1])
         flat = dqkv.reshape(r, -1, 3 * self.d)
-        return np.matmul(flat, _t(self.qkv_w)), np.matmul(_t(self.z), flat), d_o
+        return _mm_t(flat, self.qkv_w), np.matmul(_t(self.z), flat), d_o
 
 
 class _FFN:
@@ -251,11 +257,11 @@ class _FFN:
         """(dz, dW^1, db^1, dW^2, db^2)."""
         dw2 = np.matmul(_t(self.h), g)
         db2 = _token_sum(g)
-        dh = np.matmul(g, _t(self.w2))
+        dh = _mm_t(g, self.w2)
         dh *= self.mask
         dw1 = np.matmul(_t(self.z), dh)
         db1 = _token_sum(dh)
-        return np.matmul(dh, _t(self.w1)), dw1, db1, dw2, db2
+        return _mm_t(dh, self.w1), dw1, db1, dw2, db2
 
 
 # ---------------------------------------------------------------------------------------------- the model
@@ -284,8 +290,11 @@ class Model:
         the gradient of each run's loss with respect to its parameters (None when grads is False)."""
         shape, kind = self.shape, self.kind
         r, batch, n = tokens.shape
-        x = np.take_along_axis(params["emb"], tokens.reshape(r, -1, 1), axis=1) + \
-            np.tile(params["pos"], (1, batch, 1))
+        # The embedding as a product with the tokens' one-hot rows (a small matmul, reused by the backward).
+        onehot = np.equal(tokens.reshape(r, -1, 1), np.arange(shape.vocab), out=np.empty(
+            (r, batch * n, shape.vocab), dtype=params["emb"].dtype), casting="unsafe")
+        x = np.matmul(onehot, params["emb"])
+        x.reshape(r, batch, n, -1)[...] += params["pos"][:, None]
         tape: list[tuple[int, Any, Any, Any]] = []
         for index, (block, weights, ln1, ln2) in enumerate(self._plan):
             sub: Any = _Attention(shape, batch) if block == "attn" else _FFN()
@@ -306,21 +315,25 @@ class Model:
         cf = None
         if kind.norm_branch_input:
             x, cf = _ln(x, params["final.g"], params["final.b"])
-        logits = np.matmul(x, params["out.w"]) + params["out.b"]
-        logits -= logits.max(axis=-1, keepdims=True)
-        flat_t = targets.reshape(r, -1, 1)
-        lse = np.log(np.exp(logits).sum(axis=-1, keepdims=True))
-        loss = (lse - np.take_along_axis(logits, flat_t, axis=-1)).mean(axis=(1, 2))
-        self.logits = logits
+        # The readout kept vocabulary-major (R, V, tokens), like the attention: the softmax then reduces over rows.
+        logits_t = _mm_t(_t(params["out.w"]), x)
+        logits_t += _t(params["out.b"])
+        logits_t -= _max_over_rows(logits_t)
+        flat_t = targets.reshape(r, 1, -1)
+        probs_t = np.exp(logits_t)
+        lse = np.log(_row_sum(probs_t))
+        loss = (lse - np.take_along_axis(logits_t, flat_t, axis=1)).mean(axis=(1, 2))
+        self.logits_t = logits_t
         if not grads:
             return loss, None
         # Backward.
-        m = logits.shape[1]
-        dlogits = np.exp(logits - lse)
-        np.put_along_axis(dlogits, flat_t, np.take_along_axis(dlogits, flat_t, axis=-1) - 1.0, axis=-1)
-        dlogits /= m
-        g: Params = {"out.w": np.matmul(_t(x), dlogits), "out.b": dlogits.sum(axis=1, keepdims=True)}
-        dx = np.matmul(dlogits, _t(params["out.w"]))
+        m = logits_t.shape[2]
+        probs_t /= np.exp(lse)
+        np.put_along_axis(probs_t, flat_t, np.take_along_axis(probs_t, flat_t, axis=1) - 1.0, axis=1)
+        probs_t /= m
+        dlogits = _t(probs_t)
+        g: Params = {"out.w": np.matmul(_t(x), dlogits), "out.b": _t(_last_sum(probs_t))}
+        dx = _mm_t(dlogits, params["out.w"])
         if cf is not None:
             dx, g["final.g"], g["final.b"] = _ln_back(dx, cf)
         for index, sub, c1, c2 in reversed(tape):
@@ -340,7 +353,6 @@ class Model:
             if not kind.norm_after_add:
                 dz, g[ln1[0]], g[ln1[1]] = _ln_back(dz, c1)
             dx = d_skip + dz
-        onehot = (tokens.reshape(r, -1, 1) == np.arange(shape.vocab)).astype(dx.dtype)
         g["emb"] = np.matmul(_t(onehot), dx)
         g["pos"] = dx.reshape(r, batch, n, -1).sum(axis=1)
         return loss, g
@@ -348,5 +360,5 @@ class Model:
     def evaluate(self, params: Params, tokens: np.ndarray, targets: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(loss, accuracy) per run, without gradients."""
         loss, _ = self.loss(params, tokens, targets, grads=False)
-        right = np.argmax(self.logits, axis=-1) == targets.reshape(targets.shape[0], -1)
+        right = np.argmax(self.logits_t, axis=1) == targets.reshape(targets.shape[0], -1)
         return loss, right.mean(axis=1)
