@@ -655,3 +655,9 @@ def test_an_and_part_carries_on_a_relative_part(deck) -> None:
             "and the stream never grows.")
     assert "pre-stream-fixed" not in mistakes(card, text)
     assert "pre-stream-fixed" in mistakes(card, "In Pre-LN every sublayer ends in an LN, and the stream never grows.")
+
+
+def test_a_tag_question_is_a_statement(main_card) -> None:
+    assert "pre-needs-warmup" in mistakes(main_card, "Pre-LN needs warm-up, right?")
+    assert "pre-needs-warmup" in mistakes(main_card, "Pre-LN 需要 warm-up，对吧？")
+    assert "pre-needs-warmup" not in mistakes(main_card, "Does Pre-LN need warm-up?")

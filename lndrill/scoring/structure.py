@@ -352,9 +352,19 @@ def analyse(text: str, tokens: list[Token], cased: str | None = None) -> Layout:
     lay.clause_span = _spans(lay.clause_of, n)
     lay.sentence_span = _spans(lay.sentence_of, n)
     lay.sentence_question = [b > a and any(tokens[j].kind == PUNCT and tokens[j].key == "?"
-                                           for j in range(max(a, b - 2), b)) for a, b in lay.sentence_span]
+                                           for j in range(max(a, b - 2), b)) and not _tag_question(text, tokens, a, b)
+                             for a, b in lay.sentence_span]
     lay.mark_claims(set())
     return lay
+
+
+#: Tags that turn a statement into a spoken check, not a question ("it grows with depth, right?", "对吧？").
+_TAGS = re.compile(r"[,，]\s*(?:right|isn't it|is that right|you know|correct|yeah|对吧|是吧|对不对|是不是|没错吧)\s*[?？]\s*$")
+
+
+def _tag_question(text: str, tokens: list[Token], a: int, b: int) -> bool:
+    """The sentence is a statement with a tag ("..., right?"): the writer asserts it."""
+    return _TAGS.search(text[tokens[a].start : tokens[b - 1].end]) is not None
 
 
 #: Longer names written as calls ("LayerNorm(x)", "softmax(QK^T)").
