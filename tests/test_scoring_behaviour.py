@@ -144,6 +144,14 @@ def test_a_line_leading_into_indented_items_names_their_subject(main_card) -> No
     assert not mistakes(main_card, "Post-LN, the original\n  - trains without warm-up\n")
 
 
+def test_a_short_title_line_leads_into_the_items_under_it(main_card) -> None:
+    text = "Pre-LN, the one LLMs use\n- keeps an identity path to the input\n- trains without warm-up\n"
+    assert {"pre-identity-path", "pre-no-warmup"} <= hits(main_card, text)
+    # A full sentence above a list is a statement of its own, not a title over it.
+    prose = "Pre-LN is what LLMs use, and it is a fine default.\n- keeps an identity path to the input\n"
+    assert "pre-identity-path" not in hits(main_card, prose)
+
+
 def test_code_attribute_access_reads_like_the_formula() -> None:
     from lndrill.cards.deck import load_deck
 

@@ -175,6 +175,11 @@ def _heading_line(line_tokens: list[Token], raw: str) -> bool:
             and not any(is_function_token(t) for t in letters))
 
 
+def _title_like(stripped: str) -> bool:
+    """A short line that does not end a sentence: a title over the list that follows it."""
+    return _width(stripped) <= 60 and not _ENDS_SENTENCE.search(stripped)
+
+
 def _label_end(line_tokens: list[Token], raw: str, line_start: int) -> int | None:
     """Index (into line_tokens) of the colon that ends a line's label, or None.
 
@@ -272,7 +277,9 @@ def analyse(text: str, tokens: list[Token], cased: str | None = None) -> Layout:
             if kind == "para" and not indented and not in_code:
                 # A line followed at once by indented items (or by any items, when it ends with a colon) leads
                 # into them: "Pre-LN: forward growth" above "  - ||S(x)|| grows with depth".
-                lead, lead_colon = block, stripped.endswith((":", "："))
+                # A short title-like line without a full stop ("Pre-LN linear growth -> mostly forward") leads into
+                # the items right under it as a colon would.
+                lead, lead_colon = block, stripped.endswith((":", "：")) or _title_like(stripped)
         elif blank:
             lead = -1
         line_block.append(max(block, 0))
