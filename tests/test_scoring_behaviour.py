@@ -669,3 +669,17 @@ def test_a_tag_question_is_a_statement(main_card) -> None:
     assert "pre-needs-warmup" in mistakes(main_card, "Pre-LN needs warm-up, right?")
     assert "pre-needs-warmup" in mistakes(main_card, "Pre-LN 需要 warm-up，对吧？")
     assert "pre-needs-warmup" not in mistakes(main_card, "Does Pre-LN need warm-up?")
+
+
+def test_a_name_after_an_arrow_is_the_next_step_not_the_subject(deck) -> None:
+    card = _card(deck, "ln-who-uses-what")
+    text = "总结：老模型 Post-LN + LayerNorm → GPT-2 起 Pre-LN → LLaMA 一代 pre-RMSNorm。"
+    assert "gpt-post" not in mistakes(card, text)
+    assert "gpt-pre" in hits(card, text)
+    assert "gpt-post" in mistakes(card, "GPT-2 uses Post-LN.")
+
+
+def test_a_spoken_self_correction_takes_the_slip_back(deck) -> None:
+    card = _card(deck, "post-ln-warmup")
+    assert "beta2-default" not in mistakes(card, "Adam with beta1 0.9 and beta2 0.999 — no, sorry, 0.98 — and eps 1e-9.")
+    assert "beta2-default" in mistakes(card, "Adam with beta1 0.9 and beta2 0.999 and eps 1e-9.")

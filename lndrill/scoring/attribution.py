@@ -144,7 +144,11 @@ class Subjects:
             self._sentence_subjects.setdefault(lay.sentence_of[m.start], set()).add(m.subject)
         self._heading_subject = self._heading_subjects()
         self._closer: list[int] | None = None
-        self._has_arrow = any(t.kind == PUNCT and t.key == ARROW for t in lay.tokens)
+        #: Arrows at or before each token (arrows before token i: self._arrows[i]).
+        self._arrows = [0]
+        for t in lay.tokens:
+            self._arrows.append(self._arrows[-1] + (t.kind == PUNCT and t.key == ARROW))
+        self._has_arrow = self._arrows[-1] > 0
 
     def _contrast_parts(self, spans: list[tuple[int, int]]) -> set[int]:
         """Comma parts that belong to a comparison phrase: "Unlike BERT, which is Post-LN, ...".
@@ -243,7 +247,8 @@ class Subjects:
         # A name in an aside that closed before the claim ("Post-LN (2017/BERT) -> Pre-LN") is an example there,
         # not the claim's subject.
         mentions = [m for m in self.in_clause(clause)
-                    if not m.contrast and not (self._has_arrow and self._aside_before_arrow(m, start))]
+                    if not m.contrast and not (self._has_arrow and (self._aside_before_arrow(m, start)
+                                                                    or self._arrow_before(m, end)))]
         inside = [m for m in mentions if start < m.start < end and lay.part_of[m.start] == part]
         if inside:
             return Attribution(inside[0].subject, "clause", inside[0].start)
@@ -336,6 +341,11 @@ class Subjects:
                     out.append(nxt.subject)
                 cur, j = nxt, j + step
         return tuple(dict.fromkeys(out))
+
+    def _arrow_before(self, m: Mention, end: int) -> bool:
+        """`m` is named after an arrow that follows the claim ("old models Post-LN -> GPT-2 on Pre-LN"): the next
+        step of a sequence, not what the claim before the arrow is about."""
+        return m.start >= end and self._arrows[m.start] > self._arrows[end]
 
     def _aside_before_arrow(self, m: Mention, start: int) -> bool:
         """`m` stands inside brackets that close before an arrow that comes before token `start` ("Post-LN

@@ -13,7 +13,7 @@ from __future__ import annotations
 from weakref import WeakKeyDictionary
 
 from lndrill.cards.schema import Card
-from lndrill.scoring.lexicon import ARROW, CJK, PUNCT, WORD
+from lndrill.scoring.lexicon import ARROW, CJK, PUNCT, WORD, Cues
 from lndrill.scoring.matcher import Analysis, Frame
 from lndrill.scoring.result import MistakeResult, PointResult, ScoreResult, SectionResult
 from lndrill.scoring.rubric import Claim, Matcher, Rubric, compile_rubric
@@ -115,6 +115,19 @@ def _answers_its_label(answer: Analysis, at: int) -> bool:
             and toks[i + 1].key == ",")
 
 
+#: What a speaker says right after a slip to take it back ("beta2 0.999 -- no, sorry, 0.98").
+_RETRACTIONS = Cues(en=("sorry", "oops", "correction"), pairs=("i mean", "i meant", "scratch that", "no wait", "wait no"),
+                    zh=("不对", "说错", "口误", "更正"))
+
+
+def _retracted(answer: Analysis, frame: Frame) -> bool:
+    """The words right after the frame, in its sentence, take it back: a spoken self-correction."""
+    lay = answer.lay
+    sent = lay.sentence_of[frame.start]
+    stop = min(len(lay.tokens), frame.end + 5)
+    return any(lay.sentence_of[j] == sent and _RETRACTIONS.at(lay.tokens, j) for j in range(frame.end, stop))
+
+
 def _arrow_between(answer: Analysis, a: int, b: int) -> bool:
     """An arrow between tokens a and b ("Post-LN (2017-2019) -> Pre-LN (GPT-2 on)"): a sequence, not an ellipsis."""
     return any(t.kind == PUNCT and t.key == ARROW for t in answer.lay.tokens[a:b])
@@ -161,7 +174,8 @@ def find_mistake(answer: Analysis, claim: Claim, correct: Claim | None) -> Evide
         for frame in answer.frames(matcher):
             if not frame.claim:
                 continue
-            if _named_in_code(answer, frame) or _read_both_ways(answer, matcher, frame) or _divided(answer, frame):
+            if (_named_in_code(answer, frame) or _read_both_ways(answer, matcher, frame) or _divided(answer, frame)
+                    or _retracted(answer, frame)):
                 continue
             if _plain(frame) and _fits_mistake(claim, frame) and frame.affirmed == claim.affirm:
                 if correct is not None and _also_correct(answer, correct, frame):
