@@ -332,7 +332,7 @@ class Model:
         np.put_along_axis(probs_t, flat_t, np.take_along_axis(probs_t, flat_t, axis=1) - 1.0, axis=1)
         probs_t /= m
         dlogits = _t(probs_t)
-        g: Params = {"out.w": np.matmul(_t(x), dlogits), "out.b": _t(_last_sum(probs_t))}
+        g: Params = {"out.w": _mm_t(_t(x), probs_t), "out.b": _t(_last_sum(probs_t))}
         dx = _mm_t(dlogits, params["out.w"])
         if cf is not None:
             dx, g["final.g"], g["final.b"] = _ln_back(dx, cf)

@@ -46,24 +46,31 @@ class Adam:
         self.m = np.zeros_like(self.flat)
         self.v = np.zeros_like(self.flat)
         self.t = 0
+        self._g: np.ndarray | None = None
+        self._tmp: np.ndarray | None = None
 
     def step(self, grads: dict[str, np.ndarray], lr: np.ndarray) -> None:
-        """One update of every parameter in place; lr is (R,)."""
+        """One update of every parameter in place; lr is (R,). No temporaries beyond two buffers kept across
+        steps: at the training lab's sizes a step is mostly the cost of each NumPy call, not of the arithmetic."""
         self.t += 1
         runs = self.flat.shape[0]
-        g = np.concatenate([grads[k].reshape(runs, -1) for k in self.names], axis=1)
+        if self._g is None:
+            self._g, self._tmp = np.empty_like(self.flat), np.empty_like(self.flat)
+        g, tmp = self._g, self._tmp
+        np.concatenate([grads[k].reshape(runs, -1) for k in self.names], axis=1, out=g)
         self.m *= BETA1
-        self.m += (1.0 - BETA1) * g
-        g *= g
+        self.m += np.multiply(g, 1.0 - BETA1, out=tmp)
+        np.multiply(g, g, out=g)
+        g *= 1.0 - BETA2
         self.v *= BETA2
-        self.v += (1.0 - BETA2) * g
-        c1 = 1.0 / (1.0 - BETA1 ** self.t)
-        c2 = 1.0 / (1.0 - BETA2 ** self.t)
-        denom = np.sqrt(self.v * c2)
-        denom += ADAM_EPS
-        update = self.m / denom
-        update *= (lr * c1).astype(self.flat.dtype)[:, None]
-        self.flat -= update
+        self.v += g
+        # lr * c1 * m / (sqrt(v * c2) + eps) == (lr * c1 / sqrt(c2)) * m / (sqrt(v) + eps / sqrt(c2))
+        root_c2 = math.sqrt(1.0 - BETA2 ** self.t)
+        denom = np.sqrt(self.v, out=tmp)
+        denom += ADAM_EPS * root_c2
+        np.divide(self.m, denom, out=denom)
+        denom *= (lr * (root_c2 / (1.0 - BETA1 ** self.t))).astype(self.flat.dtype)[:, None]
+        self.flat -= denom
 
     def reset_run(self, run: int) -> None:
         """Zero one run's parameters and moments (a diverged run: it then stays finite and costs nothing)."""
