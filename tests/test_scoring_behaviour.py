@@ -683,3 +683,11 @@ def test_a_spoken_self_correction_takes_the_slip_back(deck) -> None:
     card = _card(deck, "post-ln-warmup")
     assert "beta2-default" not in mistakes(card, "Adam with beta1 0.9 and beta2 0.999 — no, sorry, 0.98 — and eps 1e-9.")
     assert "beta2-default" in mistakes(card, "Adam with beta1 0.9 and beta2 0.999 and eps 1e-9.")
+
+
+def test_a_short_question_answered_no_states_the_answer(deck) -> None:
+    card = _card(deck, "warmup-for-pre-ln")
+    assert "no-contradiction" in hits(card, "Contradiction? No.")
+    assert "no-contradiction" in hits(card, "Is there a contradiction? No — they are about different things.")
+    assert "no-contradiction" in hits(card, "矛盾？不。")
+    assert "no-contradiction" not in hits(card, "Is there a contradiction?")  # asked, not answered

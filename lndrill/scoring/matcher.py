@@ -357,7 +357,8 @@ class Analysis:
             affirmed, firm = self.polarity.affirmed(((a, a),)) if a > 0 else (True, True)
         qualifier = self.polarity.qualifier(a, b, {i for x, y in terms for i in range(x, y)})
         question_why = qualifier == "question" and any(_WHY.at(self.tokens, j) for j in lay.clause_tokens(clause))
-        claim_clause = lay.clause_claim[clause] or self._labelled(a) or is_consequence(self.tokens, lay.clause_span[clause][0])
+        claim_clause = (lay.clause_claim[clause] or self._labelled(a) or is_consequence(self.tokens, lay.clause_span[clause][0])
+                        or lay.sentence_of[a] in self.polarity.answered)  # "Contradiction? No." states its answer
         # In a keyword list nothing is claimed, not even by a formula or a value written into it.
         claim = (claim_clause if kind == "prose" else not lay.clause_list[clause]) and clause not in self.echo and (
             qualifier != "question" or question_why) and qualifier != "framing"

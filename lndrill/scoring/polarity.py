@@ -17,6 +17,7 @@ as mistakes.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Set as AbstractSet
 
 from lndrill.scoring.lexicon import ARROW, CJK, NUMBER, PUNCT, RELATIONS, WORD, Cues, Token, stem
@@ -161,6 +162,8 @@ _SWITCH_VERBS = frozenset({"turn", "turns", "turned", "turning", "switch", "swit
 #: First words of a yes/no question ("Is it a contradiction?", "Does Pre-LN need warm-up?").
 _YES_NO_OPENERS = frozenset({"is", "are", "was", "were", "do", "does", "did", "can", "could", "should", "would",
                              "will", "has", "have", "must", "isn't", "doesn't", "don't", "so"})
+#: "No — they are about different things": a dash after the bare answer.
+_DASH_AFTER = re.compile(r"\s*[\u2014\u2013-]")
 _ZH_ANSWER_NO = frozenset({"不", "不是", "没有", "并不", "不会", "不对", "否"})
 _ZH_ANSWER_YES = frozenset({"是", "是的", "对", "会", "有", "需要"})
 
@@ -594,8 +597,11 @@ class Polarity:
             first = next((k for k in range(qa, qb) if toks[k].kind in (WORD, CJK)), None)
             if first is None:
                 continue
+            # "Is it ...?", "...吗？", or a question of a word or three ("Contradiction?", "矛盾？")
             polar = (toks[first].kind == WORD and toks[first].key in _YES_NO_OPENERS) or any(
-                toks[k].kind == CJK and toks[k].key in "吗嘛" for k in range(max(qa, qb - 3), qb))
+                toks[k].kind == CJK and toks[k].key in "吗嘛" for k in range(max(qa, qb - 3), qb)) or sum(
+                1 for k in range(qa, qb) if toks[k].kind == WORD) + sum(
+                1 for k in range(qa, qb) if toks[k].kind == CJK) / 2 <= 3
             a, b = lay.sentence_span[sent + 1]
             if not polar or lay.block_of[a] != lay.block_of[qa]:
                 continue
@@ -605,7 +611,8 @@ class Polarity:
             k = words[0]
             after = k + 1
             if toks[k].kind == WORD and toks[k].key in ("no", "nope", "yes", "yeah", "yep"):
-                if after < b and not (toks[after].kind == PUNCT and toks[after].key in ",.!;:"):
+                dash = after < len(toks) and _DASH_AFTER.match(lay.text, toks[k].end) is not None
+                if after < b and not (toks[after].kind == PUNCT and toks[after].key in ",.!;:") and not dash:
                     continue  # "No warm-up is needed": a sentence of its own, not an answer
                 out[sent] = toks[k].key.startswith("y")
             elif toks[k].kind == CJK and len(words) <= 3:
