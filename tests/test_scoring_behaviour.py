@@ -691,3 +691,11 @@ def test_a_short_question_answered_no_states_the_answer(deck) -> None:
     assert "no-contradiction" in hits(card, "Is there a contradiction? No — they are about different things.")
     assert "no-contradiction" in hits(card, "矛盾？不。")
     assert "no-contradiction" not in hits(card, "Is there a contradiction?")  # asked, not answered
+
+
+def test_the_thing_after_same_as_is_the_yardstick_not_the_subject(deck) -> None:
+    card = _card(deck, "warmup-for-pre-ln")
+    text = "Pre-LN without warm-up reached the same BLEU as warmed-up Post-LN, and sooner."
+    assert "iwslt-comparable" in hits(card, text)
+    assert "olmo-input-and-output" in mistakes(_card(deck, "sandwich-ln"),
+                                               "OLMo 2 does the same thing as Gemma 2, normalising both the input and the output.")

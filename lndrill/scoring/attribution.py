@@ -108,6 +108,8 @@ def is_contrast(tokens: list[Token], start: int, end: int, text: str = "") -> bo
             return True
         if tokens[j].kind == PUNCT:
             break
+    if _same_as_before(tokens, start):
+        return True
     # "Pre-LN plus a norm on the branch output": the base a variant is described from
     if end < len(tokens) and tokens[end].kind == WORD and tokens[end].key in ("plus", "minus"):
         return True
@@ -115,6 +117,17 @@ def is_contrast(tokens: list[Token], start: int, end: int, text: str = "") -> bo
     before = tokens[start - 1].key if start > 0 else ""
     after = "".join(t.key for t in tokens[end : end + 3] if t.kind == CJK)
     return before in _PARTNER_BEFORE + ("像",) and after.startswith(_PARTNER_AFTER)
+
+
+def _same_as_before(tokens: list[Token], start: int) -> bool:
+    """"the same BLEU as (warmed-up) Post-LN", "the same layout as Gemma 2": the mention is the yardstick."""
+    for j in range(start - 1, max(-1, start - 4), -1):
+        if tokens[j].kind != WORD:
+            return False
+        if tokens[j].key == "as":
+            return any(tokens[k].kind == WORD and tokens[k].key == "same" for k in range(j - 1, max(-1, j - 6), -1)
+                       if all(tokens[m].kind == WORD for m in range(k, j)))
+    return False
 
 
 class Subjects:
