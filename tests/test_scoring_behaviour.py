@@ -699,3 +699,10 @@ def test_the_thing_after_same_as_is_the_yardstick_not_the_subject(deck) -> None:
     assert "iwslt-comparable" in hits(card, text)
     assert "olmo-input-and-output" in mistakes(_card(deck, "sandwich-ln"),
                                                "OLMo 2 does the same thing as Gemma 2, normalising both the input and the output.")
+
+
+def test_a_why_label_does_not_make_its_answer_a_question(deck) -> None:
+    card = _card(deck, "warmup-for-pre-ln")
+    assert "pre-grad-grows-with-depth" in mistakes(card, "Why: in Pre-LN the gradient of the last layer grows with depth.")
+    assert "pre-grad-grows-with-depth" not in mistakes(
+        card, "We need to look at why the gradient of the last layer grows with depth in Pre-LN.")

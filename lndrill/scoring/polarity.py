@@ -696,6 +696,8 @@ class Polarity:
                         continue
                     if t.kind == WORD and t.key == "why" and self._consequence_why(j):
                         continue  # "which is why X", "that's precisely why X": a consequence the writer asserts
+                    if t.kind == WORD and t.key in ("why", "how") and j + 1 < len(toks) and toks[j + 1].key == ":":
+                        continue  # "Why: the stream grows ...": a label over the answer, which is asserted
                     found.append((j, "condition"))
                     carried = (sent, carried[1] + [(j, "condition")] if carried[0] == sent else [(j, "condition")])
                 elif _FRAMING.at(toks, j):
