@@ -112,6 +112,19 @@ async def test_the_card_and_mock_headers_name_the_level_in_chinese(deck) -> None
         assert f"·  {LEVEL_ZH[screen.card.difficulty]}  ·" in head and screen.card.difficulty not in head
 
 
+@pytest.mark.tui
+async def test_a_narrow_terminal_gets_the_compact_footer_so_the_chinese_keys_fit(deck) -> None:
+    from textual.widgets import Footer
+
+    app = make_app(deck=deck, start="drill", card_id=MAIN, lang="zh")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert app.screen.query_one(Footer).compact
+        await pilot.resize_terminal(120, 40)
+        await settle(pilot)
+        assert not app.screen.query_one(Footer).compact
+
+
 # ---------------------------------------------------------------------------------------------- stats
 @pytest.mark.tui
 async def test_stats_in_chinese(deck) -> None:

@@ -6,10 +6,12 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING, ClassVar, TypeVar, cast
 
+from textual import events, on
 from textual.app import ComposeResult
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.containers import Container
 from textual.screen import Screen
+from textual.widgets import Footer
 
 from lndrill.tui.lang import palette_text, translate_bindings, translate_help
 from lndrill.tui.widgets import too_small
@@ -20,6 +22,9 @@ if TYPE_CHECKING:
     from lndrill.tui.app import LndrillApp
 
 ResultT = TypeVar("ResultT")
+
+#: Below this width the footer drops the padding around its keys, so that they fit (Chinese labels too).
+COMPACT_FOOTER_BELOW = 100
 
 #: A palette entry of a screen: (title, what it does, the screen action it runs).
 PaletteEntry = tuple[str, str, str]
@@ -88,6 +93,12 @@ class LndrillScreen(Screen[ResultT]):
     def compose_body(self) -> ComposeResult:
         """The screen's widgets."""
         yield from ()
+
+    @on(events.Resize)
+    def _compact_footer(self, event: events.Resize) -> None:
+        """A narrow terminal gets the compact footer."""
+        for footer in self.query(Footer):
+            footer.compact = event.size.width < COMPACT_FOOTER_BELOW
 
     @property
     def lndrill(self) -> LndrillApp:
