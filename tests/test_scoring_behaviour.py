@@ -706,3 +706,9 @@ def test_a_why_label_does_not_make_its_answer_a_question(deck) -> None:
     assert "pre-grad-grows-with-depth" in mistakes(card, "Why: in Pre-LN the gradient of the last layer grows with depth.")
     assert "pre-grad-grows-with-depth" not in mistakes(
         card, "We need to look at why the gradient of the last layer grows with depth in Pre-LN.")
+
+
+def test_a_fall_to_a_value_is_not_a_removal(deck) -> None:
+    card = _card(deck, "post-ln-warmup")
+    assert "xiong-no-warmup-bleu" in hits(card, "Post-LN's BLEU dropped to 8.45 without warm-up.")
+    assert "pre-no-warmup" in hits(card, "Pre-LN can drop warm-up.")  # a removal is still read as one
