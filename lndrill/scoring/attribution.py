@@ -24,7 +24,7 @@ from __future__ import annotations
 import bisect
 from dataclasses import dataclass
 
-from lndrill.scoring.lexicon import ARROW, CJK, PUNCT, WORD, Cues, Token
+from lndrill.scoring.lexicon import CJK, PUNCT, WORD, Cues, Token
 from lndrill.scoring.structure import Layout
 
 #: Sources precise enough to charge a mistake.
@@ -157,11 +157,7 @@ class Subjects:
             self._sentence_subjects.setdefault(lay.sentence_of[m.start], set()).add(m.subject)
         self._heading_subject = self._heading_subjects()
         self._closer: list[int] | None = None
-        #: Arrows at or before each token (arrows before token i: self._arrows[i]).
-        self._arrows = [0]
-        for t in lay.tokens:
-            self._arrows.append(self._arrows[-1] + (t.kind == PUNCT and t.key == ARROW))
-        self._has_arrow = self._arrows[-1] > 0
+        self._has_arrow = lay.arrows_before[-1] > 0
 
     def _contrast_parts(self, spans: list[tuple[int, int]]) -> set[int]:
         """Comma parts that belong to a comparison phrase: "Unlike BERT, which is Post-LN, ...".
@@ -358,15 +354,14 @@ class Subjects:
     def _arrow_before(self, m: Mention, end: int) -> bool:
         """`m` is named after an arrow that follows the claim ("old models Post-LN -> GPT-2 on Pre-LN"): the next
         step of a sequence, not what the claim before the arrow is about."""
-        return m.start >= end and self._arrows[m.start] > self._arrows[end]
+        return m.start >= end and self.lay.arrows_between(end, m.start)
 
     def _aside_before_arrow(self, m: Mention, start: int) -> bool:
         """`m` stands inside brackets that close before an arrow that comes before token `start` ("Post-LN
         (2017/BERT) -> Pre-LN ..."): an example in an earlier step of a sequence. ("moving the LayerNorm
         (Pre-LN) can remove the need for it": the aside names the subject, and is kept.)"""
         close = self._aside_close(m, start)
-        return close >= 0 and any(t.kind == PUNCT and t.key == ARROW
-                                  for t in self.lay.tokens[close : min(start, close + 200)])
+        return close >= 0 and self.lay.arrows_between(close, min(start, close + 200))
 
     def _aside_close(self, m: Mention, start: int) -> int:
         """Where the brackets around `m` close, when they close before token `start` (else -1)."""

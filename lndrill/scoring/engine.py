@@ -130,7 +130,7 @@ def _retracted(answer: Analysis, frame: Frame) -> bool:
 
 def _arrow_between(answer: Analysis, a: int, b: int) -> bool:
     """An arrow between tokens a and b ("Post-LN (2017-2019) -> Pre-LN (GPT-2 on)"): a sequence, not an ellipsis."""
-    return any(t.kind == PUNCT and t.key == ARROW for t in answer.lay.tokens[a:b])
+    return answer.lay.arrows_between(a, b)
 
 
 def _named_in_code(answer: Analysis, frame: Frame) -> bool:

@@ -58,10 +58,9 @@ _ZH_NOT_NEGATION = ("不同", "不断", "不仅", "不少", "不过", "不管", 
 #: English pairs in which a cue word negates nothing.
 _EN_NOT_A_CUE = {("no", "matter"), ("not", "only"), ("no", "doubt"), ("not", "just"), ("not", "merely"),
                  ("nothing", "but"), ("less", "than"), ("no", "wonder"), ("not", "necessarily"),
-                 ("skip", "connection"), ("skip", "connect"), ("skip", "path"), ("skip", "link"), ("skip", "branch"),
+                 ("skip", "connection"), ("skip", "connect"), ("skip", "path"), ("skip", "link"), ("skip", "branch")} | {
                  # a fall, not a removal: "BLEU dropped to 8.45", "drops by 25 points" ("dropp": the stem of "dropped")
-                 ("drop", "to"), ("drop", "by"), ("drop", "from"), ("drop", "below"), ("drop", "sharply"),
-                 ("dropp", "to"), ("dropp", "by"), ("dropp", "from"), ("dropp", "below"), ("dropp", "sharply")}
+                 (drop, after) for drop in ("drop", "dropp") for after in ("to", "by", "from", "below", "sharply")}
 #: English words that also negate what stands before them ("warm-up is not needed", "can be dropped"),
 #: compared as written (the stemmer would turn "dropped" into "drop", which negates what follows).
 _EN_AFTER = frozenset(("not", "cannot", "free", "unnecessary", "unneeded", "optional", "dispensable", "needless",

@@ -113,6 +113,19 @@ class Layout:
     sentence_question: list[bool] = field(default_factory=list)
 
     @cached_property
+    def arrows_before(self) -> list[int]:
+        """For each i in 0..len(tokens), how many arrows stand among tokens [0, i): counted once per answer."""
+        out = [0]
+        for t in self.tokens:
+            out.append(out[-1] + (t.kind == PUNCT and t.key == ARROW))
+        return out
+
+    def arrows_between(self, a: int, b: int) -> bool:
+        """An arrow stands among tokens [a, b) ("Post-LN (2017-2019) -> Pre-LN (GPT-2 on)": a sequence)."""
+        counts = self.arrows_before
+        return counts[max(0, min(b, len(counts) - 1))] > counts[max(0, min(a, len(counts) - 1))]
+
+    @cached_property
     def arrow_lines(self) -> frozenset[int]:
         """The lines with an arrow in them (notes, where a comma separates statements)."""
         return frozenset(self.line_of[i] for i, t in enumerate(self.tokens) if t.kind == PUNCT and t.key == ARROW)
