@@ -3,6 +3,8 @@ plain reference stacks in test_sim_gradients, for every placement; and its depth
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 from test_sim_gradients import cross_entropy, deepnorm_ab, fd_gradient, toy_stack, transformer_stack
@@ -11,7 +13,7 @@ from lndrill.sim import PLACEMENTS, SimConfig, sweep
 from lndrill.sim.sweep import sample_inputs
 from lndrill.sim.toy import ToyInputs
 from lndrill.sim.transformer import TransformerInputs
-from lndrill.sim.update import loglog_slope, toy_update, transformer_update
+from lndrill.sim.update import harmonic_slope, loglog_slope, toy_update, transformer_update
 
 REL = 1e-6
 DEPTHS = [1, 2, 3]
@@ -133,6 +135,34 @@ def test_post_ln_update_grows_linearly_and_pre_ln_slowly():
     assert post - pre >= 0.4, (post, pre)
     ratio = result.values["post"] / result.values["pre"]
     assert ratio[-1] > 5 * ratio[0]
+
+
+def test_admins_own_setting_reads_linear_for_post_ln_and_near_logarithmic_for_pre_ln():
+    """Admin's theorem is about independent random-sign steps and the variance of the change. Measured on the
+    transformer over depths 1-48 (the note's figures): Post-LN about 0.93, i.e. O(N); Pre-LN about 0.55,
+    steeper than an exact O(log N) (the harmonic sum reads 0.34 over these depths) but clearly below Post-LN:
+    the gap the theorem predicts."""
+    depths = list(range(1, 49))
+    result = sweep(SimConfig(model="transformer", width=32, depths=depths, placements=("post", "pre"),
+                             metric="update", seeds=3))
+    note = next(n for n in result.notes if n.startswith("Admin's own setting"))
+    found = re.search(r"slope Post-LN (-?[\d.]+), Pre-LN (-?[\d.]+)\. An exact O\(log N\), the harmonic sum, "
+                      r"reads ([\d.]+)", note)
+    assert found, note
+    post, pre, harmonic = (float(found.group(i)) for i in (1, 2, 3))
+    assert 0.75 <= post <= 1.25, note
+    assert pre < post - 0.25, note
+    assert harmonic == pytest.approx(harmonic_slope(depths), abs=0.005)
+    assert 0.3 < harmonic < 0.4
+
+
+def test_random_steps_differ_from_the_sign_step_and_repeat_by_seed():
+    inputs = sample_inputs(SimConfig(model="toy", width=8, depths=[1, 2, 4], seeds=2, shared_weights=False))
+    sign = toy_update(inputs, "post", [1, 2, 4])
+    first = toy_update(inputs, "post", [1, 2, 4], random_steps=np.random.default_rng(3))
+    again = toy_update(inputs, "post", [1, 2, 4], random_steps=np.random.default_rng(3))
+    assert np.array_equal(first, again)
+    assert not np.allclose(first, sign)
 
 
 def test_loglog_slope_reads_powers_and_skips_bad_values():

@@ -83,6 +83,11 @@ NOTES_ZH: tuple[tuple[str, str], ...] = (
      "玩具模型：loss 是随机探针 g^T S(x)，g ~ N(0, I)；第 l 层的值是第 l 层所用 W 的梯度。"),
     ("Slope of log(update) on log(depth) (1 = linear growth, 0 = flat): {slopes}.",
      "log(update) 对 log(depth) 的斜率（1 = 线性增长，0 = 持平）：{slopes}。"),
+    ("Admin's own setting (every weight moves +-lr with a random sign; the theorem bounds the variance, the "
+     "square of the change): slope {slopes}. An exact O(log N), the harmonic sum, reads {harmonic} over these "
+     "depths.",
+     "Admin 自己的设定（每个权重以随机符号移动 ±lr；定理约束的是变化的方差，即变化的平方）：斜率 {slopes}。"
+     "精确的 O(log N)（调和级数）在这些深度上的斜率为 {harmonic}。"),
     ("{count} value(s) are not finite numbers: the stack overflowed the float64 range (inf) or the result is "
      "undefined (NaN); the chart shows them as inf or nan, --json as null.",
      "{count} 个值不是有限数：堆叠超出了 float64 的范围（inf），或结果无定义（NaN）；图中显示为 inf 或 nan，"

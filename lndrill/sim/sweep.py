@@ -19,7 +19,7 @@ from lndrill.sim.transformer import (
     transformer_forward,
     transformer_layer_gradients,
 )
-from lndrill.sim.update import loglog_slope, toy_update, transformer_update
+from lndrill.sim.update import harmonic_slope, loglog_slope, toy_update, transformer_update
 
 Inputs = ToyInputs | TransformerInputs
 
@@ -45,9 +45,7 @@ def run_placement(cfg: SimConfig, key: str, inputs: Inputs) -> dict[str, np.ndar
         return {metric: transformer_layer_gradients(inputs, key, depth, eps=cfg.eps)}
 
     if metric == "update":
-        if isinstance(inputs, ToyInputs):
-            return {metric: toy_update(inputs, key, list(cfg.depths), final_ln=final_ln, eps=cfg.eps)}
-        return {metric: transformer_update(inputs, key, list(cfg.depths), eps=cfg.eps)}
+        return {metric: _update_values(cfg, key, inputs)}
     want_jacobian, want_article = metric in ("article", "jacobian"), metric == "article"
     want_last_layer, want_stream = metric == "last-layer", metric == "stream"
 
@@ -78,6 +76,40 @@ def run_placement(cfg: SimConfig, key: str, inputs: Inputs) -> dict[str, np.ndar
     return out
 
 
+def _update_values(cfg: SimConfig, key: str, inputs: Inputs,
+                   random_steps: np.random.Generator | None = None) -> np.ndarray:
+    """Per-seed values of the update metric, (seeds, depths): under Adam's sign step, or with
+    `random_steps` under Admin's step of independent random signs."""
+    final_ln = bool(cfg.final_ln) and placement(key).norm_branch_input
+    if isinstance(inputs, ToyInputs):
+        return toy_update(inputs, key, list(cfg.depths), final_ln=final_ln, eps=cfg.eps, random_steps=random_steps)
+    return transformer_update(inputs, key, list(cfg.depths), eps=cfg.eps, random_steps=random_steps)
+
+
+def _update_slope_notes(cfg: SimConfig, inputs: Inputs, values: dict[str, np.ndarray]) -> list[str]:
+    """The log-log slopes of the update metric, and of Admin's own quantity (the variance of the change
+    under independent random-sign steps) beside an exact O(log N) as a yardstick."""
+    depths = list(cfg.depths)
+
+    def shown(series: dict[str, np.ndarray]) -> str:
+        slopes = [(placement(key).label, loglog_slope(depths, v)) for key, v in series.items()]
+        return ", ".join(f"{label} {slope:.2f}" for label, slope in slopes if slope is not None)
+
+    notes = []
+    if sign_slopes := shown(values):
+        notes.append(f"Slope of log(update) on log(depth) (1 = linear growth, 0 = flat): {sign_slopes}.")
+    rng = np.random.default_rng(cfg.seed)
+    variance = {key: np.median(_update_values(cfg, key, inputs, rng) ** 2, axis=0) for key in values}
+    harmonic = harmonic_slope(depths)
+    if (admin_slopes := shown(variance)) and harmonic is not None:
+        notes.append(
+            f"Admin's own setting (every weight moves +-lr with a random sign; the theorem bounds the variance, "
+            f"the square of the change): slope {admin_slopes}. An exact O(log N), the harmonic sum, reads "
+            f"{harmonic:.2f} over these depths."
+        )
+    return notes
+
+
 def _reduce(cfg: SimConfig, metric: str, per_seed: dict[str, np.ndarray], notes: list[str]) -> SimResult:
     values = {p: np.median(a, axis=0) for p, a in per_seed.items()}
     spread = {p: (a.min(axis=0), a.max(axis=0)) for p, a in per_seed.items()}
@@ -104,11 +136,8 @@ def sweep(cfg: SimConfig) -> SimResult:
         result = _reduce(cfg, cfg.metric, per_metric[cfg.metric], notes_for(cfg))
         if "jacobian" in per_metric and cfg.metric == "article":
             result.companion = _reduce(cfg, "jacobian", per_metric["jacobian"], [])
-    if cfg.metric == "update" and len(cfg.depths) >= 3:
-        slopes = [(placement(key).label, loglog_slope(list(cfg.depths), result.values[key])) for key in cfg.placements]
-        shown = ", ".join(f"{label} {slope:.2f}" for label, slope in slopes if slope is not None)
-        if shown:
-            result.notes.append(f"Slope of log(update) on log(depth) (1 = linear growth, 0 = flat): {shown}.")
+        if cfg.metric == "update" and len(cfg.depths) >= 3:
+            result.notes.extend(_update_slope_notes(cfg, inputs, result.values))
     bad = result.non_finite() + (result.companion.non_finite() if result.companion is not None else 0)
     if bad:
         result.notes.append(

@@ -16,6 +16,10 @@ the deepest stack's forward pass is the depth-L stack (DeepNorm's alpha and beta
 it runs each depth separately), then per depth one backward pass gives the step and one forward-mode
 pass (one tangent) gives its effect: about sum(depths) layer passes each way.
 
+Admin's theorem itself is about a different step: every weight moves by +-lr independently of its gradient,
+and it bounds the variance (the square) of the output's change. With `random_steps` (a generator) the
+step's signs are drawn at random instead, which is that setting; `admin_variance` squares it.
+
 Toy: loss = g^T S(x) with the probe g, parameters the layers' W (one shared W, or one per layer; for
 DeepNorm the beta-scaled matrix the layer uses). Transformer: the cross-entropy loss of the other
 metrics, parameters every layer's W^V, W^1 and W^2 (the readout E is not part of S and does not move it).
@@ -87,8 +91,13 @@ def _toy_stack(inputs: ToyInputs, placement: str, depth: int, alpha: float, beta
     return tape, stream
 
 
+def _random_signs(rng: np.random.Generator, shape: tuple[int, ...]) -> np.ndarray:
+    """Independent +-1 entries: Admin's step, whose direction ignores the gradient."""
+    return rng.integers(0, 2, size=shape).astype(float) * 2.0 - 1.0
+
+
 def _toy_depth(inputs: ToyInputs, placement: str, tape: list[_ToyLayer], v: np.ndarray, alpha: float,
-               final_ln: bool, eps: float) -> np.ndarray:
+               final_ln: bool, eps: float, rng: np.random.Generator | None = None) -> np.ndarray:
     """The update metric of the stack `tape` (whose output before any final LN is v); per seed (B,)."""
     kind = BY_KEY[placement]
     out, sf = ln_forward(v, eps) if final_ln else (v, None)
@@ -109,21 +118,30 @@ def _toy_depth(inputs: ToyInputs, placement: str, tape: list[_ToyLayer], v: np.n
     # The step: -sign of the gradient. Per layer, sign(q a^T) = sign(q) sign(a)^T, so the step applied to
     # the layer's own input a is -sign(q) * sum|a|; a shared W sums the layers' gradients first.
     shared_step = None
-    if inputs.shared:
+    batch, width = v.shape
+    if rng is not None and inputs.shared:
+        shared_step = _random_signs(rng, (batch, width, width))
+    elif inputs.shared:
         grads = np.matmul(np.stack(qs, axis=2), np.stack([lay.a for lay in tape], axis=1))  # (B, D, D)
         shared_step = -np.sign(grads)
+
+    def moved_by(lay: _ToyLayer, q: np.ndarray) -> np.ndarray:
+        if shared_step is not None:
+            return _matvec(shared_step, lay.a)
+        if rng is not None:
+            return _matvec(_random_signs(rng, (batch, width, width)), lay.a)
+        return -np.sign(q) * np.abs(lay.a).sum(axis=-1, keepdims=True)
+
     # Forward mode: one tangent through the stack.
     t = np.zeros_like(v)
     for lay, q in zip(tape, qs, strict=True):
         if kind.norm_after_add:
-            moved = _matvec(shared_step, lay.a) if shared_step is not None else \
-                -np.sign(q) * np.abs(lay.a).sum(axis=-1, keepdims=True)
+            moved = moved_by(lay, q)
             t_u = (alpha * t if alpha != 1.0 else t) + lay.h * (_matvec(lay.w, t) + moved)
             t = ln_vjp(t_u, lay.y, lay.s)  # LayerNorm's Jacobian is symmetric
         else:
             t_a = ln_vjp(t, lay.y, lay.s)
-            moved = _matvec(shared_step, lay.a) if shared_step is not None else \
-                -np.sign(q) * np.abs(lay.a).sum(axis=-1, keepdims=True)
+            moved = moved_by(lay, q)
             t_o = lay.h * (_matvec(lay.w, t_a) + moved)
             if lay.o is not None and lay.s2 is not None:
                 t_o = ln_vjp(t_o, lay.o, lay.s2)
@@ -134,8 +152,9 @@ def _toy_depth(inputs: ToyInputs, placement: str, tape: list[_ToyLayer], v: np.n
 
 
 def toy_update(inputs: ToyInputs, placement: str, depths: list[int], *, final_ln: bool = False,
-               eps: float = 1e-5) -> np.ndarray:
-    """The update metric of the toy for each depth: (B, len(depths))."""
+               eps: float = 1e-5, random_steps: np.random.Generator | None = None) -> np.ndarray:
+    """The update metric of the toy for each depth: (B, len(depths)); with `random_steps`, under Admin's
+    step of independent random signs."""
     kind = BY_KEY[placement]
     final = final_ln and kind.norm_branch_input
     out = np.zeros((inputs.x.shape[0], len(depths)))
@@ -143,11 +162,11 @@ def toy_update(inputs: ToyInputs, placement: str, depths: list[int], *, final_ln
         for k, depth in enumerate(depths):
             alpha, beta = deepnorm_constants(depth)
             tape, stream = _toy_stack(inputs, placement, depth, alpha, beta, eps)
-            out[:, k] = _toy_depth(inputs, placement, tape, stream[-1], alpha, final, eps)
+            out[:, k] = _toy_depth(inputs, placement, tape, stream[-1], alpha, final, eps, random_steps)
         return out
     tape, stream = _toy_stack(inputs, placement, max(depths), 1.0, 1.0, eps)
     for k, depth in enumerate(depths):
-        out[:, k] = _toy_depth(inputs, placement, tape[:depth], stream[depth - 1], 1.0, final, eps)
+        out[:, k] = _toy_depth(inputs, placement, tape[:depth], stream[depth - 1], 1.0, final, eps, random_steps)
     return out
 
 
@@ -167,7 +186,7 @@ def _transformer_stack(inputs: TransformerInputs, placement: str, depth: int, al
 
 
 def _transformer_depth(inputs: TransformerInputs, placement: str, blocks: list[Block[Any]], x: np.ndarray,
-                       eps: float) -> np.ndarray:
+                       eps: float, rng: np.random.Generator | None = None) -> np.ndarray:
     """The update metric of the stack `blocks` (whose last block's output is x); per seed (B,)."""
     final = BY_KEY[placement].norm_branch_input
     out, sf = ln_forward(x, eps) if final else (x, None)
@@ -178,7 +197,8 @@ def _transformer_depth(inputs: TransformerInputs, placement: str, blocks: list[B
     for index in range(len(blocks) - 1, -1, -1):
         block = blocks[index]
         g_branch = block.branch_cotangent(g)
-        steps[index] = tuple(-np.sign(grad) for grad in block.f.weight_grads(g_branch))
+        grads = block.f.weight_grads(g_branch)
+        steps[index] = tuple(-np.sign(grad) if rng is None else _random_signs(rng, grad.shape) for grad in grads)
         g = block.vjp(g, g_branch)
     t = np.zeros_like(x)
     for block, step in zip(blocks, steps, strict=True):
@@ -189,19 +209,20 @@ def _transformer_depth(inputs: TransformerInputs, placement: str, blocks: list[B
 
 
 def transformer_update(inputs: TransformerInputs, placement: str, depths: list[int], *,
-                       eps: float = 1e-5) -> np.ndarray:
-    """The update metric of the transformer for each depth: (B, len(depths))."""
+                       eps: float = 1e-5, random_steps: np.random.Generator | None = None) -> np.ndarray:
+    """The update metric of the transformer for each depth: (B, len(depths)); with `random_steps`, under
+    Admin's step of independent random signs."""
     kind = BY_KEY[placement]
     out = np.zeros((inputs.x.shape[0], len(depths)))
     if kind.deepnorm_scaling:
         for k, depth in enumerate(depths):
             alpha, beta = deepnorm_constants(depth)
             blocks, stream = _transformer_stack(inputs, placement, depth, alpha, beta, eps)
-            out[:, k] = _transformer_depth(inputs, placement, blocks, stream[-1], eps)
+            out[:, k] = _transformer_depth(inputs, placement, blocks, stream[-1], eps, random_steps)
         return out
     blocks, stream = _transformer_stack(inputs, placement, max(depths), 1.0, 1.0, eps)
     for k, depth in enumerate(depths):
-        out[:, k] = _transformer_depth(inputs, placement, blocks[: 2 * depth], stream[depth - 1], eps)
+        out[:, k] = _transformer_depth(inputs, placement, blocks[: 2 * depth], stream[depth - 1], eps, random_steps)
     return out
 
 
@@ -215,3 +236,10 @@ def loglog_slope(depths: list[int], values: np.ndarray) -> float | None:
         return None
     slope, _ = np.polyfit(np.log(d[keep]), np.log(v[keep]), 1)
     return float(slope)
+
+
+def harmonic_slope(depths: list[int]) -> float | None:
+    """The log-log slope that an exact O(log N) law, H_N = 1 + 1/2 + ... + 1/N (the sum Admin's Pre-LN bound
+    is made of), reads over these depths: a yardstick for the measured Pre-LN slope."""
+    harmonic = np.cumsum(1.0 / np.arange(1, max(depths) + 1))
+    return loglog_slope(depths, harmonic[np.asarray(depths) - 1])
