@@ -34,18 +34,23 @@ _CONTRAST_BEFORE = Cues(
     en=("than", "unlike", "vs", "versus", "compared", "compare", "relative", "like", "besides", "beside", "against",
         # the object of a comparison or a change is not the subject ("it outperforms Pre-LN")
         "outperform", "outperforms", "outperformed", "beat", "beats", "surpass", "surpasses", "exceed", "exceeds",
-        "replaced", "replaces", "replace", "extends", "modifies"),
+        "replaced", "replaces", "replace", "extends", "modifies", "matched", "matches", "below", "above"),
     pairs=("rather than", "instead of", "as opposed", "in contrast", "different from", "contrary to", "as in",
            "such as", "similar to", "opposite of", "switched from", "switch from", "switches from", "moved from",
            "changed from", "away from", "departs from", "on top of", "based on", "builds on", "build on",
            "extension of", "modification of", "variant of", "same as", "comparable to", "on par", "as good",
            "as well", "matched the", "matches the", "match the", "start from", "starts from", "start with",
-           "starts with", "starting from", "begin with", "you take", "we take", "take the", "taking"),
+           "starts with", "starting from", "begin with", "you take", "we take", "take the", "taking",
+           # "its advantage over Pre-LN", "preferred over Post-LN": what it is weighed against
+           "advantage over", "advantages over", "gain over", "gains over", "improvement over", "edge over",
+           "benefit over", "preferred over", "chosen over", "favoured over", "favored over", "wins over"),
     zh=("比", "较", "同于", "像", "比起", "相对于", "相较于", "有别于", "不同于", "对比", "区别于", "类似", "优于", "胜过",
         "超过", "好于", "强于", "不如", "低于", "高于", "从", "取代", "替代", "代替"),
 )
 _CONTRAST_AFTER = Cues(zh=("相比", "相较", "对比", "那样", "之外", "基础上", "之上", "的基础"))
 _PARTNER_BEFORE = ("和", "与", "跟", "同")
+#: "Post-LN > Pre-LN", "Pre-LN ≈ Post-LN": the name after a comparison sign is the yardstick.
+_COMPARISON_SIGNS = frozenset({">", "<", "≈"})
 _PARTNER_AFTER = ("比", "较", "一样", "相同", "类似", "不同", "相比", "差不多")
 _COPULAS = frozenset({"is", "are", "was", "were", "be", "becom", "becomes"})
 _FILLERS = frozenset({"a", "an", "just", "basically", "simply", "really", "essentially", "still", "the", "only"})
@@ -93,6 +98,9 @@ def is_contrast(tokens: list[Token], start: int, end: int, text: str = "") -> bo
     """True when the mention at [start, end) is the thing compared against ("than Post-LN"), or the one set
     aside ("..., not Post-LN", "而非 Post-LN")."""
     if start > 0 and _DENIED_SUBJECT.ends_at(tokens, start - 1) >= 0:
+        return True
+    sign = start - 2 if start > 1 and tokens[start - 1].key == "=" else start - 1  # ">=" / "<="
+    if sign >= 0 and tokens[sign].kind == PUNCT and tokens[sign].key in _COMPARISON_SIGNS:
         return True
     for j in range(start - 1, max(-1, start - 4), -1):
         t = tokens[j]

@@ -90,7 +90,7 @@ def _fold(ch: str) -> str:
 _SPELLED = {"α": "alpha", "β": "beta", "γ": "gamma", "δ": "delta", "ε": "eps", "ϵ": "eps", "η": "eta",
             "θ": "theta", "λ": "lambda", "μ": "mu", "σ": "sigma", "ω": "omega", "π": "pi", "ρ": "rho",
             "τ": "tau", "φ": "phi", "ψ": "psi", "Θ": "Theta", "Ω": "Omega", "Δ": "Delta",
-            "Γ": "Gamma", "Λ": "Lambda", "√": "sqrt", "∑": "sum", "Σ": "sum", "⊤": "T", "≤": "<=", "≥": ">=",
+            "Γ": "Gamma", "Λ": "Lambda", "√": "sqrt", "∑": "sum", "Σ": "sum", "⊤": "T", "≤": "<=", "≥": ">=", "≫": ">>", "≪": "<<",
             "≠": "is not"}  # "instability ≠ a gradient problem" denies
 
 
