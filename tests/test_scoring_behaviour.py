@@ -712,3 +712,41 @@ def test_a_fall_to_a_value_is_not_a_removal(deck) -> None:
     card = _card(deck, "post-ln-warmup")
     assert "xiong-no-warmup-bleu" in hits(card, "Post-LN's BLEU dropped to 8.45 without warm-up.")
     assert "pre-no-warmup" in hits(card, "Pre-LN can drop warm-up.")  # a removal is still read as one
+
+
+def test_a_name_after_a_comparison_sign_or_advantage_over_is_the_yardstick() -> None:
+    from lndrill.scoring.attribution import is_contrast
+    from lndrill.scoring.lexicon import tokenize
+
+    def partner(text: str, name: str) -> bool:
+        tokens = tokenize(text.lower())
+        keys = [t.key for t in tokens]
+        start = next(i for i in range(len(keys)) if keys[i : i + 2] == [name, "ln"])
+        return is_contrast(tokens, start, start + 2, text.lower())
+
+    assert partner("Stability: Post-LN > Pre-LN.", "pre")
+    assert partner("Stability: Post-LN >= Pre-LN.", "pre")
+    assert not partner("Stability: Post-LN > Pre-LN.", "post")
+    assert partner("Its advantage over Pre-LN is the final quality.", "pre")
+    assert partner("Pre-LN without warm-up matched Post-LN with it.", "post")
+    assert partner("The loss ends below a Post-LN model's.", "post")
+    assert not partner("DeepNorm = Post-LN + up-weighted residual.", "post")  # "=" describes, it does not compare
+
+
+def test_another_version_of_a_model_is_another_model(deck) -> None:
+    card = _card(deck, "ln-who-uses-what")
+    assert "gpt-post" not in mistakes(card, "GPT-1 was Post-LN.")
+    assert "gpt-post" not in mistakes(card, "**GPT-1 / GPT-2 / GPT-3.** GPT-1 was Post-LN.")  # not the label's GPT
+    assert "gpt-post" in mistakes(card, "GPT-2 was Post-LN.")
+    assert "olmo-input-only" not in mistakes(card, "OLMo 1 was a plain pre-norm model.")
+    assert "olmo-input-only" in mistakes(card, "OLMo 2 is a plain pre-norm model.")
+    assert {"llama-pre", "llama-rms"} <= hits(card, "LLaMA 3 uses pre-norm RMSNorm.")  # listed without a version limit
+
+
+def test_an_aside_in_brackets_is_its_own_statement(deck) -> None:
+    card = _card(deck, "deepnorm")
+    text = "The FFN weights and the value and output projections are multiplied by β (Q and K keep the normal init)."
+    assert "beta-on-qk" not in mistakes(card, text)
+    assert "beta-which" in hits(card, text)
+    assert "beta-on-qk" in mistakes(card, "The FFN, value, output, Q and K projections are all multiplied by β.")
+    assert "beta-on-qk" in mistakes(card, "β multiplies Q and K too (and V, O, the FFN).")

@@ -61,7 +61,8 @@ def _plain(frame: Frame) -> bool:
     """Asserted plainly enough to be charged. "can" hedges an affirmation but is the claim itself in a denial
     ("Post-LN can be trained without warm-up")."""
     qualified = frame.qualifier is not None and not (frame.qualifier == "can" and not frame.affirmed)
-    return frame.asserted and not qualified and not frame.quoted and not frame.contrast and frame.firm
+    return (frame.asserted and not qualified and not frame.quoted and not frame.contrast and frame.firm
+            and not frame.straddles_aside)
 
 
 #: How much a charged mistake costs, times the card's `penalty`. Graders take 15-20 points off a mostly right

@@ -54,6 +54,9 @@ class Frame:
     asserted: bool  # a plain statement with a verb, not a label, list or fragment
     contrast: bool  # some of its words sit in a comparison phrase ("unlike BERT, which ...")
     firm: bool = True  # its polarity does not rest on absence alone ("without warm-up it reaches ...")
+    #: Its words sit on both sides of a bracket ("multiplied by beta (Q and K keep the normal init)"): the
+    #: aside is a statement of its own, so together they claim nothing that can be charged.
+    straddles_aside: bool = False
 
 
 @dataclass(frozen=True)
@@ -83,6 +86,7 @@ class Analysis:
         found = [(subject, a, b) for subject, phrases in rubric.subjects.items()
                  for ph in phrases for a, b in self.index.find(ph)]
         found += self._short_names(rubric)
+        found = self._without_other_versions(rubric, found)
         self.subjects = Subjects(self.lay, found, rubric.default_subject)
         self.polarity = Polarity(self.lay)
         self._mention_tokens = self.subjects.tokens_covered
@@ -105,6 +109,27 @@ class Analysis:
                           if (span := self._token_span(starts, b.start, b.end)) is not None]
 
     # -- setup -----------------------------------------------------------------------------------------
+    def _without_other_versions(self, rubric: Rubric,
+                                found: list[tuple[str, int, int]]) -> list[tuple[str, int, int]]:
+        """A bare model name followed by a version the subject does not list names another model: when the
+        subject is "GPT-2/3" or "OLMo 2", "GPT-1 was Post-LN" and "OLMo 1 was pre-norm" are about other
+        models, which stay subjects of their clauses (so no label or heading lends them the card's). A
+        subject listed without versions ("LLaMA") keeps every version."""
+        toks, text = self.tokens, self.prep.text
+        versions = {subject: {u for ph in phrases for u, k in zip(ph.units, ph.kinds, strict=True) if k == NUMBER}
+                    for subject, phrases in rubric.subjects.items()}
+        covered = {(subject, i) for subject, a, b in found for i in range(a, b)}
+        kept = []
+        for subject, a, b in found:
+            nxt = toks[b] if b < len(toks) else None
+            if (nxt is not None and nxt.kind == NUMBER and toks[b - 1].kind == WORD and versions.get(subject)
+                    and text[toks[b - 1].end : nxt.start] in ("", " ", "-")
+                    and nxt.key not in versions[subject] and (subject, b) not in covered):
+                kept.append((f"{subject} {nxt.key}", a, b + 1))
+                continue
+            kept.append((subject, a, b))
+        return kept
+
     def _short_names(self, rubric: Rubric) -> list[tuple[str, int, int]]:
         """"Post"/"Pre" written as a name (capitalised, or a line's whole label), not "pre-training"."""
         names = {s: forms for s, forms in short_names().items() if s in rubric.subjects}
@@ -364,8 +389,9 @@ class Analysis:
             qualifier != "question" or question_why) and qualifier != "framing"
         asserted = claim and (kind != "prose" or lay.clause_claim[clause])
         contrast = any(lay.part_of[x] in self._contrast_parts for x, _ in terms)
+        straddles = kind == "prose" and len({lay.aside_of[x] for x, _ in terms}) > 1
         return Frame(a, b, terms, kind, char_span, who, affirmed, qualifier, claim, a in self.quoted, asserted,
-                     contrast, firm)
+                     contrast, firm, straddles)
 
     def _labelled(self, a: int) -> bool:
         """A terse line labelled with a subject ("BERT: Post-LN", "- T5: pre-norm, no bias") is a claim."""

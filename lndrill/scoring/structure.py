@@ -95,6 +95,8 @@ class Layout:
     sentence_of: list[int] = field(default_factory=list)
     clause_of: list[int] = field(default_factory=list)
     part_of: list[int] = field(default_factory=list)
+    #: Per token, the bracketed aside it sits in (an index, innermost), or -1 outside every aside.
+    aside_of: list[int] = field(default_factory=list)
     clause_span: list[tuple[int, int]] = field(default_factory=list)
     sentence_span: list[tuple[int, int]] = field(default_factory=list)
     #: Per block: "heading", "item" (list item) or "para".
@@ -334,6 +336,9 @@ def analyse(text: str, tokens: list[Token], cased: str | None = None) -> Layout:
     lay.sentence_of = [0] * n
     lay.clause_of = [0] * n
     lay.part_of = [0] * n
+    lay.aside_of = [-1] * n
+    asides: list[int] = []  # the open asides, innermost last
+    aside_count = 0
     sent = clause = part = 0
     last_line = -1
     depth = 0
@@ -346,6 +351,7 @@ def analyse(text: str, tokens: list[Token], cased: str | None = None) -> Layout:
                 clause += 1
                 part += 1
                 depth = 0
+                asides.clear()
             last_line = ln
         if tok.kind == PUNCT and tok.key in ".!?" and _sentence_end(text, tokens, i):
             lay.sentence_of[i], lay.clause_of[i], lay.part_of[i] = sent, clause, part
@@ -353,6 +359,7 @@ def analyse(text: str, tokens: list[Token], cased: str | None = None) -> Layout:
             clause += 1
             part += 1
             depth = 0
+            asides.clear()
             continue
         label = lay.label_of_line.get(ln)
         # An elaborating colon after a sentence-long head starts a clause ("X is wrong: it is flat"); a label's
@@ -368,7 +375,13 @@ def analyse(text: str, tokens: list[Token], cased: str | None = None) -> Layout:
         elif tok.kind == PUNCT and tok.key in ",()" or _PART_WORDS.at(tokens, i):
             part += 1
             depth += {"(": 1, ")": -1}.get(tok.key, 0)
+            if tok.kind == PUNCT and tok.key == "(":
+                asides.append(aside_count if _prose_aside(text, tok.end) else (asides[-1] if asides else -1))
+                aside_count += 1
+            elif tok.kind == PUNCT and tok.key == ")" and asides:
+                asides.pop()
         lay.sentence_of[i], lay.clause_of[i], lay.part_of[i] = sent, clause, part
+        lay.aside_of[i] = asides[-1] if asides else -1
     lay.clause_span = _spans(lay.clause_of, n)
     lay.sentence_span = _spans(lay.sentence_of, n)
     lay.sentence_question = [b > a and any(tokens[j].kind == PUNCT and tokens[j].key == "?"
@@ -385,6 +398,16 @@ _TAGS = re.compile(r"[,，]\s*(?:right|isn't it|is that right|you know|correct|y
 def _tag_question(text: str, tokens: list[Token], a: int, b: int) -> bool:
     """The sentence is a statement with a tag ("..., right?"): the writer asserts it."""
     return _TAGS.search(text[tokens[a].start : tokens[b - 1].end]) is not None
+
+
+_ASIDE_WORDS = re.compile(r"[A-Za-z]{2,}|" + CJK_CHAR.pattern)
+
+
+def _prose_aside(text: str, start: int) -> bool:
+    """Does the bracket opened just before `start` hold words ("(Q and K keep the normal init)"), not maths
+    ("(2N)^(1/4)")?"""
+    close = text.find(")", start, start + 200)
+    return len(_ASIDE_WORDS.findall(text, start, close if close >= 0 else start + 200)) >= 2
 
 
 #: Longer names written as calls ("LayerNorm(x)", "softmax(QK^T)").
