@@ -48,6 +48,11 @@ _CONTRAST_BEFORE = Cues(
         "超过", "好于", "强于", "不如", "低于", "高于", "从", "取代", "替代", "代替"),
 )
 _CONTRAST_AFTER = Cues(zh=("相比", "相较", "对比", "那样", "之外", "基础上", "之上", "的基础"))
+#: Cues that make the name after them a partner but do not turn a comma part they open into a comparison
+#: phrase: "like"/"such as" give examples, and a part opening "matched Post-LN with warm-up" or "gains over
+#: Post-LN" is the claim's own predicate.
+_NOT_PART_OPENERS = frozenset({"like", "besid", "such", "as", "similar", "match", "below", "above", "advantag", "gain",
+                               "improvement", "edge", "benefit", "preferr", "chosen", "favour", "favor", "win"})
 _PARTNER_BEFORE = ("和", "与", "跟", "同")
 #: "Post-LN > Pre-LN", "Pre-LN ≈ Post-LN": the name after a comparison sign is the yardstick.
 _COMPARISON_SIGNS = frozenset({">", "<", "≈"})
@@ -186,7 +191,7 @@ class Subjects:
         for part, first in first_of.items():
             last = last_of[part]
             opens = _CONTRAST_BEFORE.at(toks, first) > 0 and not (
-                toks[first].kind == WORD and toks[first].key in ("like", "besid", "such", "as", "similar"))
+                toks[first].kind == WORD and toks[first].key in _NOT_PART_OPENERS)
             closes = toks[last].kind == CJK and _CONTRAST_AFTER.ends_at(toks, last) >= 0
             if not (opens or closes):
                 continue
