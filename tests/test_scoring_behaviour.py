@@ -108,6 +108,8 @@ def test_fully_swapped_answer_scores_near_zero_despite_every_keyword(main_card) 
     "ｙ＝ＬＮ（ｘ＋Ｆ（ｘ））",
     "h_{l+1} = LN(h_l + FFN(h_l))",
     "y = LN(x + Block(x))",
+    "x = self.norm1(x + self._sa_block(x))",  # PyTorch's own layer: a code name's words give its role
+    "x = norm3(x + ff_block2(x))",
 ])
 def test_post_ln_formula_variants_are_recognised(main_card, formula: str) -> None:
     assert "post-formula" in hits(main_card, f"Post-LN: {formula}")
@@ -120,6 +122,8 @@ def test_post_ln_formula_variants_are_recognised(main_card, formula: str) -> Non
     "x_{l+1} = x_l + SubLayer(LayerNorm(x_l))",
     r"x_{l+1} = x_l + \mathcal{F}(\mathrm{LN}(x_l))",
     "h + FFN(Norm(h))",
+    "x = x + self._ff_block(self.norm2(x))",
+    "h = x + self.self_attn(self.input_layernorm(x))",
 ])
 def test_pre_ln_formula_variants_are_recognised(main_card, formula: str) -> None:
     assert "pre-formula" in hits(main_card, f"Pre-LN: {formula}")

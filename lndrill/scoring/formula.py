@@ -33,8 +33,13 @@ COEFF_NAMES = {"α": "α", "alpha": "α", "β": "β", "beta": "β", "γ": "γ", 
                "lambda": "λ", "ω": "α", "omega": "α"}
 
 _KNOWN = NORM_NAMES | BRANCH_NAMES | STREAM_NAMES
+#: Words inside a code name that give it its role: "self.norm3", "_sa_block", "self_attn_layer_norm" (a norm
+#: word wins: that name is the attention's norm), "ff_block2".
+_NORM_WORDS = frozenset({"norm", "ln", "layernorm", "rmsnorm", "rms"})
+_BRANCH_WORDS = frozenset({"attn", "attention", "mlp", "ffn", "ff", "sa", "block", "sublayer", "feedforward", "fc",
+                           "mha", "selfattn"})
 _TOK_RE = re.compile(
-    r"(?P<id>[a-z][a-z0-9_]*(?<!_)|[α-ω]|子层|分支|输入|输出|注意力|前馈|模块)"
+    r"(?P<id>_?[a-z][a-z0-9_]*(?<!_)|[α-ω]|子层|分支|输入|输出|注意力|前馈|模块)"
     r"|(?P<num>[0-9]+(?:\.[0-9]+)?)"
     r"|(?P<op>[-+*/=^(){}\[\],_'‖·⁄])"
     r"|(?P<ws>[ \t]+)"
@@ -76,6 +81,19 @@ def _decode(text: str) -> str:
     return text.replace("**", "^ ").replace("<-", "= ").replace("\u2190", "=")
 
 
+def _code_role(name: str) -> str | None:
+    """"norm" or "block" for a code name made of words and digits whose words say it is a norm or a branch
+    ("_sa_block", "norm3", "self_attn_layer_norm"); None for anything else ("x_l", "w_2", "norm")."""
+    if not (name.startswith("_") or any(c.isdigit() or c == "_" for c in name)):
+        return None
+    words = {w for w in re.split(r"[_0-9]+", name) if w}
+    if words & _NORM_WORDS:
+        return "norm"
+    if words & _BRANCH_WORDS:
+        return "block"
+    return None
+
+
 class _Lex:
     def __init__(self, text: str) -> None:
         text = _decode(text)
@@ -91,6 +109,13 @@ class _Lex:
                     value = "*"
                 elif kind == "op" and value == "⁄":
                     value = "/"
+                role = _code_role(value) if kind == "id" and value not in _KNOWN else None
+                if role is not None:
+                    self.toks.append(("id", role, m.start(), m.end()))
+                    pos = m.end()
+                    continue
+                if kind == "id" and value.startswith("_"):
+                    value = value[1:]
                 if kind == "id" and "_" in value and value not in _KNOWN:
                     # "x_l", "h_{l}": a name with a subscript, not one name
                     cut = value.index("_")
