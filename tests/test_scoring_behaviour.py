@@ -754,3 +754,13 @@ def test_an_aside_in_brackets_is_its_own_statement(deck) -> None:
     assert "beta-which" in hits(card, text)
     assert "beta-on-qk" in mistakes(card, "The FFN, value, output, Q and K projections are all multiplied by β.")
     assert "beta-on-qk" in mistakes(card, "β multiplies Q and K too (and V, O, the FFN).")
+
+
+@pytest.mark.parametrize("text", [
+    "实验上 IWSLT14 上 Pre-LN 不做 warm-up 能达到和 Post-LN+warm-up 相当的 BLEU。",  # 和 X ... 相当: past a Latin tail
+    "IWSLT14: Pre-LN no WU ~ Post-LN + 4k WU (~34 BLEU), reached earlier.",  # "~" between two names compares them
+    "On IWSLT14 it reached about the same BLEU (~34) as warmed-up Post-LN, and sooner.",  # a figure inside "same ... as"
+])
+def test_the_baseline_of_a_comparison_is_not_the_subject(deck, text: str) -> None:
+    card = _card(deck, "warmup-for-pre-ln")
+    assert "iwslt-comparable" in hits(card, text if "Pre-LN" in text else "Pre-LN without warm-up. " + text)

@@ -24,7 +24,7 @@ from __future__ import annotations
 import bisect
 from dataclasses import dataclass
 
-from lndrill.scoring.lexicon import CJK, PUNCT, WORD, Cues, Token
+from lndrill.scoring.lexicon import CJK, NUMBER, PUNCT, WORD, Cues, Token
 from lndrill.scoring.structure import Layout
 
 #: Sources precise enough to charge a mistake.
@@ -55,8 +55,8 @@ _NOT_PART_OPENERS = frozenset({"like", "besid", "such", "as", "similar", "match"
                                "improvement", "edge", "benefit", "preferr", "chosen", "favour", "favor", "win"})
 _PARTNER_BEFORE = ("和", "与", "跟", "同")
 #: "Post-LN > Pre-LN", "Pre-LN ≈ Post-LN": the name after a comparison sign is the yardstick.
-_COMPARISON_SIGNS = frozenset({">", "<", "≈"})
-_PARTNER_AFTER = ("比", "较", "一样", "相同", "类似", "不同", "相比", "差不多")
+_COMPARISON_SIGNS = frozenset({">", "<", "≈", "~"})
+_PARTNER_AFTER = ("比", "较", "一样", "相同", "类似", "不同", "相比", "差不多", "相当", "持平", "接近", "一致", "打平")
 _COPULAS = frozenset({"is", "are", "was", "were", "be", "becom", "becomes"})
 _FILLERS = frozenset({"a", "an", "just", "basically", "simply", "really", "essentially", "still", "the", "only"})
 _ZH_COPULA = Cues(zh=("是", "就是", "即", "等于", "相当于", "其实是", "本质上是"))
@@ -128,8 +128,18 @@ def is_contrast(tokens: list[Token], start: int, end: int, text: str = "") -> bo
         return True
     # "和 Pre-LN 比" / "与 Pre-LN 比": a comparison partner
     before = tokens[start - 1].key if start > 0 else ""
-    after = "".join(t.key for t in tokens[end : end + 3] if t.kind == CJK)
-    return before in _PARTNER_BEFORE + ("像",) and after.startswith(_PARTNER_AFTER)
+    return before in _PARTNER_BEFORE + ("像",) and _cjk_after(tokens, end).startswith(_PARTNER_AFTER)
+
+
+def _cjk_after(tokens: list[Token], end: int) -> str:
+    """The Chinese words right after a mention, past a short Latin tail ("和 Post-LN+warm-up 相当"): "" when a
+    comma or a full stop comes first."""
+    j = end
+    while j < min(len(tokens), end + 6) and tokens[j].kind != CJK:
+        if tokens[j].kind == PUNCT and tokens[j].key not in "+-/":
+            return ""
+        j += 1
+    return "".join(t.key for t in tokens[j : j + 3] if t.kind == CJK)
 
 
 def _same_as_before(tokens: list[Token], start: int) -> bool:
@@ -138,8 +148,10 @@ def _same_as_before(tokens: list[Token], start: int) -> bool:
         if tokens[j].kind != WORD:
             return False
         if tokens[j].key == "as":
-            return any(tokens[k].kind == WORD and tokens[k].key == "same" for k in range(j - 1, max(-1, j - 6), -1)
-                       if all(tokens[m].kind == WORD for m in range(k, j)))
+            # "the same BLEU (~34) as Post-LN": a bracketed figure between them does not part them
+            return any(tokens[k].kind == WORD and tokens[k].key == "same" for k in range(j - 1, max(-1, j - 10), -1)
+                       if all(tokens[m].kind == WORD or tokens[m].kind == NUMBER or tokens[m].key in "()~"
+                              for m in range(k, j)) and sum(tokens[m].kind == WORD for m in range(k, j)) <= 5)
     return False
 
 
