@@ -764,3 +764,28 @@ def test_an_aside_in_brackets_is_its_own_statement(deck) -> None:
 def test_the_baseline_of_a_comparison_is_not_the_subject(deck, text: str) -> None:
     card = _card(deck, "warmup-for-pre-ln")
     assert "iwslt-comparable" in hits(card, text if "Pre-LN" in text else "Pre-LN without warm-up. " + text)
+
+
+@pytest.mark.parametrize("text", [
+    "(3) contradiction? ✗\n  | | Post-LN | Pre-LN |",  # a cross right after the question answers it
+    "Do the two facts contradict each other? Not really: they are compatible.",  # the prompt's question, answered
+    "Is there a contradiction? Not at all.",
+    "第三块，矛不矛盾——不矛盾吧。",  # the A-not-A form asks; the answer after it denies
+])
+def test_an_answered_question_states_its_answer(deck, text: str) -> None:
+    assert "no-contradiction" in hits(_card(deck, "warmup-for-pre-ln"), text)
+
+
+@pytest.mark.parametrize("text", [
+    "Do the two facts contradict each other?",  # the prompt echoed, unanswered
+    "Is there a contradiction? Not really sure what you mean.",
+    "contradiction? ✓",
+])
+def test_an_unanswered_or_affirmed_question_does_not_deny(deck, text: str) -> None:
+    assert "no-contradiction" not in hits(_card(deck, "warmup-for-pre-ln"), text)
+
+
+def test_the_a_not_a_question_is_no_negation(deck) -> None:
+    card = _card(deck, "warmup-for-pre-ln")
+    assert "post-no-warmup-needed" in mistakes(card, "Post-LN 不需要 warm-up。")
+    assert "post-no-warmup-needed" not in mistakes(card, "Post-LN 需不需要 warm-up？需要。")

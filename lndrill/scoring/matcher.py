@@ -385,7 +385,10 @@ class Analysis:
         claim_clause = (lay.clause_claim[clause] or self._labelled(a) or is_consequence(self.tokens, lay.clause_span[clause][0])
                         or lay.sentence_of[a] in self.polarity.answered)  # "Contradiction? No." states its answer
         # In a keyword list nothing is claimed, not even by a formula or a value written into it.
-        claim = (claim_clause if kind == "prose" else not lay.clause_list[clause]) and clause not in self.echo and (
+        # The prompt's own question echoed is no claim, unless the writer answers it ("Do they contradict each
+        # other? Not really: ...").
+        echo = clause in self.echo and lay.sentence_of[a] not in self.polarity.answered
+        claim = (claim_clause if kind == "prose" else not lay.clause_list[clause]) and not echo and (
             qualifier != "question" or question_why) and qualifier != "framing"
         asserted = claim and (kind != "prose" or lay.clause_claim[clause])
         contrast = any(lay.part_of[x] in self._contrast_parts for x, _ in terms)

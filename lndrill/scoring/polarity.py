@@ -162,6 +162,8 @@ _CAUSE_ADVERBS = frozenset({"just", "only", "simply", "merely", "sole", "solely"
 _SWITCH_VERBS = frozenset({"turn", "turns", "turned", "turning", "switch", "switches", "switched", "switching", "shut",
                            "shuts", "shutting"})
 #: First words of a yes/no question ("Is it a contradiction?", "Does Pre-LN need warm-up?").
+_CROSS_MARKS = frozenset({"✗", "✘", "❌", "❎", "×"})
+_TICK_MARKS = frozenset({"✓", "✔", "✅", "☑"})
 _YES_NO_OPENERS = frozenset({"is", "are", "was", "were", "do", "does", "did", "can", "could", "should", "would",
                              "will", "has", "have", "must", "isn't", "doesn't", "don't", "so"})
 #: "No — they are about different things": a dash after the bare answer.
@@ -183,6 +185,9 @@ def is_negation(tokens: list[Token], j: int) -> int:
         return 0 if (t.key, nxt) in _EN_NOT_A_CUE else n
     if _leaves_alone(tokens, j):
         return n
+    if t.key in "不没" and 0 < j < len(tokens) - 1 and tokens[j - 1].kind == CJK and tokens[j + 1].kind == CJK \
+            and tokens[j - 1].key == tokens[j + 1].key and tokens[j - 1].end == t.start:
+        return 0  # "矛不矛盾", "需不需要", "有没有": the A-not-A question form asks, it does not deny
     for w in _ZH_NOT_NEGATION:
         for k in range(len(w)):
             if j - k >= 0 and w[k] == t.key and _spells(tokens, j - k, w):
@@ -607,6 +612,18 @@ class Polarity:
             a, b = lay.sentence_span[sent + 1]
             if not polar or lay.block_of[a] != lay.block_of[qa]:
                 continue
+            # "Contradiction? ✗ (...)": a mark right after the question answers it
+            if toks[a].kind == PUNCT and toks[a].key in _CROSS_MARKS | _TICK_MARKS:
+                out[sent] = toks[a].key in _TICK_MARKS
+                continue
+            # "Do they contradict each other? Not really: ...", "Not at all."
+            if (b - a >= 3 and toks[a].key == "not" and toks[a + 1].key in ("realli", "really", "at")
+                    and (toks[a + 1].key != "at" or toks[a + 2].key == "all")):
+                nxt = a + 3 if toks[a + 1].key == "at" else a + 2
+                if nxt >= b or (toks[nxt].kind == PUNCT and toks[nxt].key in ",.!;:") or _DASH_AFTER.match(
+                        lay.text, toks[nxt - 1].end):
+                    out[sent] = False
+                    continue
             words = [k for k in range(a, b) if toks[k].kind in (WORD, CJK)]
             if not words:
                 continue
