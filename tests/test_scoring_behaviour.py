@@ -789,3 +789,12 @@ def test_the_a_not_a_question_is_no_negation(deck) -> None:
     card = _card(deck, "warmup-for-pre-ln")
     assert "post-no-warmup-needed" in mistakes(card, "Post-LN 不需要 warm-up。")
     assert "post-no-warmup-needed" not in mistakes(card, "Post-LN 需不需要 warm-up？需要。")
+
+
+def test_rows_separated_by_pipes_without_a_rule_are_labelled_rows(deck) -> None:
+    card = _card(deck, "rmsnorm")
+    rows = "models:\n    BERT     | LN       | post\n    LLaMA    | RMSNorm  | pre + final\n"
+    assert {"bert-post-ln", "llama-rmsnorm", "llama-prenorm"} <= hits(card, rows)
+    assert prepare(rows).text.splitlines()[1].strip() == "bert∶ ln, post"
+    # a norm's bars and an absolute value are no cells
+    assert "∶" not in prepare("||J||_2 = 1/sigma = sqrt(D)/||x - mu*1||, see |a| and |b|\n||y||^2 = D").text

@@ -450,12 +450,31 @@ def _dot_leaders_to_labels(text: str, origin: list[int]) -> tuple[str, list[int]
     return "".join(out), out_origin
 
 
+#: A pipe between cells: spaced on both sides (not a norm's bars, "||x||", nor an absolute value, "|a|").
+_CELL_PIPE = re.compile(r"(?<=\s)\|(?=\s)")
+
+
 def _aligned_rows_to_labels(text: str, origin: list[int]) -> tuple[str, list[int]]:
     """Rewrite a table laid out with spaces ("BERT      LayerNorm   post" over "LLaMA     RMSNorm     pre") as
     labelled lines ("BERT∶ LayerNorm, post"): two or more consecutive lines of three or more cells each, no pipes,
-    outside code fences. The row's first cell is its label, as a Markdown table's row label is."""
+    outside code fences; or the same rows separated by pipes without a Markdown rule. The row's first cell is its
+    label, as a Markdown table's row label is."""
     lines = text.split("\n")
     cells = [_row_cells(line) if "|" not in line else [] for line in lines]
+    # Rows written with pipes but no |---| rule ("BERT | LN | post"): a Markdown table needs its rule, so these
+    # are the same kind of aligned rows; a block of pipe lines with a rule in it is left to the Markdown reader.
+    k = 0
+    while k < len(lines):
+        if len(_CELL_PIPE.findall(lines[k])) < 2:
+            k += 1
+            continue
+        end = k
+        while end < len(lines) and len(_CELL_PIPE.findall(lines[end])) >= 2:
+            end += 1
+        if not any(set(lines[j].strip()) <= set("|-: ") for j in range(k, end)):
+            for j in range(k, end):
+                cells[j] = [(a, b) for a, b in _cells(lines[j], 0, len(lines[j])) if a < b]
+        k = end
     fenced = False
     row = [False] * len(lines)
     for k, line in enumerate(lines):
