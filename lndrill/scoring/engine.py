@@ -82,7 +82,7 @@ def _divided(answer: Analysis, frame: Frame) -> bool:
     toks, text = answer.lay.tokens, answer.lay.text
     terms = sorted(frame.terms)
     if len({answer.lay.part_of[a] for a, _ in terms}) > 1 and (
-            answer.lay.line_of[frame.start] in answer.lay.arrow_lines or _answers_its_label(answer, frame.start)):
+            answer.lay.line_of[frame.start] in answer.lay.arrow_lines or answer.lay.answers_its_label(frame.start)):
         return True
     for (_, b), (a2, _) in zip(terms, terms[1:], strict=False):
         for j in range(b, a2):
@@ -96,24 +96,6 @@ def _divided(answer: Analysis, frame: Frame) -> bool:
             if t.kind == CJK and j + 1 < a2 and text[t.start : toks[j + 1].end] in _DIVIDERS:
                 return True
     return False
-
-
-#: A bare verdict that answers a row's label ("LN on main path? | no, skip is pure identity").
-_VERDICTS = frozenset({"no", "yes", "不", "是", "否", "对", "有", "没有"})
-
-
-def _answers_its_label(answer: Analysis, at: int) -> bool:
-    """The line of token `at` is a labelled row whose cell opens with a bare yes/no and a comma: the verdict
-    answers the label, and the rest of the cell is a statement of its own."""
-    lay = answer.lay
-    span = lay.label_of_line.get(lay.line_of[at])
-    if span is None:
-        return False
-    toks, i = lay.tokens, span[1]
-    while i < len(toks) and toks[i].kind == PUNCT and toks[i].key in (":", "\u2236"):
-        i += 1
-    return (i + 1 < len(toks) and toks[i].key in _VERDICTS and toks[i + 1].kind == PUNCT
-            and toks[i + 1].key == ",")
 
 
 #: What a speaker says right after a slip to take it back ("beta2 0.999 -- no, sorry, 0.98").

@@ -84,6 +84,10 @@ _ENDS_SENTENCE = re.compile(r"[.!?。！？;；]\s*$")
 _BULLET = re.compile(r"^(?:[-*•·>+]\s+|\(?[0-9]{1,2}[.)、]\s+|\(?[a-h][.)]\s+|[①-⑳]\s*|[一二三四五六七八九十]+、)")
 
 
+#: A bare verdict that answers a row's label ("LN on main path? | no, skip is pure identity").
+_VERDICTS = frozenset({"no", "yes", "不", "是", "否", "对", "有", "没有"})
+
+
 @dataclass
 class Layout:
     """Tokens grouped into blocks, sentences, clauses and parts (all indexed per token)."""
@@ -131,6 +135,19 @@ class Layout:
     def arrow_lines(self) -> frozenset[int]:
         """The lines with an arrow in them (notes, where a comma separates statements)."""
         return frozenset(self.line_of[i] for i, t in enumerate(self.tokens) if t.kind == PUNCT and t.key == ARROW)
+
+    def answers_its_label(self, at: int) -> bool:
+        """The line of token `at` is a labelled row whose cell opens with a bare yes/no and a comma ("LN on
+        main path? | no, skip is pure identity"): the verdict answers the label, and the rest of the cell is a
+        statement of its own."""
+        span = self.label_of_line.get(self.line_of[at])
+        if span is None:
+            return False
+        toks, i = self.tokens, span[1]
+        while i < len(toks) and toks[i].kind == PUNCT and toks[i].key in (":", "\u2236"):
+            i += 1
+        return (i + 1 < len(toks) and toks[i].key in _VERDICTS and toks[i + 1].kind == PUNCT
+                and toks[i + 1].key == ",")
 
     def mark_claims(self, vocabulary: set[int]) -> None:
         """Decide which clauses read as claims. Tokens in `vocabulary` (the rubric's own terms, such as
