@@ -798,3 +798,13 @@ def test_rows_separated_by_pipes_without_a_rule_are_labelled_rows(deck) -> None:
     assert prepare(rows).text.splitlines()[1].strip() == "bert∶ ln, post"
     # a norm's bars and an absolute value are no cells
     assert "∶" not in prepare("||J||_2 = 1/sigma = sqrt(D)/||x - mu*1||, see |a| and |b|\n||y||^2 = D").text
+
+
+def test_a_label_may_carry_a_bracketed_aside(main_card) -> None:
+    """"Post-LN (Vaswani et al. 2017, BERT): formula" over "Pre-LN (GPT-2 onwards, every LLM): formula", neither
+    line ending in a full stop: each line is its own labelled statement, so neither formula is given to the
+    other placement (a strong answer was charged both swaps)."""
+    text = ("Post-LN (Vaswani et al. 2017, BERT): x_{l+1} = LN(x_l + F(x_l))\n"
+            "Pre-LN (GPT-2 onwards, basically every LLM): x_{l+1} = x_l + F(LN(x_l)), plus a final LN.")
+    assert {"post-formula", "pre-formula"} <= hits(main_card, text)
+    assert not mistakes(main_card, text)

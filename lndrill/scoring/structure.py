@@ -215,8 +215,9 @@ def _title_like(stripped: str) -> bool:
 def _label_end(line_tokens: list[Token], raw: str, line_start: int) -> int | None:
     """Index (into line_tokens) of the colon that ends a line's label, or None.
 
-    A label is a short noun phrase (no copula, modal or pronoun; at most 6 words or 15 CJK characters)
-    after an optional bullet, followed by a colon or a dash and then more text.
+    A label is a short noun phrase (no copula, modal or pronoun; at most 6 words or 15 CJK characters, and
+    maybe a short bracketed aside after its first word) after an optional bullet, followed by a colon or a
+    dash and then more text.
     """
     if "\u2236" in raw:  # a table row read as a sentence: "<column> <row label>∶ <cell>"
         for k, t in enumerate(line_tokens):
@@ -227,8 +228,18 @@ def _label_end(line_tokens: list[Token], raw: str, line_start: int) -> int | Non
     skip_to = line_start + (len(raw) - len(stripped)) + (m.end() if m else 0)
     words = 0.0
     prev_end = skip_to
+    depth = 0  # inside a bracket after the label's first words ("Post-LN (Vaswani et al. 2017, BERT): ...")
+    aside = 0
     for k, t in enumerate(line_tokens):
         if t.start < skip_to:
+            continue
+        if t.kind == PUNCT and t.key in "()" and (words or depth):
+            depth = max(0, depth + (1 if t.key == "(" else -1))
+            continue
+        if depth:
+            aside += 1  # an aside's words and stops (citations: "et al.") do not make the label a sentence
+            if aside > 12 or (t.kind == PUNCT and t.key == ":"):
+                return None
             continue
         if words and _SPACED_DASH.search(raw[prev_end - line_start : t.start - line_start]):
             return k  # "**GPT-2 / GPT-3** —— Pre-LN, LayerNorm": the dash ends the label
