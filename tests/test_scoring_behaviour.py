@@ -808,3 +808,30 @@ def test_a_label_may_carry_a_bracketed_aside(main_card) -> None:
             "Pre-LN (GPT-2 onwards, basically every LLM): x_{l+1} = x_l + F(LN(x_l)), plus a final LN.")
     assert {"post-formula", "pre-formula"} <= hits(main_card, text)
     assert not mistakes(main_card, text)
+
+
+def test_small_layout_signs_do_not_split_or_steal_a_claim() -> None:
+    from lndrill.scoring.attribution import is_contrast
+    from lndrill.scoring.lexicon import tokenize
+    from lndrill.scoring.structure import analyse
+
+    def layout(text: str):  # noqa: ANN202
+        text = text.lower()
+        tokens = tokenize(text)
+        return analyse(text, tokens, text), [t.key for t in tokens]
+
+    # "!=" is not an exclamation mark: one sentence
+    lay, keys = layout('"not needed" != "no benefit", so no contradiction')
+    assert lay.sentence_of[keys.index("need")] == lay.sentence_of[keys.index("contradiction")]
+    # a colon inside a bracket does not cut the clause around it
+    lay, keys = layout("pre-ln llms still warm up very briefly for safety (llama 2: 2,000 steps) for adam's sake")
+    assert lay.clause_of[keys.index("warm")] == lay.clause_of[keys.index("sake")]
+
+    # "is Pre-LN-like;" is a likeness said of another subject; "Pre-LN-like stability" still credits Pre-LN
+    def partner(text: str) -> bool:
+        tokens = tokenize(text.lower())
+        start = [t.key for t in tokens].index("pre")
+        return is_contrast(tokens, start, start + 2, text.lower())
+
+    assert partner("Its gradient flow is Pre-LN-like; each increment is bounded.")
+    assert not partner("Admin keeps Post-LN's quality with Pre-LN-like stability.")

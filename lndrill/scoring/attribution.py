@@ -123,6 +123,11 @@ def is_contrast(tokens: list[Token], start: int, end: int, text: str = "") -> bo
             break
     if _same_as_before(tokens, start):
         return True
+    # "gradient flow is Pre-LN-like;": a likeness said of something else ("Pre-LN-like stability", before its
+    # noun, still credits Pre-LN with it)
+    if (end + 1 < len(tokens) and tokens[end].kind == WORD and tokens[end].key == "like"
+            and text[tokens[end - 1].end : tokens[end].start] == "-" and tokens[end + 1].kind == PUNCT):
+        return True
     # "Pre-LN plus a norm on the branch output": the base a variant is described from
     if end < len(tokens) and tokens[end].kind == WORD and tokens[end].key in ("plus", "minus"):
         return True

@@ -393,7 +393,7 @@ def analyse(text: str, tokens: list[Token], cased: str | None = None) -> Layout:
         # An elaborating colon after a sentence-long head starts a clause ("X is wrong: it is flat"); a label's
         # colon, even mid-line ("...; Pre-LN: x + F(LN(x))"), does not.
         colon = (tok.kind == PUNCT and tok.key == ":" and not (label is not None and label[1] == i)
-                 and _head_words(tokens, lay.clause_of, clause, i) > 6)
+                 and not asides and _head_words(tokens, lay.clause_of, clause, i) > 6)  # "(LLaMA 2: 2,000 steps)"
         if _is_connective(tokens, i) or (tok.kind == PUNCT and tok.key == ";") or colon:
             # An elaborating colon ("X is wrong: it is flat") starts a clause; a label's colon does not.
             clause += 1
@@ -488,6 +488,8 @@ def _sentence_end(text: str, tokens: list[Token], i: int) -> bool:
     tok = tokens[i]
     if tok.key == "." and (text[tok.start - 1 : tok.start] == "." or text[tok.end : tok.end + 1] == "."):
         return False  # "..." and "……" trail off; they do not end a claim
+    if tok.key == "!" and text[tok.end : tok.end + 1] == "=":
+        return False  # "a != b": not equal, no exclamation
     if text[tok.start] == "\u3002" or tok.key in "!?":
         return True
     nxt = text[tok.end : tok.end + 1]
