@@ -835,3 +835,17 @@ def test_small_layout_signs_do_not_split_or_steal_a_claim() -> None:
 
     assert partner("Its gradient flow is Pre-LN-like; each increment is bounded.")
     assert not partner("Admin keeps Post-LN's quality with Pre-LN-like stability.")
+
+
+def test_emphasis_code_values_and_nouns_are_read_as_meant(deck, main_card) -> None:
+    xiong = _card(deck, "xiong-theorem")
+    # one emphasised word inside a sentence is the word ("**Backprop**" alone on its line stays a heading)
+    assert "post-flat-in-depth" in hits(xiong, "Post-LN's last-layer gradient bound does *not* grow with L.")
+    assert prepare("**Backprop**\nIt does *not* grow.").text == "**backprop**\nit does  not  grow."
+    # "the skip" is the skip path, no negation
+    assert "update-rule" in hits(_card(deck, "deepnorm"),
+                                 "What changes is the weight on the skip: x_{l+1} = LN(alpha * x_l + G(x_l)) with alpha > 1.")
+    # "since" as an adverb of time does not cut the sentence
+    assert "llm-choose-pre" in hits(main_card, "That stability is why practically every LLM since has gone Pre-LN.")
+    # "norm_first=False" is a value in code, not a verdict on the sentence
+    assert "post-formula" in hits(main_card, "norm_first=False gives Post-LN, x = LN(x + F(x)).")

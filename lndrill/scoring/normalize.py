@@ -203,6 +203,8 @@ def prepare(original: str | bytes) -> Prepared:
         text, origin = _spell(text, origin)
     if _SPOKEN_HINT.search(text):
         text, origin = _spoken_math(text, origin)
+    if "*" in text:
+        text = _EMPHASIS.sub(_unemphasise, text)
     if "," in text and ("_{" in text or "^{" in text):
         # "W^{2,L}": a comma inside a sub- or superscript separates indices, not clauses
         text = _INDEX_COMMA.sub(lambda m: m.group().replace(",", " "), text)
@@ -215,6 +217,23 @@ def prepare(original: str | bytes) -> Prepared:
     if len(text) > MAX_SCORED_CHARS * 2:
         text, origin, truncated = text[: MAX_SCORED_CHARS * 2], origin[: MAX_SCORED_CHARS * 2], True
     return Prepared(original, _lower(text), tuple(origin), truncated, dropped, text)
+
+
+#: One word in Markdown emphasis inside a line ("does *not* grow", "**never**").
+_EMPHASIS = re.compile(r"(?<![\w*])(\*{1,2})([A-Za-z\u4e00-\u9fff'-]{1,24})\1(?![\w*])")
+
+
+def _unemphasise(m: re.Match[str]) -> str:
+    """The emphasised word with its asterisks blanked (same length, so offsets hold), unless the word is the
+    whole line ("**Backprop**" is a heading, and its asterisks say so)."""
+    text, a, b = m.string, m.start(), m.end()
+    line_start = text.rfind("\n", 0, a) + 1
+    line_end = text.find("\n", b)
+    line_end = len(text) if line_end < 0 else line_end
+    if not text[line_start:a].strip() and not text[b:line_end].strip(" :：-—"):
+        return m.group()
+    pad = " " * len(m.group(1))
+    return pad + m.group(2) + pad
 
 
 # ---------------------------------------------------------------------------------------------------

@@ -41,6 +41,7 @@ NEGATION = Cues(
         "用不着", "无需", "无须", "不必", "不用", "没必要", "扔掉", "丢掉", "舍弃", "抛弃", "丢弃", "不再"),
 )
 _PREFIX_CUES = frozenset({"un", "non"})
+_DETERMINERS = frozenset({"the", "a", "its", "their", "each", "every", "this", "that"})
 #: Verbs of saying, showing or meaning, which take a clause ("does not mean X", "did not show that X", "这不等于 X"):
 #: keys (stems), forms the stemmer keeps apart, and Chinese words (longest first where one contains another).
 _SAYING = frozenset({"mean", "means", "meant", "say", "says", "show", "shows", "prove", "proves", "imply", "impli",
@@ -182,6 +183,8 @@ def is_negation(tokens: list[Token], j: int) -> int:
         nxt = tokens[j + 1].key if j + 1 < len(tokens) and tokens[j + 1].kind == WORD else ""
         if t.key == "less" and j >= 2 and tokens[j - 1].key == "or" and tokens[j - 2].key == "more":
             return 0  # "more or less" hedges, it does not deny
+        if t.key == "skip" and j > 0 and tokens[j - 1].key in _DETERMINERS:
+            return 0  # "the weight on the skip": the skip path, a noun
         return 0 if (t.key, nxt) in _EN_NOT_A_CUE else n
     if _leaves_alone(tokens, j):
         return n
@@ -548,6 +551,8 @@ class Polarity:
         i = 0
         while i < len(toks):
             n = _REFUTE.at(toks, i)
+            if n and toks[i].key == "false" and i > 0 and toks[i - 1].key == "=":
+                n = 0  # "norm_first=False": a value in code, not a verdict
             if not n:
                 i += 1
                 continue

@@ -501,6 +501,11 @@ def _sentence_end(text: str, tokens: list[Token], i: int) -> bool:
     return True
 
 
+#: Words after which "since" is an adverb ("since has gone", "ever since then"), not "because".
+_AFTER_ADVERB_SINCE = frozenset({"has", "have", "had", "then", "becam", "became", "adopt", "adopted", "switch",
+                                 "switched", "gone", "move", "moved", "use", "used", "follow", "followed"})
+
+
 def _is_connective(tokens: list[Token], i: int) -> bool:
     n = CONNECTIVES.at(tokens, i)
     if not n:
@@ -514,6 +519,8 @@ def _is_connective(tokens: list[Token], i: int) -> bool:
             return False
         if tok.key == "becaus" and nxt == "of":
             return False  # "wastes depth because of vanishing gradients": a cause inside the claim
+        if tok.key == "since" and (nxt in _AFTER_ADVERB_SINCE or i + 1 >= len(tokens) or tokens[i + 1].kind == PUNCT):
+            return False  # "every LLM since has gone Pre-LN": "since" as an adverb of time
         prev = tokens[i - 1] if i > 0 else None
         if (tok.key in _MID_CLAUSE_ADVERBS and prev is not None and prev.kind != PUNCT
                 and prev.key not in ("and", "so", "or")):
