@@ -849,3 +849,19 @@ def test_emphasis_code_values_and_nouns_are_read_as_meant(deck, main_card) -> No
     assert "llm-choose-pre" in hits(main_card, "That stability is why practically every LLM since has gone Pre-LN.")
     # "norm_first=False" is a value in code, not a verdict on the sentence
     assert "post-formula" in hits(main_card, "norm_first=False gives Post-LN, x = LN(x + F(x)).")
+
+
+def test_once_saying_how_often_is_no_condition(deck) -> None:
+    from lndrill.scoring.lexicon import tokenize
+    from lndrill.scoring.polarity import Polarity
+    from lndrill.scoring.structure import analyse
+
+    def qualifier(text: str, word: str) -> str | None:
+        text = text.lower()
+        tokens = tokenize(text)
+        lay = analyse(text, tokens, text)
+        i = [t.key for t in tokens].index(word)
+        return Polarity(lay).qualifier(i, i + 1)
+
+    assert qualifier("in admin omega is computed once from a forward pass and kept fixed", "kept") is None
+    assert qualifier("once training starts, the output change grows like o(n)", "grow") == "condition"

@@ -688,6 +688,18 @@ class Polarity:
             return mood
         return None
 
+    def _once_adverb(self, j: int) -> bool:
+        """"once" saying how often ("computed once", "only once", "once again", "once per run", "once."), not
+        "once X happens"."""
+        toks = self.tokens
+        nxt = toks[j + 1] if j + 1 < len(toks) else None
+        prev = toks[j - 1] if j > 0 else None
+        if nxt is None or nxt.kind == PUNCT or nxt.key in ("again", "and", "per", "more", "at", "or"):
+            return True
+        return prev is not None and prev.kind == WORD and (prev.key in ("only", "just", "exactly", "computed", "comput",
+                                                                          "done", "set", "run", "applied", "measured")
+                                                           or self.lay.text[prev.start : prev.end].endswith("ed"))
+
     def _new_predication_between(self, end: int, j: int) -> bool:
         """A comma part between the claim and token j opens a predication of its own ("which is why", "so")."""
         toks, lay = self.tokens, self.lay
@@ -716,8 +728,8 @@ class Polarity:
             for j in range(a, b):
                 if _CONDITION.at(toks, j):
                     t = toks[j]
-                    if t.kind == WORD and t.key == "once" and j + 1 < len(toks) and toks[j + 1].key == "again":
-                        continue
+                    if t.kind == WORD and t.key == "once" and self._once_adverb(j):
+                        continue  # "computed once and kept fixed", "once again": how often, not a condition
                     if t.kind == WORD and t.key == "why" and self._consequence_why(j):
                         continue  # "which is why X", "that's precisely why X": a consequence the writer asserts
                     if t.kind == WORD and t.key in ("why", "how") and j + 1 < len(toks) and toks[j + 1].key == ":":
