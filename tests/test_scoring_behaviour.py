@@ -865,3 +865,10 @@ def test_once_saying_how_often_is_no_condition(deck) -> None:
 
     assert qualifier("in admin omega is computed once from a forward pass and kept fixed", "kept") is None
     assert qualifier("once training starts, the output change grows like o(n)", "grow") == "condition"
+
+
+def test_a_refutation_that_names_its_content_refutes_only_that(deck) -> None:
+    card = _card(deck, "xiong-theorem")
+    text = "Post-LN's bound is O(d sqrt(ln d)), independent of L, and the myth that it grows with L is wrong."
+    assert {"post-flat-in-depth", "myth-wrong"} <= hits(card, text)
+    assert "post-flat-in-depth" not in hits(card, "Post-LN's bound is independent of L; that is a myth.")

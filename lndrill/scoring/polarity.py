@@ -163,6 +163,9 @@ _CAUSE_ADVERBS = frozenset({"just", "only", "simply", "merely", "sole", "solely"
 _SWITCH_VERBS = frozenset({"turn", "turns", "turned", "turning", "switch", "switches", "switched", "switching", "shut",
                            "shuts", "shutting"})
 #: First words of a yes/no question ("Is it a contradiction?", "Does Pre-LN need warm-up?").
+#: Nouns whose "that" clause states what a refutation is about ("the myth that X is wrong").
+_CONTENT_NOUNS = frozenset({"myth", "misconception", "claim", "idea", "notion", "belief", "story", "folklore",
+                            "view", "assumption", "intuition"})
 _CROSS_MARKS = frozenset({"✗", "✘", "❌", "❎", "×"})
 _TICK_MARKS = frozenset({"✓", "✔", "✅", "☑"})
 _YES_NO_OPENERS = frozenset({"is", "are", "was", "were", "do", "does", "did", "can", "could", "should", "would",
@@ -234,6 +237,8 @@ class Polarity:
         self.lay = lay
         self.tokens = lay.tokens
         self.refute_cues: dict[int, set[int]] = {}
+        #: Refuted clauses whose refutation names its content ("the myth that X"): the first token refuted.
+        self.refuted_from: dict[int, int] = {}
         #: Negations of a verb of meaning ("does not mean", "不等于"): they deny the whole claim after it once,
         #: however many of its words they reach.
         self.saying_negations: set[int] = set()
@@ -524,7 +529,8 @@ class Polarity:
         # ("Post-LN's gradient does not grow (the common claim gets this backwards)").
         clause = self.lay.clause_of[terms[0][0]]
         # A refutation word inside the claim's own words ("这个 f 选得不对" as a rubric phrase) refutes nothing.
-        refuted = not cues and clause in self.refuted and not self.refute_cues.get(clause, set()) <= skip
+        refuted = (not cues and clause in self.refuted and not self.refute_cues.get(clause, set()) <= skip
+                   and terms[0][0] >= self.refuted_from.get(clause, -1))
         affirmed = not denied and not refuted
         firm = True
         if not affirmed and cues and all(_CIRCUMSTANTIAL.at(self.tokens, j) or self._with_no(j) for j in cues):
@@ -564,6 +570,10 @@ class Polarity:
                 first += 1
             counterfactual = _COUNTERFACTUAL.at(toks, a) > 0
             if not negated and not counterfactual and not self._refutes_own_aside(i, clause):
+                if clause not in out:
+                    start = self._named_content(a, i)
+                    if start is not None:
+                        self.refuted_from[clause] = start  # "X, and the myth that Y is wrong": Y only
                 out.add(clause)
                 self.refute_cues.setdefault(clause, set()).update(range(i, i + n))
                 if first < len(toks) and toks[first].key in _ANAPHORA and clause > 0:
@@ -596,6 +606,15 @@ class Polarity:
                     out.add(clause)
                     self.refute_cues.setdefault(clause, set()).add(-1)  # refuted from outside
         return out
+
+    def _named_content(self, a: int, i: int) -> int | None:
+        """The start of "the myth / claim / idea that ..." between the clause start a and the refutation at i
+        (or at i itself, "the myth that ..."), when there is one: what is refuted starts there."""
+        toks = self.tokens
+        for j in range(a, min(i + 1, len(toks) - 1)):
+            if toks[j].kind == WORD and toks[j].key in _CONTENT_NOUNS and toks[j + 1].key == "that" and j > a:
+                return j
+        return None
 
     def _answered_questions(self) -> dict[int, bool]:
         """Yes/no questions answered by the next sentence of their paragraph with a bare "No" / "Yes" (then
