@@ -8,9 +8,7 @@ terminal app's Chinese mode); metric, model and placement names stay as they are
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Mapping
-from functools import partial
 
 import numpy as np
 from rich.cells import cell_len, set_cell_size
@@ -19,7 +17,7 @@ from rich.segment import Segment
 from rich.text import Text
 
 from lndrill.display import eighths_bar, format_value, pad_cells, value_with_spread
-from lndrill.sim.metrics import METRIC_LABELS
+from lndrill.sim.metrics import METRIC_LABELS, Note
 from lndrill.sim.placements import TABLE, placement
 from lndrill.sim.result import SimResult
 
@@ -37,88 +35,9 @@ METRIC_LABELS_ZH: dict[str, str] = {
     "update": "Adam 一步后的输出变化 ||dS||/||S||（每单位 lr）",
 }
 
-#: The simulator's notes (lndrill.sim.metrics.notes_for and lndrill.sim.sweep) in Chinese: the English
-#: text with {name} for the parts that vary, and its translation. A note not found here (its English
-#: changed) is shown in English.
-NOTES_ZH: tuple[tuple[str, str], ...] = (
-    ("{names}: the article metric is degenerate here. The stack ends in a LayerNorm, so sum(S(x)^2) is close "
-     "to D for every input and its gradient is proportional to eps (1e-5; about 470 eps at depth 1 on the "
-     "article's toy, smaller deeper), vanishing or not; read the jacobian metric instead.",
-     "{names}：文章的指标在这里退化了。堆叠以 LayerNorm 结尾，所以对任何输入 sum(S(x)^2) 都接近 D，"
-     "它的梯度与 eps（1e-5）成正比（在文章的玩具模型上深度 1 时约 470 eps，越深越小），与梯度消失与否无关；"
-     "请改看 jacobian 指标。"),
-    ("{names}: the article metric is 2 J^T S(x), so it scales with the size of the output S(x) itself; its "
-     "growth with depth is mostly forward growth of the stream, not healthier gradients. The jacobian metric "
-     "measures the gradient path alone.",
-     "{names}：文章的指标是 2 J^T S(x)，所以它随输出 S(x) 本身的大小而缩放；它随深度的增长主要是残差流在前向"
-     "中的增长，而不是梯度更健康。jacobian 指标只测梯度路径。"),
-    ("Post-LN and DeepNorm: after a LayerNorm ||x||^2/d is always 1, so the value shown is the residual sum "
-     "just before each layer's last LayerNorm (x^{post,5} in Xiong et al.).",
-     "Post-LN 与 DeepNorm：经过 LayerNorm 后 ||x||^2/d 恒为 1，所以这里显示的是每层最后一个 LayerNorm "
-     "之前的残差和（Xiong 等文中的 x^{post,5}）。"),
-    ("Gradient norms are per sequence (one seed, one batch element); Xiong et al.'s Fig. 3 shows the norm of "
-     "the expected, batch-averaged gradient, which is smaller. Compare trends, not values.",
-     "梯度范数按单个序列计算（一个种子、一个批元素）；Xiong 等的图 3 画的是期望（批平均）梯度的范数，"
-     "会更小。请比较趋势，而不是数值。"),
-    ("DeepNorm here: the attention's value and output maps are one matrix W^V, scaled by beta once; DeepNet "
-     "scales both v_proj and out_proj by beta, so its attention branch carries beta^2.",
-     "这里的 DeepNorm：注意力的 value 映射和输出映射合成一个矩阵 W^V，只乘一次 beta；DeepNet 对 v_proj "
-     "和 out_proj 都乘 beta，所以它的注意力分支带 beta^2。"),
-    ("update: the relative change of the output S when every weight takes Adam's first step (lr times the "
-     "sign of its gradient), to first order and per unit of lr (Liu et al., Admin). Admin's theorem says O(N) "
-     "for Post-LN and O(log N) for Pre-LN, for the variance of independent per-weight changes; the sign step "
-     "moves every weight with its gradient, so layers' changes add coherently and both slopes come out "
-     "steeper. What holds is the gap: the same lr moves a deep Post-LN model much further, which is what "
-     "warm-up tames.",
-     "update：每个权重走 Adam 的第一步（lr 乘以其梯度的符号）时输出 S 的相对变化，取一阶近似、按每单位 lr "
-     "计（Liu 等，Admin）。Admin 的定理针对各权重独立变化的方差，给出 Post-LN 为 O(N)、Pre-LN 为 O(log N)；"
-     "符号步让每个权重都顺着自己的梯度走，各层的变化同向叠加，所以两条斜率都更陡。成立的是两者的差距：同样的 "
-     "lr 让深的 Post-LN 模型走得远得多，这正是 warm-up 要抑制的。"),
-    ("Toy model: the loss is a random probe g^T S(x) with g ~ N(0, I), and layer l's value is the gradient "
-     "for the W used at layer l (one shared W: each layer's use counted separately).",
-     "玩具模型：loss 是随机探针 g^T S(x)，g ~ N(0, I)；第 l 层的值是第 l 层所用 W 的梯度"
-     "（共用一个 W：每层的使用分开计算）。"),
-    ("Toy model: the loss is a random probe g^T S(x) with g ~ N(0, I), and layer l's value is the gradient "
-     "for the W used at layer l.",
-     "玩具模型：loss 是随机探针 g^T S(x)，g ~ N(0, I)；第 l 层的值是第 l 层所用 W 的梯度。"),
-    ("Slope of log(update) on log(depth) (1 = linear growth, 0 = flat): {slopes}.",
-     "log(update) 对 log(depth) 的斜率（1 = 线性增长，0 = 持平）：{slopes}。"),
-    ("Admin's own setting (every weight moves +-lr with a random sign; the theorem bounds the variance, the "
-     "square of the change): slope {slopes}. An exact O(log N), the harmonic sum, reads {harmonic} over these "
-     "depths.",
-     "Admin 自己的设定（每个权重以随机符号移动 ±lr；定理约束的是变化的方差，即变化的平方）：斜率 {slopes}。"
-     "精确的 O(log N)（调和级数）在这些深度上的斜率为 {harmonic}。"),
-    ("{count} value(s) are not finite numbers: the stack overflowed the float64 range (inf) or the result is "
-     "undefined (NaN); the chart shows them as inf or nan, --json as null.",
-     "{count} 个值不是有限数：堆叠超出了 float64 的范围（inf），或结果无定义（NaN）；图中显示为 inf 或 nan，"
-     "--json 中为 null。"),
-)
-
-_SLOT = re.compile(r"\{(\w+)\}")
-
-
-def _note_pattern(english: str) -> re.Pattern[str]:
-    parts = _SLOT.split(english)
-    return re.compile("".join(re.escape(p) if i % 2 == 0 else f"(?P<{p}>.+?)" for i, p in enumerate(parts)) + r"\Z",
-                      re.S)
-
-
-_NOTE_PATTERNS = tuple((_note_pattern(en), zh) for en, zh in NOTES_ZH)
-
-
-def _fill(parts: dict[str, str], slot: re.Match[str]) -> str:
-    return parts[slot.group(1)]
-
-
 def translate_note(note: str, lang: str = "en") -> str:
-    """A simulator note in `lang`: in Chinese when `NOTES_ZH` has it, else as it is."""
-    if lang != "zh":
-        return note
-    for pattern, zh in _NOTE_PATTERNS:
-        found = pattern.match(note)
-        if found:
-            return _SLOT.sub(partial(_fill, found.groupdict()), zh)
-    return note
+    """A simulator note in `lang`: its Chinese text when it is a `Note` that carries one, else as it is."""
+    return note.zh if lang == "zh" and isinstance(note, Note) else note
 
 
 def row_label(kind: str, row: int, lang: str = "en") -> str:

@@ -7,7 +7,7 @@ import warnings
 import numpy as np
 
 from lndrill.sim.config import SimConfig
-from lndrill.sim.metrics import notes_for
+from lndrill.sim.metrics import Note, notes_for
 from lndrill.sim.placements import placement
 from lndrill.sim.presets import article_input, article_weights
 from lndrill.sim.result import SimResult
@@ -95,18 +95,21 @@ def _update_slope_notes(cfg: SimConfig, inputs: Inputs, values: dict[str, np.nda
         slopes = [(placement(key).label, loglog_slope(depths, v)) for key, v in series.items()]
         return ", ".join(f"{label} {slope:.2f}" for label, slope in slopes if slope is not None)
 
-    notes = []
+    notes: list[str] = []
     if sign_slopes := shown(values):
-        notes.append(f"Slope of log(update) on log(depth) (1 = linear growth, 0 = flat): {sign_slopes}.")
+        notes.append(Note(f"Slope of log(update) on log(depth) (1 = linear growth, 0 = flat): {sign_slopes}.",
+                          f"log(update) 对 log(depth) 的斜率（1 = 线性增长，0 = 持平）：{sign_slopes}。"))
     rng = np.random.default_rng(cfg.seed)
     variance = {key: np.median(_update_values(cfg, key, inputs, rng) ** 2, axis=0) for key in values}
     harmonic = harmonic_slope(depths)
     if (admin_slopes := shown(variance)) and harmonic is not None:
-        notes.append(
+        notes.append(Note(
             f"Admin's own setting (every weight moves +-lr with a random sign; the theorem bounds the variance, "
             f"the square of the change): slope {admin_slopes}. An exact O(log N), the harmonic sum, reads "
-            f"{harmonic:.2f} over these depths."
-        )
+            f"{harmonic:.2f} over these depths.",
+            f"Admin 自己的设定（每个权重以随机符号移动 ±lr；定理约束的是变化的方差，即变化的平方）：斜率 {admin_slopes}。"
+            f"精确的 O(log N)（调和级数）在这些深度上的斜率为 {harmonic:.2f}。",
+        ))
     return notes
 
 
@@ -140,8 +143,10 @@ def sweep(cfg: SimConfig) -> SimResult:
             result.notes.extend(_update_slope_notes(cfg, inputs, result.values))
     bad = result.non_finite() + (result.companion.non_finite() if result.companion is not None else 0)
     if bad:
-        result.notes.append(
+        result.notes.append(Note(
             f"{bad} value(s) are not finite numbers: the stack overflowed the float64 range (inf) or the "
-            "result is undefined (NaN); the chart shows them as inf or nan, --json as null."
-        )
+            "result is undefined (NaN); the chart shows them as inf or nan, --json as null.",
+            f"{bad} 个值不是有限数：堆叠超出了 float64 的范围（inf），或结果无定义（NaN）；图中显示为 inf 或 nan，"
+            "--json 中为 null。",
+        ))
     return result
