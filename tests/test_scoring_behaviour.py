@@ -758,6 +758,7 @@ def test_an_aside_in_brackets_is_its_own_statement(deck) -> None:
 
 @pytest.mark.parametrize("text", [
     "实验上 IWSLT14 上 Pre-LN 不做 warm-up 能达到和 Post-LN+warm-up 相当的 BLEU。",  # 和 X ... 相当: past a Latin tail
+    "IWSLT14 上 Pre-LN 不加 warm-up，BLEU 和带 warm-up 的 Post-LN 相当（约 34）。",  # 和 opens the phrase the name ends
     "IWSLT14: Pre-LN no WU ~ Post-LN + 4k WU (~34 BLEU), reached earlier.",  # "~" between two names compares them
     "On IWSLT14 it reached about the same BLEU (~34) as warmed-up Post-LN, and sooner.",  # a figure inside "same ... as"
 ])

@@ -132,8 +132,15 @@ def is_contrast(tokens: list[Token], start: int, end: int, text: str = "") -> bo
     if end < len(tokens) and tokens[end].kind == WORD and tokens[end].key in ("plus", "minus"):
         return True
     # "和 Pre-LN 比" / "与 Pre-LN 比": a comparison partner
-    before = tokens[start - 1].key if start > 0 else ""
-    return before in _PARTNER_BEFORE + ("像",) and _cjk_after(tokens, end).startswith(_PARTNER_AFTER)
+    if not _cjk_after(tokens, end).startswith(_PARTNER_AFTER):
+        return False
+    # "和 Post-LN 相当", "和带 warm-up 的 Post-LN 相当": the partner word opens the noun phrase the name ends
+    for j in range(start - 1, max(-1, start - 7), -1):
+        if tokens[j].kind == PUNCT and tokens[j].key not in "+-/":
+            return False
+        if tokens[j].key in _PARTNER_BEFORE + ("像",):
+            return True
+    return False
 
 
 def _cjk_after(tokens: list[Token], end: int) -> str:
