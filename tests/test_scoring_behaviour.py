@@ -873,3 +873,16 @@ def test_a_refutation_that_names_its_content_refutes_only_that(deck) -> None:
     text = "Post-LN's bound is O(d sqrt(ln d)), independent of L, and the myth that it grows with L is wrong."
     assert {"post-flat-in-depth", "myth-wrong"} <= hits(card, text)
     assert "post-flat-in-depth" not in hits(card, "Post-LN's bound is independent of L; that is a myth.")
+
+
+def test_an_order_of_growth_is_a_value_bound_to_o() -> None:
+    from lndrill.scoring.formula import find_bindings
+
+    def bound(text: str) -> list[tuple[float, ...]]:
+        return [b.value for b in find_bindings(prepare(text).text) if b.symbol == "O"]
+
+    right, = bound("Pre-LN: O(d sqrt(ln d / L))")
+    wrong, = bound("Pre-LN: O(d sqrt(ln d)/L)")
+    assert right != wrong  # the brackets decide where the depth goes
+    assert bound(r"$O(d\sqrt{\ln d / L})$") == [right] == bound("Θ(d √(ln d/L))")
+    assert bound("alpha = (2N)^(1/4)") == []

@@ -428,8 +428,8 @@ class _Value:
             elif self.op("/"):
                 w = self.power()
                 w = None if w in (None, 0) else 1 / w
-            elif t and (t[0] == "id" and t[1] in self.env or t[0] == "op" and t[1] in "({"):
-                w = self.power()  # juxtaposition: "2N", "0.81 (N^4 M)"
+            elif t and (t[0] == "id" and (t[1] in self.env or t[1] in _FUNCS) or t[0] == "op" and t[1] in "({"):
+                w = self.power()  # juxtaposition: "2N", "0.81 (N^4 M)", "d sqrt(ln d)"
             else:
                 break
             if w is None:
@@ -542,4 +542,12 @@ def find_bindings(text: str) -> list[Binding]:
         if not any(ch.isdigit() for ch in text[link.end() : end]):
             continue  # "alpha is n" is not a value
         out.append(Binding(symbol, fingerprint, m.start(), end))
+    # An order of growth is bound to "O": "O(d sqrt(ln d / L))" and "O(d sqrt(ln d) / L)" are different values.
+    for m in _BIG_O.finditer(text):
+        value = value_of(text, m.end() - 1)
+        if value is not None:
+            out.append(Binding("O", value[0], m.start(), value[1]))
     return out
+
+
+_BIG_O = re.compile(r"(?<![a-z0-9_])(?:o|theta|θ)\s*\(")
