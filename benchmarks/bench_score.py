@@ -45,6 +45,7 @@ def hostile_inputs() -> dict[str, str]:
         "60,000 chars of hedged claims": "".join(f"Maybe Pre-LN needs warm-up in run {i}.\n" for i in range(1700))[:60000],
         "nested parentheses": "(" * 5000 + "LN(x)" + ")" * 5000,
         "20,000 nested calls f(f(...))": "f(" * 20000 + ")" * 20000,
+        "30,000 orders of growth O(O(...": "O(" * 30000,
         "3,000 questions answered 'No.'": "Is it Post-LN? No. " * 3000,
         "sum of 3000 LN(x)": "+".join(["LN(x)"] * 3000),
         "LaTeX braces (60 KB)": "\\frac{" * 10000 + "x" + "}" * 10000,

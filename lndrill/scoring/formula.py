@@ -16,6 +16,7 @@ resumes after whatever the last parse consumed.
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 from dataclasses import dataclass
@@ -543,11 +544,16 @@ def find_bindings(text: str) -> list[Binding]:
             continue  # "alpha is n" is not a value
         out.append(Binding(symbol, fingerprint, m.start(), end))
     # An order of growth is bound to "O": "O(d sqrt(ln d / L))" and "O(d sqrt(ln d) / L)" are different values.
-    for m in _BIG_O.finditer(text):
+    # (At most MAX_ORDERS of them: a paste of "O(O(O(..." must not cost a lexer pass per bracket.)
+    for m in itertools.islice(_BIG_O.finditer(text), MAX_ORDERS):
         value = value_of(text, m.end() - 1)
         if value is not None:
             out.append(Binding("O", value[0], m.start(), value[1]))
     return out
+
+
+#: The orders of growth read per answer; a real answer writes a handful.
+MAX_ORDERS = 64
 
 
 _BIG_O = re.compile(r"(?<![a-z0-9_])(?:o|theta|θ)\s*\(")
