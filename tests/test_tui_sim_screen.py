@@ -68,3 +68,30 @@ async def test_f2_moves_to_the_simulator_panel_and_back(deck) -> None:
     async with app.run_test(size=(90, 40)) as pilot:  # under the card, shown when there is room
         await settle(pilot)
         assert app.screen.query_one(SimPanel).display
+
+
+async def test_the_command_line_config_survives_mounting_and_a_language_switch(deck) -> None:
+    """`lndrill sim --metric update --model transformer --depths 1-24` opens the screen on those options, and
+    switching to Chinese keeps them (relabelling the preset list once reset every control to its defaults)."""
+    from textual.widgets import Input, Select
+
+    from lndrill.sim import SimConfig
+    from lndrill.tui.screens.sim import SimScreen
+
+    config = SimConfig(metric="update", model="transformer", depths=tuple(range(1, 25)))
+    app = make_app("sim", deck=deck, lang="en", sim_config=config)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, SimScreen)
+
+        def shown() -> tuple[object, object, str]:
+            return (screen.query_one("#metric", Select).value, screen.query_one("#model", Select).value,
+                    screen.query_one("#depths", Input).value)
+
+        assert shown() == ("update", "transformer", "1-24")
+        assert screen.config.metric == "update"
+        await pilot.press("ctrl+l")
+        await settle(pilot)
+        assert shown() == ("update", "transformer", "1-24")
+        assert screen.config.metric == "update" and screen.config.model == "transformer"

@@ -209,6 +209,10 @@ class SimScreen(LndrillScreen[None]):
     @on(Select.Changed, "#preset")
     def _preset_changed(self, event: Select.Changed) -> None:
         preset = None if event.value in (NO_PRESET, Select.NULL) else str(event.value)
+        if preset == self.config.preset:
+            # Relabelling the choices (on mount, on a language switch) re-selects the same preset: that is no
+            # request to reset the other controls to the preset's defaults.
+            return
         try:
             cfg = SimConfig(preset=preset)
         except SimConfigError as exc:
