@@ -886,3 +886,9 @@ def test_an_order_of_growth_is_a_value_bound_to_o() -> None:
     assert right != wrong  # the brackets decide where the depth goes
     assert bound(r"$O(d\sqrt{\ln d / L})$") == [right] == bound("Θ(d √(ln d/L))")
     assert bound("alpha = (2N)^(1/4)") == []
+
+
+def test_a_verb_of_breaking_before_because_does_not_deny_the_cause(deck) -> None:
+    card = _card(deck, "admin-amplification")
+    text = "Post-LN breaks because its output is too sensitive to parameter updates, not because of the gradient size."
+    assert {"amplification", "not-gradient"} <= hits(card, text)

@@ -288,7 +288,9 @@ class Polarity:
                         # "Post-LN doesn't need one because X" denies the need, not X.
                         for k in range(j, max(-1, j - 3), -1):
                             if is_negation(toks, k):
-                                if all(toks[q].key in _CAUSE_ADVERBS for q in range(k + is_negation(toks, k), j + 1)):
+                                # a plain denial only: "Post-LN breaks because X" gives X as the cause of the break
+                                if toks[k].key in _PLAIN_DENIALS and all(
+                                        toks[q].key in _CAUSE_ADVERBS for q in range(k + is_negation(toks, k), j + 1)):
                                     cues.add(k)
                                 break
                     return
