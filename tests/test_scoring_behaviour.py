@@ -892,3 +892,10 @@ def test_a_verb_of_breaking_before_because_does_not_deny_the_cause(deck) -> None
     card = _card(deck, "admin-amplification")
     text = "Post-LN breaks because its output is too sensitive to parameter updates, not because of the gradient size."
     assert {"amplification", "not-gradient"} <= hits(card, text)
+
+
+def test_neither_nor_is_one_denial(main_card) -> None:
+    """"can neither vanish nor explode" denies exploding; the two cue words do not cancel out."""
+    text = ("Because Post-LN normalizes the full residual sum, gradients can neither vanish nor explode no matter how "
+            "deep the stack is.")
+    assert "post-depth-hard" not in hits(main_card, text)

@@ -405,6 +405,9 @@ class Polarity:
         before()
         if with_after:
             after()
+        if any(toks[j].key == "nor" for j in cues):
+            # "can neither vanish nor explode": one denial spread over the pair, not two that cancel out
+            cues = {j for j in cues if toks[j].key != "neither"}
         marks = {j for j in cues if _is_no_mark(toks[j])}
         if marks and len(cues - marks) % 2 == 1:
             # "(no centering) ✗", "not needed ✗": a cross marks as absent what the words already deny; it
