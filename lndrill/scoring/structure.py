@@ -369,7 +369,6 @@ def analyse(text: str, tokens: list[Token], cased: str | None = None) -> Layout:
     aside_count = 0
     sent = clause = part = 0
     last_line = -1
-    depth = 0
     calls: list[bool] = []  # per open bracket: does it open a call ("O(log N)") rather than an aside
     for i, tok in enumerate(tokens):
         ln = tok_line[i]
@@ -378,7 +377,6 @@ def analyse(text: str, tokens: list[Token], cased: str | None = None) -> Layout:
                 sent += 1
                 clause += 1
                 part += 1
-                depth = 0
                 asides.clear()
             last_line = ln
         if tok.kind == PUNCT and tok.key in ".!?" and _sentence_end(text, tokens, i):
@@ -386,7 +384,6 @@ def analyse(text: str, tokens: list[Token], cased: str | None = None) -> Layout:
             sent += 1
             clause += 1
             part += 1
-            depth = 0
             asides.clear()
             continue
         label = lay.label_of_line.get(ln)
@@ -402,7 +399,6 @@ def analyse(text: str, tokens: list[Token], cased: str | None = None) -> Layout:
             pass  # "O(log N)", "LN(x + F(x))": the brackets of a call or a formula group the maths, they start no aside
         elif tok.kind == PUNCT and tok.key in ",()" or _PART_WORDS.at(tokens, i):
             part += 1
-            depth += {"(": 1, ")": -1}.get(tok.key, 0)
             if tok.kind == PUNCT and tok.key == "(":
                 asides.append(aside_count if _prose_aside(text, tok.end) else (asides[-1] if asides else -1))
                 aside_count += 1
