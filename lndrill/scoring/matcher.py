@@ -116,8 +116,7 @@ class Analysis:
         models, which stay subjects of their clauses (so no label or heading lends them the card's). A
         subject listed without versions ("LLaMA") keeps every version."""
         toks, text = self.tokens, self.prep.text
-        versions = {subject: {u for ph in phrases for u, k in zip(ph.units, ph.kinds, strict=True) if k == NUMBER}
-                    for subject, phrases in rubric.subjects.items()}
+        versions = rubric.subject_versions
         covered = {(subject, i) for subject, a, b in found for i in range(a, b)}
         kept = []
         for subject, a, b in found:

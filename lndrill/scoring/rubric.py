@@ -4,6 +4,7 @@ values bound to their symbols. Anything over the scorer's bounds is reported and
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from lndrill.cards.schema import Card, Recogniser
 from lndrill.scoring.formula import canonical, parse_binding
@@ -73,6 +74,12 @@ class Rubric:
         return list(dict.fromkeys(out))
 
     _by_first: dict[str, list[Phrase]] | None = None
+
+    @cached_property
+    def subject_versions(self) -> dict[str, frozenset[str]]:
+        """Per subject, the version numbers its names carry ("gpt-2", "gpt 3": {"2", "3"}; "llama": none)."""
+        return {subject: frozenset(u for ph in phrases for u, k in zip(ph.units, ph.kinds, strict=True) if k == NUMBER)
+                for subject, phrases in self.subjects.items()}
 
 
 class _Compiler:
