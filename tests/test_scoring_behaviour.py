@@ -18,6 +18,17 @@ def mistakes(card, text: str) -> set[str]:
     return {m.id for m in score_answer(card, text).mistakes}
 
 
+def is_partner(text: str, name: str) -> bool:
+    """Is the first "<name>-LN" in `text` a comparison partner rather than a subject?"""
+    from lndrill.scoring.attribution import is_contrast
+    from lndrill.scoring.lexicon import tokenize
+
+    tokens = tokenize(text.lower())
+    keys = [t.key for t in tokens]
+    start = next(i for i in range(len(keys)) if keys[i : i + 2] == [name, "ln"])
+    return is_contrast(tokens, start, start + 2, text.lower())
+
+
 def test_empty_answer_scores_exactly_zero(main_card) -> None:
     r = score_answer(main_card, "")
     assert r.score == 0
@@ -719,22 +730,13 @@ def test_a_fall_to_a_value_is_not_a_removal(deck) -> None:
 
 
 def test_a_name_after_a_comparison_sign_or_advantage_over_is_the_yardstick() -> None:
-    from lndrill.scoring.attribution import is_contrast
-    from lndrill.scoring.lexicon import tokenize
-
-    def partner(text: str, name: str) -> bool:
-        tokens = tokenize(text.lower())
-        keys = [t.key for t in tokens]
-        start = next(i for i in range(len(keys)) if keys[i : i + 2] == [name, "ln"])
-        return is_contrast(tokens, start, start + 2, text.lower())
-
-    assert partner("Stability: Post-LN > Pre-LN.", "pre")
-    assert partner("Stability: Post-LN >= Pre-LN.", "pre")
-    assert not partner("Stability: Post-LN > Pre-LN.", "post")
-    assert partner("Its advantage over Pre-LN is the final quality.", "pre")
-    assert partner("Pre-LN without warm-up matched Post-LN with it.", "post")
-    assert partner("The loss ends below a Post-LN model's.", "post")
-    assert not partner("DeepNorm = Post-LN + up-weighted residual.", "post")  # "=" describes, it does not compare
+    assert is_partner("Stability: Post-LN > Pre-LN.", "pre")
+    assert is_partner("Stability: Post-LN >= Pre-LN.", "pre")
+    assert not is_partner("Stability: Post-LN > Pre-LN.", "post")
+    assert is_partner("Its advantage over Pre-LN is the final quality.", "pre")
+    assert is_partner("Pre-LN without warm-up matched Post-LN with it.", "post")
+    assert is_partner("The loss ends below a Post-LN model's.", "post")
+    assert not is_partner("DeepNorm = Post-LN + up-weighted residual.", "post")  # "=" describes, it does not compare
 
 
 def test_another_version_of_a_model_is_another_model(deck) -> None:
@@ -812,7 +814,6 @@ def test_a_label_may_carry_a_bracketed_aside(main_card) -> None:
 
 
 def test_small_layout_signs_do_not_split_or_steal_a_claim() -> None:
-    from lndrill.scoring.attribution import is_contrast
     from lndrill.scoring.lexicon import tokenize
     from lndrill.scoring.structure import analyse
 
@@ -829,13 +830,8 @@ def test_small_layout_signs_do_not_split_or_steal_a_claim() -> None:
     assert lay.clause_of[keys.index("warm")] == lay.clause_of[keys.index("sake")]
 
     # "is Pre-LN-like;" is a likeness said of another subject; "Pre-LN-like stability" still credits Pre-LN
-    def partner(text: str) -> bool:
-        tokens = tokenize(text.lower())
-        start = [t.key for t in tokens].index("pre")
-        return is_contrast(tokens, start, start + 2, text.lower())
-
-    assert partner("Its gradient flow is Pre-LN-like; each increment is bounded.")
-    assert not partner("Admin keeps Post-LN's quality with Pre-LN-like stability.")
+    assert is_partner("Its gradient flow is Pre-LN-like; each increment is bounded.", "pre")
+    assert not is_partner("Admin keeps Post-LN's quality with Pre-LN-like stability.", "pre")
 
 
 def test_emphasis_code_values_and_nouns_are_read_as_meant(deck, main_card) -> None:
