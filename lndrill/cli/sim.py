@@ -57,7 +57,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                       "(||dS/dx||_F, default), param (per-layer ||dLoss/dW2||, one depth; on the toy the "
                       "layer's W under a random probe loss), last-layer "
                       "(the last layer's ||dLoss/dW2|| per depth), stream (||x_l||^2/d per layer, one depth), update "
-                      "(the output's relative change after Adam's first step, per unit of lr, per depth)")
+                      "(the output's relative change after Adam's first step, per unit of lr, per depth; with 3+ depths "
+                      "the notes give its log-log slope and that of Admin's random-sign setting)")
     what.add_argument("--placements", metavar="LIST", type=parse_placements,
                       help=f"comma list from {','.join(PLACEMENTS)} (default post,pre)")
     what.add_argument("--depths", metavar="LIST", type=_depths, help="depths as 1,6,12,24 or 1-48 (default "
