@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from lndrill.cli import main
-from lndrill.train.optim import lr_factor
+from lndrill.train.optim import Adam, lr_factor
 from lndrill.train.presets import PRESETS
 from lndrill.train.run import (
     FORCE_SECONDS,
@@ -108,6 +108,28 @@ def test_schedules():
     assert lr_factor(50, 100, "constant") == 0.5 and lr_factor(400, 100, "constant") == 1.0
     assert lr_factor(100, 100, "inverse-sqrt") == 1.0
     assert lr_factor(400, 100, "inverse-sqrt") == pytest.approx(0.5)
+
+
+def test_adam_follows_the_textbook_update_with_one_learning_rate_per_run():
+    """Adam as Kingma & Ba write it (bias-corrected m and v, beta 0.9 / 0.98, eps 1e-9), in float64, over steps
+    whose gradients change sign and size, with each run keeping its own learning rate."""
+    rng = np.random.default_rng(3)
+    start = {"w": rng.standard_normal((2, 3, 4)), "b": rng.standard_normal((2, 1, 4))}
+    params = {k: v.copy() for k, v in start.items()}
+    adam, lr = Adam(params), np.array([1e-2, 3e-3])
+    want = {k: v.copy() for k, v in start.items()}
+    m = {k: np.zeros_like(v) for k, v in start.items()}
+    v2 = {k: np.zeros_like(v) for k, v in start.items()}
+    for t in range(1, 8):
+        grads = {k: rng.standard_normal(v.shape) * 10.0 ** rng.integers(-4, 2) for k, v in start.items()}
+        adam.step(grads, lr)
+        for k, g in grads.items():
+            m[k] = 0.9 * m[k] + 0.1 * g
+            v2[k] = 0.98 * v2[k] + 0.02 * g * g
+            m_hat, v_hat = m[k] / (1 - 0.9 ** t), v2[k] / (1 - 0.98 ** t)
+            want[k] -= lr[:, None, None] * m_hat / (np.sqrt(v_hat) + 1e-9)
+        for k in start:
+            np.testing.assert_allclose(params[k], want[k], rtol=1e-12, atol=1e-14)
 
 
 @pytest.mark.parametrize(("changes", "message"), [
