@@ -895,3 +895,26 @@ def test_neither_nor_is_one_denial(main_card) -> None:
     text = ("Because Post-LN normalizes the full residual sum, gradients can neither vanish nor explode no matter how "
             "deep the stack is.")
     assert "post-depth-hard" not in hits(main_card, text)
+
+
+def test_a_verb_of_denial_refutes_the_clause_it_introduces(deck) -> None:
+    card = _card(deck, "post-ln-warmup")
+    assert "admin-blames-gradient" in mistakes(card, "Admin says gradients are the root cause.")
+    for text in ("Admin (Liu et al. 2020) disputes that gradients are the root cause at all.",
+                 "Liu et al. deny that the gradients are the root cause.",
+                 "Admin 否认梯度是根本原因。"):
+        assert "admin-blames-gradient" not in mistakes(card, text), text
+    # a negated denial affirms
+    assert "admin-blames-gradient" in mistakes(card, "Nobody disputes that Admin says gradients are the root cause.")
+
+
+def test_a_subject_followed_by_its_own_formula_is_no_ellipsis(deck) -> None:
+    """"LN's is (...), removing the mean and radial directions; RMSNorm's is (...), removing only the radial one":
+    RMSNorm gets its own formula and predicate, not LayerNorm's."""
+    card = _card(deck, "rmsnorm")
+    text = ("Jacobians at unit gain: LN's is (1/s)(I - 11^T/d - yy^T/d), removing both the mean direction and the "
+            "radial direction; RMSNorm's is (1/r)(I - yy^T/d), removing only the radial direction.")
+    assert not mistakes(card, text)
+    assert "rmsnorm-kills-mean" in mistakes(card, "RMSNorm's Jacobian removes the mean direction.")
+    main = _card(deck, "pre-vs-post-ln")
+    assert "pre-no-warmup" in hits(main, "Post-LN needs warm-up; Pre-LN doesn't (at least not at small scale).")

@@ -71,6 +71,9 @@ class _Ellipsis:
 
 #: Words that only join an elliptical subject to what came before ("and Pre-LN, ..., does not").
 _JOINERS = frozenset({"and", "but", "while", "wherea", "whereas", "或", "而", "但"})
+#: What opens a formula or a bracket right after an elliptical-looking subject ("RMSNorm's is (1/r)(...)").
+_OPENERS = frozenset({"(", "[", "{", "=", ":"})
+_COPULAS = frozenset({"is", "are", "was", "were", "是"})
 #: Pronouns that take the claim's object back ("Pre-LN can skip it").
 _PRONOUNS = frozenset({"it", "them", "one", "that"})
 
@@ -230,6 +233,9 @@ class Analysis:
                     continue
             if not rest or len(rest) > 6 or not self._elliptic(rest):
                 continue  # a bare name ("RMSNorm's (1/r)(I - yy^T/D) ...") or a new predicate is no ellipsis
+            if (b < len(toks) and toks[b].key in _OPENERS and lay.clause_of[b] == lay.clause_of[m.start]
+                    and all(toks[k].key in _COPULAS for k in rest)):
+                continue  # "...; RMSNorm's is (1/r)(I - yy^T/D), removing ...": the subject's own formula follows
             cues, covered = 0, -1
             for k in rest:  # a two-word cue ("do without") counts once
                 if k > covered and (n := is_negation(toks, k)):

@@ -225,6 +225,11 @@ _ANAPHORA = frozenset({"that", "this", "it", "which", "这", "此", "该", "那"
 _LEAD_CONNECTIVES = frozenset({"but", "and", "yet", "however", "though", "但", "但是", "不过", "可是"})
 #: "..., otherwise the scale would be wrong": a counterfactual, not a refutation of what came before.
 _COUNTERFACTUAL = Cues(en=("otherwise",), zh=("否则", "不然", "要不然"))
+#: Verbs that deny the clause they introduce ("Admin disputes that gradients are the root cause", "Admin 否认梯度是
+#: 根本原因"): what follows the verb (after "that" in English) is refuted, not what comes before it.
+_DISPUTE = Cues(en=("dispute", "disputes", "disputed", "deny", "denies", "denied", "reject", "rejects", "rejected",
+                    "refute", "refutes", "refuted", "contest", "contests", "contested", "doubt", "doubts", "doubted"),
+                zh=("否认", "反驳", "质疑"))
 
 #: How far a negation reaches, in words (a Chinese word is counted as two characters).
 WINDOW = 5
@@ -239,6 +244,9 @@ class Polarity:
         self.refute_cues: dict[int, set[int]] = {}
         #: Refuted clauses whose refutation names its content ("the myth that X"): the first token refuted.
         self.refuted_from: dict[int, int] = {}
+        #: Clauses refuted by a verb of denial ("Admin disputes that X"): a claim is refuted when its words reach
+        #: past the verb ("Admin ... gradients are the cause" is what Admin disputes), not only when they start there.
+        self.disputed: set[int] = set()
         #: Negations of a verb of meaning ("does not mean", "不等于"): they deny the whole claim after it once,
         #: however many of its words they reach.
         self.saying_negations: set[int] = set()
@@ -535,7 +543,7 @@ class Polarity:
         clause = self.lay.clause_of[terms[0][0]]
         # A refutation word inside the claim's own words ("这个 f 选得不对" as a rubric phrase) refutes nothing.
         refuted = (not cues and clause in self.refuted and not self.refute_cues.get(clause, set()) <= skip
-                   and terms[0][0] >= self.refuted_from.get(clause, -1))
+                   and terms[-1 if clause in self.disputed else 0][0] >= self.refuted_from.get(clause, -1))
         affirmed = not denied and not refuted
         firm = True
         if not affirmed and cues and all(_CIRCUMSTANTIAL.at(self.tokens, j) or self._with_no(j) for j in cues):
@@ -590,6 +598,25 @@ class Polarity:
                         out.add(clause - 1)
                         self.refute_cues.setdefault(clause - 1, set()).add(-1)  # refuted from outside
             i += n
+        for i in range(len(toks)):
+            n = _DISPUTE.at(toks, i)
+            if not n:
+                continue
+            start = i + n
+            if toks[i].kind == WORD:
+                if start >= len(toks) or toks[start].key != "that":
+                    continue  # "DeepNet rejects Post-LN's ..." names no claim; only "disputes that X" does
+                start += 1
+            clause = lay.clause_of[i]
+            a = lay.clause_span[clause][0]
+            if clause in out or start >= len(toks) or lay.clause_of[start] != clause:
+                continue
+            if any(is_negation(toks, j) for j in range(max(a, i - 3), i)):
+                continue  # "nobody disputes that X", "I don't doubt that X" affirm X
+            out.add(clause)
+            self.refuted_from[clause] = start
+            self.disputed.add(clause)
+            self.refute_cues.setdefault(clause, set()).update(range(i, start))
         # A sentence that is only "No." / "Wrong." / "不对。" refutes the sentence before it in its paragraph:
         # 'The folklore is "Post-LN gradients explode with depth". No.'
         for sent, (a, b) in enumerate(lay.sentence_span):
