@@ -918,3 +918,14 @@ def test_a_subject_followed_by_its_own_formula_is_no_ellipsis(deck) -> None:
     assert "rmsnorm-kills-mean" in mistakes(card, "RMSNorm's Jacobian removes the mean direction.")
     main = _card(deck, "pre-vs-post-ln")
     assert "pre-no-warmup" in hits(main, "Post-LN needs warm-up; Pre-LN doesn't (at least not at small scale).")
+
+
+def test_a_received_view_is_reported_not_affirmed(deck) -> None:
+    card = _card(deck, "xiong-theorem")
+    claim = "Post-LN gradients explode as the network gets deeper."
+    assert "post-grows-with-depth" in mistakes(card, claim)
+    for opener in ("The popular story is that", "The folklore is that", "The usual story goes that",
+                   "A common misconception is that"):
+        assert "post-grows-with-depth" not in mistakes(card, f"{opener} {claim[0].lower()}{claim[1:]}"), opener
+    assert "post-grows-with-depth" in mistakes(card, f"The real story is that {claim[0].lower()}{claim[1:]}")
+

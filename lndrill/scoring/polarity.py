@@ -164,8 +164,13 @@ _SWITCH_VERBS = frozenset({"turn", "turns", "turned", "turning", "switch", "swit
                            "shuts", "shutting"})
 #: First words of a yes/no question ("Is it a contradiction?", "Does Pre-LN need warm-up?").
 #: Nouns whose "that" clause states what a refutation is about ("the myth that X is wrong").
-_CONTENT_NOUNS = frozenset({"myth", "misconception", "claim", "idea", "notion", "belief", "story", "folklore",
-                            "view", "assumption", "intuition"})
+_CONTENT_NOUNS = frozenset(stem(w) for w in ("myth", "misconception", "claim", "idea", "notion", "belief", "story",
+                                              "folklore", "view", "assumption", "intuition"))
+#: Nouns for what others hold ("the common belief is that X") and the words that make one the writer's own.
+_RECEIVED_VIEWS = frozenset(stem(w) for w in ("myth", "misconception", "folklore", "story", "belief", "assumption",
+                                               "claim", "narrative", "wisdom", "legend", "lore"))
+_COPULAS_OF_VIEWS = frozenset({"is", "was", stem("goes")})
+_OWN_VIEW = frozenset({"real", "true", "actual", "correct", "right", "my", "our", "better", "proper", "whole", "full"})
 _CROSS_MARKS = frozenset({"✗", "✘", "❌", "❎", "×"})
 _TICK_MARKS = frozenset({"✓", "✔", "✅", "☑"})
 _YES_NO_OPENERS = frozenset({"is", "are", "was", "were", "do", "does", "did", "can", "could", "should", "would",
@@ -793,6 +798,8 @@ class Polarity:
                     found.append((j, "purpose"))
                 elif _REPORT.at(toks, j) and not _CONTRARY.at(toks, max(0, j - 2)) and not self._cites_a_source(j):
                     found.append((j, "report"))
+                elif self._received_view(j):
+                    found.append((j, "report"))  # "The popular story is that X": X is what others say
                 elif _HEDGE.at(toks, j) and not self._negated_modal(j) and not self._enabling(j):
                     found.append((j, "can" if self._capability(j) else "hedge"))
                 elif toks[j].kind == CJK and toks[j].key == "在" and any(
@@ -807,6 +814,15 @@ class Polarity:
                     found.append((j, "condition"))  # "at a very high learning rate", "at eps = 0"
             out[clause] = found
         return out
+
+    def _received_view(self, j: int) -> bool:
+        """"The popular story / common belief / usual assumption is that X": a received view is reported, not
+        affirmed ("the real story is that X", "my claim is that X" are the writer's own)."""
+        toks = self.tokens
+        if not (toks[j].kind == WORD and toks[j].key in _RECEIVED_VIEWS and j + 2 < len(toks)
+                and toks[j + 1].key in _COPULAS_OF_VIEWS and toks[j + 2].key == "that"):
+            return False
+        return not any(toks[k].key in _OWN_VIEW for k in range(max(0, j - 2), j))
 
     def _consequence_why(self, j: int) -> bool:
         """"which is why X", "this is precisely why X", "that's also why X": the writer asserts X (not an indirect
