@@ -929,3 +929,23 @@ def test_a_received_view_is_reported_not_affirmed(deck) -> None:
         assert "post-grows-with-depth" not in mistakes(card, f"{opener} {claim[0].lower()}{claim[1:]}"), opener
     assert "post-grows-with-depth" in mistakes(card, f"The real story is that {claim[0].lower()}{claim[1:]}")
 
+
+@pytest.mark.parametrize("text", [
+    "Componentwise: J_ij = (δ_ij − 1/D − y_i y_j / D) / σ.",
+    r"$\frac{\partial \hat x_i}{\partial x_j} = \frac{1}{\sigma}\Big(\delta_{ij} - \frac1N - \frac{\hat x_i \hat x_j}{N}\Big)$",
+    "∂y_i/∂x_j = (1/σ)(δ_{ij} − 1/d − y_i·y_j/d)",
+])
+def test_a_jacobian_in_index_notation_is_the_matrix_formula(deck, text: str) -> None:
+    assert "jacobian-formula" in hits(_card(deck, "layernorm-jacobian"), text)
+
+
+def test_index_notation_is_rewritten_only_beside_a_kronecker_delta() -> None:
+    assert prepare("J_ij = (δ_ij − 1/N − x_i x_j/N)/σ").text == "j_ij = (i - 11^t/n - xx^t/n)/sigma"
+    assert prepare("the loss is x_i x_j - 1/N").text == "the loss is x_i x_j - 1/n"  # no delta: left alone
+    assert prepare("(δ_ij − 1/N x_i)").text == "(i - 1/n x_i)"  # 1/N times something is no ones term
+
+
+def test_a_negation_character_inside_a_longer_word_denies_nothing(deck) -> None:
+    card = _card(deck, "layernorm-jacobian")
+    assert "kills-mean" in hits(card, "两项分别去掉了 g 在全 1 方向上的分量。")
+    assert "kills-mean" not in hits(card, "它没有去掉全 1 方向上的分量。")

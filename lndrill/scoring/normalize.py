@@ -143,6 +143,42 @@ def _spoken_math(text: str, origin: list[int]) -> tuple[str, list[int]]:
     return text, origin
 
 
+#: A Jacobian in index notation, rewritten in the matrix notation the cards use: "delta_ij" is the identity,
+#: "x_i x_j" (the same letter with the two indices) is the outer product xx^T, and a bare "1/N" term beside
+#: delta_ij is the all-ones term 11^T/N. Only on lines that carry a Kronecker delta.
+_KRONECKER = re.compile(r"(?:delta|δ)_\{?ij\}?")
+_INDEX_OUTER = re.compile(r"\b([a-z])(\u0302?)_\{?i\}?\s*[*·]?\s*\1\2_\{?j\}?", re.IGNORECASE)
+_INDEX_ONES = re.compile(r"(?<=[-−] )\(*\s*1\s*\)*\s*/\s*\(*\s*([ndND])\b(?:\s*\))*(?!\s*[*·]?\s*[a-zA-Z(])")
+
+
+def _index_notation(text: str, origin: list[int]) -> tuple[str, list[int]]:
+    """Rewrite index-notation Jacobians (`_KRONECKER`, `_INDEX_OUTER`, `_INDEX_ONES`) on the lines that have a
+    Kronecker delta; each new character maps to where the rewritten symbol began."""
+    out: list[str] = []
+    out_origin: list[int] = []
+    pos = 0
+    for line in re.finditer(r"[^\n]+", text):
+        if not _KRONECKER.search(line.group()):
+            continue
+        edits = [(m.start(), m.end(), "I") for m in _KRONECKER.finditer(line.group())]
+        edits += [(m.start(), m.end(), f"{m.group(1)}{m.group(1)}^T") for m in _INDEX_OUTER.finditer(line.group())]
+        edits += [(m.start(), m.end(), f"11^T/{m.group(1)}") for m in _INDEX_ONES.finditer(line.group())]
+        for a, b, word in sorted(edits):
+            a, b = a + line.start(), b + line.start()
+            if a < pos:
+                continue
+            out.append(text[pos:a])
+            out_origin.extend(origin[pos:a])
+            out.append(word)
+            out_origin.extend([origin[a]] * len(word))
+            pos = b
+    if not pos:
+        return text, origin
+    out.append(text[pos:])
+    out_origin.extend(origin[pos:])
+    return "".join(out), out_origin
+
+
 def _lower(text: str) -> str:
     """Lower case, one character for one character (so offsets stay aligned)."""
     out = text.lower()
@@ -203,6 +239,8 @@ def prepare(original: str | bytes) -> Prepared:
         text, origin = _spell(text, origin)
     if _SPOKEN_HINT.search(text):
         text, origin = _spoken_math(text, origin)
+    if "_" in text and ("delta" in text or "δ" in text):
+        text, origin = _index_notation(text, origin)
     if "*" in text:
         text = _EMPHASIS.sub(_unemphasise, text)
     if "," in text and ("_{" in text or "^{" in text):

@@ -206,6 +206,14 @@ def is_negation(tokens: list[Token], j: int) -> int:
     return n
 
 
+def _inside_zh_word(tokens: list[Token], j: int) -> bool:
+    """The negation character at j ends or sits inside a longer word that negates nothing ("分别", "区别",
+    "特别"): unlike "不稳定", which starts with it and still denies the word it is glued to."""
+    t = tokens[j]
+    return any(w[k] == t.key and _spells(tokens, j - k, w) for w in _ZH_NOT_NEGATION for k in range(1, len(w))
+               if j - k >= 0)
+
+
 def _leaves_alone(tokens: list[Token], j: int) -> bool:
     """"它不管" at the end of a clause ("全 1 方向它不管，") denies: it leaves the thing alone. Before more words
     "不管" means "regardless" ("不管多深都能训") and denies nothing."""
@@ -349,7 +357,8 @@ class Polarity:
                 if t.kind in (WORD, CJK):
                     s = NEGATION.ends_at(toks, j)
                     # "不稳定" negates nothing further ("训练不稳定是梯度消失导致的"), but it does deny 稳定 itself
-                    if s >= 0 and (is_negation(toks, s) or (s + NEGATION.at(toks, s) == start and toks[s].kind == CJK)):
+                    if s >= 0 and (is_negation(toks, s) or (s + NEGATION.at(toks, s) == start and toks[s].kind == CJK
+                                                             and not _inside_zh_word(toks, s))):
                         cue_start = s
                 if cue_start >= 0 and toks[cue_start].key in _PREFIX_CUES and cue_start != start - 1:
                     cue_start = -1  # "un-" and "non-" negate the word they are glued to, nothing further
