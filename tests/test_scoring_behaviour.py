@@ -949,3 +949,12 @@ def test_a_negation_character_inside_a_longer_word_denies_nothing(deck) -> None:
     card = _card(deck, "layernorm-jacobian")
     assert "kills-mean" in hits(card, "两项分别去掉了 g 在全 1 方向上的分量。")
     assert "kills-mean" not in hits(card, "它没有去掉全 1 方向上的分量。")
+
+
+def test_a_sum_said_aloud_before_a_function_call_is_a_formula(deck) -> None:
+    assert prepare("x 加 LN(F(LN(x)))").text == "x + ln(f(ln(x)))"
+    assert prepare("x plus F(LN(x))").text == "x + f(ln(x))"
+    assert prepare("再加一个 LN(x)，warm-up plus Adam").text == "再加一个 ln(x),warm-up plus adam"  # no operands: words
+    card = _card(deck, "sandwich-ln")
+    assert "formula" in hits(card, "三明治就是 F 出来之后再套一个 LN，然后再加回去，x 加 LN(F(LN(x)))。")
+

@@ -120,8 +120,10 @@ _SPOKEN = [
     (re.compile(r"\bsquare[- ]root(?: of)?\b", re.IGNORECASE), "sqrt"),
     (re.compile(r"\broot(?= (?:of )?(?:d|n|l|d_model|two|2|log|ln)\b)(?: of)?", re.IGNORECASE), "sqrt"),
     (re.compile(r"(?<=\w) squared\b", re.IGNORECASE), "^2"),
+    # "x 加 LN(F(LN(x)))", "x plus F(LN(x))": a sum said aloud, when a function call follows
+    (re.compile(r"(?<=[A-Za-z0-9)\]]) ?(?:加上|加|plus) ?(?=[A-Za-z][A-Za-z0-9_]{0,11}\()", re.IGNORECASE), " + "),
 ]
-_SPOKEN_HINT = re.compile(r"\b(?:one over|root|squared)\b", re.IGNORECASE)
+_SPOKEN_HINT = re.compile(r"\b(?:one over|root|squared|plus)\b|加", re.IGNORECASE)
 
 
 def _spoken_math(text: str, origin: list[int]) -> tuple[str, list[int]]:
