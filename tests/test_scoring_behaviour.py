@@ -958,3 +958,8 @@ def test_a_sum_said_aloud_before_a_function_call_is_a_formula(deck) -> None:
     card = _card(deck, "sandwich-ln")
     assert "formula" in hits(card, "三明治就是 F 出来之后再套一个 LN，然后再加回去，x 加 LN(F(LN(x)))。")
 
+
+def test_the_owner_of_what_is_taken_over_is_not_the_subject(deck) -> None:
+    who = _card(deck, "ln-who-uses-what")
+    assert "llama-rms" in hits(who, "LLaMA kept GPT-2's layout and swapped LayerNorm for RMSNorm.")
+    assert "transformer-post" in hits(who, "The 2017 original applied LayerNorm after the residual add.")

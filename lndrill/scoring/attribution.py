@@ -24,7 +24,7 @@ from __future__ import annotations
 import bisect
 from dataclasses import dataclass
 
-from lndrill.scoring.lexicon import CJK, NUMBER, PUNCT, WORD, Cues, Token
+from lndrill.scoring.lexicon import CJK, NUMBER, PUNCT, WORD, Cues, Token, stem
 from lndrill.scoring.structure import Layout
 
 #: Sources precise enough to charge a mistake.
@@ -99,6 +99,24 @@ _EXAMPLE_HEADS = frozenset({"model", "llm", "lms", "architectur", "system", "net
 _DENIED_SUBJECT = Cues(en=("not",), zh=("不是", "而非", "并非"))
 
 
+#: Verbs of taking something over from a model ("LLaMA kept GPT-2's layout", "copied BERT's recipe").
+_REUSE_VERBS = frozenset(stem(w) for w in ("keep", "keeps", "kept", "copy", "copies", "copied", "follow", "follows",
+                                           "followed", "adopt", "adopts", "adopted", "inherit", "inherits",
+                                           "inherited", "borrow", "borrows", "borrowed", "reuse", "reuses", "reused",
+                                           "take", "takes", "took", "retain", "retains", "retained"))
+
+
+def _reused_from(tokens: list[Token], start: int, end: int, text: str) -> bool:
+    """"kept GPT-2's layout": the owner of what a verb of taking over takes is where it comes from, not the
+    subject (only with the possessive: "Pre-LN keeps the identity path" is Pre-LN's own claim)."""
+    if not text or start == 0 or text[tokens[end - 1].end : tokens[end - 1].end + 2] != "'s":
+        return False
+    j = start - 1
+    if tokens[j].key == "the" and j > 0:
+        j -= 1
+    return tokens[j].kind == WORD and tokens[j].key in _REUSE_VERBS
+
+
 def is_contrast(tokens: list[Token], start: int, end: int, text: str = "") -> bool:
     """True when the mention at [start, end) is the thing compared against ("than Post-LN"), or the one set
     aside ("..., not Post-LN", "而非 Post-LN")."""
@@ -127,6 +145,8 @@ def is_contrast(tokens: list[Token], start: int, end: int, text: str = "") -> bo
     # noun, still credits Pre-LN with it)
     if (end + 1 < len(tokens) and tokens[end].kind == WORD and tokens[end].key == "like"
             and text[tokens[end - 1].end : tokens[end].start] == "-" and tokens[end + 1].kind == PUNCT):
+        return True
+    if _reused_from(tokens, start, end, text):
         return True
     # "Pre-LN plus a norm on the branch output": the base a variant is described from
     if end < len(tokens) and tokens[end].kind == WORD and tokens[end].key in ("plus", "minus"):
