@@ -959,6 +959,19 @@ def test_a_sum_said_aloud_before_a_function_call_is_a_formula(deck) -> None:
     assert "formula" in hits(card, "三明治就是 F 出来之后再套一个 LN，然后再加回去，x 加 LN(F(LN(x)))。")
 
 
+def test_a_sentence_that_carries_the_last_one_over_names_its_subject(deck, main_card) -> None:
+    """"... x = LN(x + F(x)). BERT kept that." earns BERT's point; "That's Post-LN." names the placement of the
+    formula before it. The subject is carried over, so it is never charged."""
+    who = _card(deck, "ln-who-uses-what")
+    told = "The 2017 Transformer applied LayerNorm after the residual add, `x = LN(x + F(x))`."
+    assert "bert-post" in hits(who, f"{told} BERT kept that.")
+    assert "bert-post" not in hits(who, f"{told} BERT did not.")
+    assert "bert-post" not in hits(who, f"{told}\n\nBERT kept that.")  # another paragraph
+    assert "post-formula" in hits(main_card, "You add first and then normalise: x_{l+1} = LN(x_l + F(x_l)). That's Post-LN.")
+    swapped = "You add first and then normalise: x_{l+1} = LN(x_l + F(x_l)). That's Pre-LN."
+    assert not mistakes(main_card, swapped)
+
+
 def test_the_owner_of_what_is_taken_over_is_not_the_subject(deck) -> None:
     who = _card(deck, "ln-who-uses-what")
     assert "llama-rms" in hits(who, "LLaMA kept GPT-2's layout and swapped LayerNorm for RMSNorm.")

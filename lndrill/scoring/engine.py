@@ -167,7 +167,7 @@ def find_mistake(answer: Analysis, claim: Claim, correct: Claim | None) -> Evide
             if not (frame.asserted and frame.qualifier is None and not frame.quoted):
                 continue
             for e in answer.ellipses(frame):
-                if e.contrast or e.qualified or _arrow_between(answer, frame.end, e.start):
+                if e.contrast or e.qualified or e.carried or _arrow_between(answer, frame.end, e.start):
                     continue
                 bad_subject = (e.subject != claim.about and e.subject in claim.rivals) if claim.any_subject_but_about \
                     else (claim.about is None or e.subject == claim.about)

@@ -34,6 +34,13 @@ _ELLIPSIS = Cues(
         "and", "doesn't", "isn't", "unlike", "has", "have", "does", "will", "won't", "need", "needs"),
     zh=tuple("不需要用也是则就会没有同样如此并非但而却样与和跟同像必"),
 )
+#: What a sentence that only carries the one before over to another subject is made of ("BERT kept that.",
+#: "GPT-3 did the same.", "So did LLaMA.", "T5 也一样。"), and the words that make it refer back.
+_FOLLOW_SUIT = Cues(en=("kept", "keep", "keeps", "that", "it", "this", "did", "does", "do", "the", "same", "followed",
+                        "follow", "follows", "suit", "too", "also", "as", "well", "so", "likewise", "copied"),
+                    zh=tuple("也是一样同样如此这沿用保留了"))
+_BACK_REFERENCE = Cues(en=("that", "it", "this", "same", "suit", "too", "also", "likewise", "so"),
+                       zh=("也", "同样", "一样", "如此"))
 _WHY = Cues(en=("why", "how"), zh=("为什么", "为何", "怎么", "如何"))
 
 
@@ -67,6 +74,9 @@ class _Ellipsis:
     start: int
     end: int
     qualified: bool = False  # a comma phrase stands between the subject and its predicate ("at high lr")
+    #: A sentence of its own after the claim's ("... LayerNorm after the add. BERT kept that."): it earns a point
+    #: for its subject but, the subject being carried over, is never charged.
+    carried: bool = False
 
 
 #: Words that only join an elliptical subject to what came before ("and Pre-LN, ..., does not").
@@ -246,6 +256,16 @@ class Analysis:
                 continue
             out.setdefault(lay.sentence_of[m.start], []).append(
                 _Ellipsis(m.subject, negated or m.contrast, m.contrast, a, b, qualified))
+        for m in self.subjects.mentions:
+            sent = lay.sentence_of[m.start]
+            a, b = lay.sentence_span[sent]
+            if sent == 0 or m.contrast or lay.block_of[lay.sentence_span[sent - 1][0]] != lay.block_of[a]:
+                continue
+            rest = [k for k in range(a, b) if toks[k].kind in (WORD, CJK) and k not in self._mention_tokens]
+            if (rest and len(rest) <= 6 and all(_FOLLOW_SUIT.at(toks, k) for k in rest)
+                    and any(_BACK_REFERENCE.at(toks, k) for k in rest)
+                    and sum(1 for n in self.subjects.mentions if lay.sentence_of[n.start] == sent) == 1):
+                out.setdefault(sent - 1, []).append(_Ellipsis(m.subject, False, False, m.start, b, carried=True))
         return out
 
     def _elliptic(self, words: list[int]) -> bool:
@@ -413,14 +433,14 @@ class Analysis:
         return sum(1 for i in range(ca, cb) if self.tokens[i].kind in (WORD, CJK)) <= 14
 
     def ellipses(self, frame: Frame) -> list[_Ellipsis]:
-        """Elliptical follow-ups of a prose claim later in its sentence ("Post-LN needs warm-up, Pre-LN doesn't")."""
-        if frame.kind != "prose":
-            return []
+        """Elliptical follow-ups of a prose claim later in its sentence ("Post-LN needs warm-up, Pre-LN doesn't"),
+        and of any claim, in a sentence of their own right after it ("... x = LN(x + F(x)). BERT kept that.")."""
         lay = self.lay
         last = frame.end - 1
         part = lay.part_of[last]
         return [e for e in self._ellipses.get(lay.sentence_of[last], ())
-                if e.start >= frame.end and part < lay.part_of[e.start] <= part + 3]
+                if e.start >= frame.end and (e.carried or (frame.kind == "prose"
+                                                           and part < lay.part_of[e.start] <= part + 3))]
 
     def evidence(self, frame: Frame, start: int | None = None) -> tuple[str, tuple[tuple[int, int], ...]]:
         """The user's words for a frame (its clause when short) and the spans of the matched words."""
