@@ -976,3 +976,10 @@ def test_the_owner_of_what_is_taken_over_is_not_the_subject(deck) -> None:
     who = _card(deck, "ln-who-uses-what")
     assert "llama-rms" in hits(who, "LLaMA kept GPT-2's layout and swapped LayerNorm for RMSNorm.")
     assert "transformer-post" in hits(who, "The 2017 original applied LayerNorm after the residual add.")
+
+
+def test_two_versions_in_one_name_are_two_names(deck) -> None:
+    assert prepare("GPT-2/3 and Llama-2/3, fp16/32").text == "gpt-2/gpt-3 and llama-2/llama-3, fp16/fp32"
+    assert prepare("sqrt 1/2, d^-1/2, x_1/2").text == "sqrt 1/2, d^-1/2, x_1/2"  # no name, or an exponent
+    card = _card(deck, "rmsnorm")
+    assert "gpt-rmsnorm" in mistakes(card, "GPT-2/3 switched to RMSNorm.")

@@ -181,6 +181,30 @@ def _index_notation(text: str, origin: list[int]) -> tuple[str, list[int]]:
     return "".join(out), out_origin
 
 
+#: "GPT-2/3", "Llama-2/3", "llama2/3": two versions of one model in one name, spelled out as two names
+#: ("GPT-2/GPT-3") so each is found. Not "sqrt 1/2" (a space) or "d^-1/2" (an exponent).
+_VERSION_PAIR = re.compile(r"(?<![\w^])([A-Za-z]{2,}-?)(\d{1,2}(?:\.\d)?)/(\d{1,2}(?:\.\d)?)\b(?![\d(./])")
+
+
+def _version_pairs(text: str, origin: list[int]) -> tuple[str, list[int]]:
+    """Spell out `_VERSION_PAIR`s; the repeated name maps to the slash."""
+    out: list[str] = []
+    out_origin: list[int] = []
+    pos = 0
+    for m in _VERSION_PAIR.finditer(text):
+        slash = m.start(3) - 1
+        out.append(text[pos : slash + 1])
+        out_origin.extend(origin[pos : slash + 1])
+        out.append(m.group(1))
+        out_origin.extend([origin[slash]] * len(m.group(1)))
+        pos = slash + 1
+    if not pos:
+        return text, origin
+    out.append(text[pos:])
+    out_origin.extend(origin[pos:])
+    return "".join(out), out_origin
+
+
 def _lower(text: str) -> str:
     """Lower case, one character for one character (so offsets stay aligned)."""
     out = text.lower()
@@ -241,6 +265,8 @@ def prepare(original: str | bytes) -> Prepared:
         text, origin = _spell(text, origin)
     if _SPOKEN_HINT.search(text):
         text, origin = _spoken_math(text, origin)
+    if "/" in text:
+        text, origin = _version_pairs(text, origin)
     if "_" in text and ("delta" in text or "δ" in text):
         text, origin = _index_notation(text, origin)
     if "*" in text:
