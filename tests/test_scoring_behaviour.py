@@ -983,3 +983,17 @@ def test_two_versions_in_one_name_are_two_names(deck) -> None:
     assert prepare("sqrt 1/2, d^-1/2, x_1/2").text == "sqrt 1/2, d^-1/2, x_1/2"  # no name, or an exponent
     card = _card(deck, "rmsnorm")
     assert "gpt-rmsnorm" in mistakes(card, "GPT-2/3 switched to RMSNorm.")
+
+
+def test_a_decimal_without_its_leading_zero_is_a_number(deck) -> None:
+    assert prepare("Adam β1 .9 / β2 .98, x=.5, (.5)").text == "adam beta 1 0.9 / beta 2 0.98, x=0.5, (0.5)"
+    assert prepare("file.py, v.2, ...9, 3.14").text == "file.py, v.2, ...9, 3.14"
+    assert "adam-betas" in hits(_card(deck, "post-ln-warmup"), "- Adam β1 .9 / β2 .98 / ε 1e-9")
+
+
+def test_a_pipe_table_without_a_rule_line_is_a_table(deck) -> None:
+    notes = ("evidence (Xiong, IWSLT14 De-En, Post-LN)\n| setting | BLEU |\n| Adam, no warmup | 8.45 |\n"
+             "| Adam, 4000 warmup | ~34 |\n| 500 warmup, lr 5e-4 | 31.16 |\n")
+    assert "bleu adam, no warmup∶ 8.45." in prepare(notes).text
+    assert "xiong-no-warmup-bleu" in hits(_card(deck, "post-ln-warmup"), notes)
+    assert prepare("| a | b |\n| c | d |\n").text == "| a | b |\n| c | d |\n"  # two rows: not enough to tell

@@ -186,6 +186,22 @@ def _index_notation(text: str, origin: list[int]) -> tuple[str, list[int]]:
 _VERSION_PAIR = re.compile(r"(?<![\w^])([A-Za-z]{2,}-?)(\d{1,2}(?:\.\d)?)/(\d{1,2}(?:\.\d)?)\b(?![\d(./])")
 
 
+def _bare_decimals(text: str, origin: list[int]) -> tuple[str, list[int]]:
+    """Put a "0" before each `_BARE_DECIMAL`, mapped to its dot."""
+    out: list[str] = []
+    out_origin: list[int] = []
+    pos = 0
+    for m in _BARE_DECIMAL.finditer(text):
+        out.append(text[pos : m.start()])
+        out_origin.extend(origin[pos : m.start()])
+        out.append("0")
+        out_origin.append(origin[m.start()])
+        pos = m.start()
+    out.append(text[pos:])
+    out_origin.extend(origin[pos:])
+    return "".join(out), out_origin
+
+
 def _version_pairs(text: str, origin: list[int]) -> tuple[str, list[int]]:
     """Spell out `_VERSION_PAIR`s; the repeated name maps to the slash."""
     out: list[str] = []
@@ -203,6 +219,10 @@ def _version_pairs(text: str, origin: list[int]) -> tuple[str, list[int]]:
     out.append(text[pos:])
     out_origin.extend(origin[pos:])
     return "".join(out), out_origin
+
+
+#: A decimal written without its leading zero (".98", "β2 .999"): the zero put back, so ".98" is the number 0.98.
+_BARE_DECIMAL = re.compile(r"(?<![\w.)\]])\.(?=\d)")
 
 
 def _lower(text: str) -> str:
@@ -267,6 +287,8 @@ def prepare(original: str | bytes) -> Prepared:
         text, origin = _spoken_math(text, origin)
     if "/" in text:
         text, origin = _version_pairs(text, origin)
+    if "." in text and _BARE_DECIMAL.search(text):
+        text, origin = _bare_decimals(text, origin)
     if "_" in text and ("delta" in text or "δ" in text):
         text, origin = _index_notation(text, origin)
     if "*" in text:
@@ -630,12 +652,23 @@ def _tables_to_sentences(text: str, origin: list[int]) -> tuple[str, list[int]]:
         row = text[lines[k][0] : lines[k][1]].strip()
         return "-" in row and "|" in row and set(row) <= set("|-: ")
 
+    def piped(k: int) -> int:
+        """The number of "|" of a line written as a table row ("| a | b |"), else 0."""
+        row = text[lines[k][0] : lines[k][1]].strip() if k < len(lines) else ""
+        return row.count("|") if len(row) > 2 and row[0] == "|" and row[-1] == "|" and not is_rule(k) else 0
+
+    def bare_table(k: int) -> bool:
+        """Three or more rows of "| a | b |" with the same number of cells and no |---| rule: a table whose
+        first row is its header, as quick notes write it."""
+        n = piped(k)
+        return n >= 3 and piped(k + 1) == n and piped(k + 2) == n and (k == 0 or piped(k - 1) != n)
+
     header: list[tuple[int, int]] | None = None
     for k, (a, b) in enumerate(lines):
         if size > MAX_SCORED_CHARS * 2:
             break
         row = text[a:b]
-        if header is None and not (row.count("|") >= 2 and is_rule(k + 1)):
+        if header is None and not (row.count("|") >= 2 and (is_rule(k + 1) or bare_table(k))):
             emit(a, min(b + 1, len(text)))
             continue
         if header is not None and row.count("|") < 2:
@@ -646,7 +679,7 @@ def _tables_to_sentences(text: str, origin: list[int]) -> tuple[str, list[int]]:
             continue
         cells = _cells(text, a, b)
         if header is None:
-            header = cells  # a header row is always followed by a |---| rule
+            header = cells  # a header row is followed by a |---| rule, or starts a table written without one
             continue
         label = cells[0]
         for col in range(1, len(cells)):
