@@ -997,3 +997,13 @@ def test_a_pipe_table_without_a_rule_line_is_a_table(deck) -> None:
     assert "bleu adam, no warmup∶ 8.45." in prepare(notes).text
     assert "xiong-no-warmup-bleu" in hits(_card(deck, "post-ln-warmup"), notes)
     assert prepare("| a | b |\n| c | d |\n").text == "| a | b |\n| c | d |\n"  # two rows: not enough to tell
+
+
+def test_a_failure_far_down_a_list_does_not_turn_an_absence_into_a_need(main_card) -> None:
+    listed = ("Large models went Pre-LN because it just trains: no warm-up needed at moderate LRs, forgiving of "
+              "high LR, stable at 100+ layers, and one failed run costs a fortune.")
+    assert "pre-no-warmup" in hits(main_card, listed)
+    for need in ("Post-LN without warm-up, at a high learning rate, diverges.", "Without warm-up, Post-LN diverges.",
+                 "Post-LN diverges without warm-up."):
+        assert "post-needs-warmup" in hits(main_card, need), need
+

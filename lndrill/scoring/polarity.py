@@ -438,12 +438,15 @@ class Polarity:
         if crossed and cues - crossed:
             # "梯度不平衡（梯度消失）不是根因": the aside's own denial wins over a negation of the word before it
             cues -= crossed
-        if any(_ABSENCE.at(toks, j) for j in cues):
+        absent = [j for j in cues if _ABSENCE.at(toks, j)]
+        if absent:
             # "without warm-up, it diverges" / "it diverges without warm-up": a failure word in the same
-            # clause turns the absence into a need.
+            # clause, at most two comma parts away, turns the absence into a need ("no warm-up needed, forgiving
+            # of high LR, stable at 100+ layers, and one failed run costs a fortune" lists; it needs nothing).
             a, b = lay.clause_span[clause]
+            near = {lay.part_of[j] + d for j in absent for d in (-2, -1, 0, 1, 2)}
             for j in range(max(a, start - 25), min(b, end + 25)):
-                if j in skip or j in cues:
+                if j in skip or j in cues or lay.part_of[j] not in near:
                     continue
                 if FAILURE.at(toks, j):
                     cues.add(j)
