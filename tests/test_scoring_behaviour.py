@@ -1007,3 +1007,19 @@ def test_a_failure_far_down_a_list_does_not_turn_an_absence_into_a_need(main_car
                  "Post-LN diverges without warm-up."):
         assert "post-needs-warmup" in hits(main_card, need), need
 
+
+def test_a_name_in_an_aside_that_says_something_of_its_own_is_not_the_subject(main_card) -> None:
+    text = ("Post-LN is still studied because when it does train it usually ends a bit better (DeepNet puts "
+            "Pre-LN 0.5-1 BLEU behind).")
+    assert "post-better-final" in hits(main_card, text)
+    # an aside that only names what it follows still does
+    assert "post-order" in hits(main_card, "LayerNorm can go after the residual add (Post-LN) or before the "
+                                           "sublayer (Pre-LN).")
+
+
+def test_a_chinese_statement_before_a_colon_is_no_label(deck) -> None:
+    """"2017 年的原版 Transformer 是 Post-LN：..." states something; it does not label the line, so a later clause
+    of the line ("前置归一化是后来的") is not charged to the original Transformer."""
+    text = "2017 年的原版 Transformer 是 Post-LN：LN(x + Sublayer(x))；前置归一化是后来的（2018 年，之后是 GPT-2）。"
+    assert not mistakes(_card(deck, "ln-who-uses-what"), text)
+    assert "gpt-pre" in hits(_card(deck, "ln-who-uses-what"), "- GPT-2：Pre-LN，子层之前做 LN。")

@@ -61,6 +61,9 @@ _COPULAS = frozenset({"is", "are", "was", "were", "be", "becom", "becomes"})
 _FILLERS = frozenset({"a", "an", "just", "basically", "simply", "really", "essentially", "still", "the", "only"})
 _ZH_COPULA = Cues(zh=("是", "就是", "即", "等于", "相当于", "其实是", "本质上是"))
 _COORDINATORS = frozenset({"and", "&", "+", ",", "和", "与", "及", "跟", "以及", "/", "or", "或"})
+#: Words of an aside that only names something ("(i.e. Post-LN)", "(aka Pre-LN)", "（即 Post-LN）").
+_NAMING_WORDS = frozenset({"i", "e", "ie", "aka", "a", "k", "the", "so", "called", "namely", "this", "is", "that",
+                           "即", "也", "就", "是", "叫", "称", "为", "所", "谓", "的"})
 _RELATIVE = Cues(en=("which", "who", "whose", "where"), zh=("它", "其"))
 
 
@@ -319,7 +322,10 @@ class Subjects:
         if inside:
             return Attribution(inside[0].subject, "clause", inside[0].start)
         before = [m for m in mentions if m.end <= start]
-        after = [m for m in mentions if m.start >= end]
+        # A name in an aside after the claim ("it usually ends a bit better (DeepNet puts Pre-LN 0.5-1 BLEU
+        # behind)") belongs to the aside's own statement, unless the claim sits in that aside too.
+        after = [m for m in mentions if m.start >= end
+                 and not (lay.aside_of[m.start] != lay.aside_of[start] and self._statement_aside(m))]
         trailing = self._trailing_scope(end, after)
         if trailing is not None:
             return Attribution(trailing.subject, "clause", trailing.start)
@@ -336,6 +342,22 @@ class Subjects:
                         source = "clause"
                 return Attribution(group[0].subject, source, group[0].start, self._coordinated(group[0]))
         return self._outside(start)
+
+    def _statement_aside(self, m: Mention) -> bool:
+        """The mention sits in a bracketed aside that says something of its own ("(DeepNet puts Pre-LN 0.5-1
+        BLEU behind)"), not one that only names what came before it ("after the add (Post-LN)", "(i.e. Pre-LN)")."""
+        lay, toks = self.lay, self.lay.tokens
+        aside = lay.aside_of[m.start]
+        if aside < 0:
+            return False
+        a, b = m.start, m.end
+        while a > 0 and lay.aside_of[a - 1] == aside:
+            a -= 1
+        while b < len(toks) and lay.aside_of[b] == aside:
+            b += 1
+        words = [k for k in range(a, b) if toks[k].kind in (WORD, CJK) and not m.start <= k < m.end
+                 and toks[k].key not in _NAMING_WORDS]
+        return len(words) >= 2
 
     def _outside(self, start: int) -> Attribution:
         """The subject of a claim at `start` from outside its clause: its line's label, its sentence, its

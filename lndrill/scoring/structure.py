@@ -255,6 +255,8 @@ def _label_end(line_tokens: list[Token], raw: str, line_start: int) -> int | Non
                 return None
             words += 1
         elif t.kind == CJK:
+            if t.key == "是":
+                return None  # "2017 年的原版 Transformer 是 Post-LN：...": a statement with a colon, not a label
             words += 0.4
         if words > 6:
             return None
