@@ -1023,3 +1023,12 @@ def test_a_chinese_statement_before_a_colon_is_no_label(deck) -> None:
     text = "2017 年的原版 Transformer 是 Post-LN：LN(x + Sublayer(x))；前置归一化是后来的（2018 年，之后是 GPT-2）。"
     assert not mistakes(_card(deck, "ln-who-uses-what"), text)
     assert "gpt-pre" in hits(_card(deck, "ln-who-uses-what"), "- GPT-2：Pre-LN，子层之前做 LN。")
+
+
+def test_a_bare_pre_or_post_under_a_placement_column_is_the_placement(deck) -> None:
+    table = ("| model | placement | norm |\n|---|---|---|\n| BERT | Post | LN |\n| GPT-2 | Pre | LN |\n"
+             "| Gemma 2 | Pre + Post each sublayer | RMSNorm |\n")
+    assert "placement bert∶ post-ln." in prepare(table).text
+    assert {"bert-post", "gpt-pre"} <= hits(_card(deck, "ln-who-uses-what"), table)
+    other = "| step | note |\n|---|---|\n| post | training |\n"  # not a placement column: left as written
+    assert "note post∶ training." in prepare(other).text

@@ -618,6 +618,11 @@ def _aligned_rows_to_labels(text: str, origin: list[int]) -> tuple[str, list[int
     return "".join(out), out_origin
 
 
+#: A column about where the norm sits, and the bare "Pre"/"Post" its cells say it with ("| BERT | Post |").
+_PLACEMENT_HEADER = re.compile(r"placement|position|where|位置|放置|前置还是后置")
+_BARE_PLACEMENT = re.compile(r"\b(?:pre|post)\b(?![- ]?(?:ln|norm|layer|rms|lm|training|warm))", re.IGNORECASE)
+
+
 def _tables_to_sentences(text: str, origin: list[int]) -> tuple[str, list[int]]:
     """Rewrite Markdown tables as sentences: each cell becomes "<column header> <row label>∶ <cell>."
 
@@ -717,6 +722,14 @@ def _tables_to_sentences(text: str, origin: list[int]) -> tuple[str, list[int]]:
                 emit_sep("yes (", ca)
                 emit(ca + len(head), cb)
                 emit_sep(")", cb - 1)
+            elif col < len(header) and _PLACEMENT_HEADER.search(text[header[col][0] : header[col][1]].lower()):
+                # "| BERT | Post |" under a "placement" column: the bare "Post" is Post-LN
+                at = ca
+                for m in _BARE_PLACEMENT.finditer(text, ca, cb):
+                    emit(at, m.end())
+                    emit_sep("-ln", m.end() - 1)
+                    at = m.end()
+                emit(at, cb)
             else:
                 emit(ca, cb)
             emit_sep(".\n", cb - 1)
