@@ -415,7 +415,7 @@ def test_an_answer_laid_out_as_a_table_is_read_per_column(main_card) -> None:
 
 
 def test_pipes_in_norms_are_not_a_table(main_card) -> None:
-    assert prepare("||J||_2 = O(sqrt(d)/||x||) and ||x|| grows").text.startswith("||j||_2")
+    assert prepare("||J||_2 = O(sqrt(d)/||x||) and ||x|| grows").text == "||j|| = o(sqrt(d)/||x||) and ||x|| grows"
 
 
 def test_numbered_chinese_headings_reset_the_subject(main_card) -> None:
@@ -1032,3 +1032,11 @@ def test_a_bare_pre_or_post_under_a_placement_column_is_the_placement(deck) -> N
     assert {"bert-post", "gpt-pre"} <= hits(_card(deck, "ln-who-uses-what"), table)
     other = "| step | note |\n|---|---|\n| post | training |\n"  # not a placement column: left as written
     assert "note post∶ training." in prepare(other).text
+
+
+def test_the_l2_index_of_a_norm_is_no_square(deck) -> None:
+    assert prepare("O(√d/||x||₂) vs O(√d/||x||²)").text == "o(sqrt d/||x||) vs o(sqrt d/||x||^2)"
+    assert prepare("||x||_2, ||x||_{2}^2, ||J||_F").text == "||x||, ||x||^2, ||j||_f"
+    card = _card(deck, "layernorm-jacobian")
+    assert "lemma3-squared-norm" not in mistakes(card, "Xiong et al. state Lemma 3 as ||J_LN(x)||₂ = O(√d/||x||₂).")
+    assert "lemma3-squared-norm" in mistakes(card, "Lemma 3: ||J_LN(x)|| = O(√d/||x||²).")

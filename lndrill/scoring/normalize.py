@@ -186,6 +186,21 @@ def _index_notation(text: str, origin: list[int]) -> tuple[str, list[int]]:
 _VERSION_PAIR = re.compile(r"(?<![\w^])([A-Za-z]{2,}-?)(\d{1,2}(?:\.\d)?)/(\d{1,2}(?:\.\d)?)\b(?![\d(./])")
 
 
+_SUBSCRIPT_DIGITS = frozenset("₀₁₂₃₄₅₆₇₈₉")
+#: The L2 index of a norm ("||x||_2", "‖x‖_{2}"): which norm, not a power (the words would otherwise read "||x||_2"
+#: as "||x|| 2", the squared norm). Other indices stay ("||J||_F" is the Frobenius norm a card may name).
+_NORM_INDEX = re.compile(r"(?:(?<=\|\|)|(?<=‖))_(?:\{\s*2\s*\}|2)(?![\w{])")
+
+
+def _drop_norm_index(text: str, origin: list[int]) -> tuple[str, list[int]]:
+    """Remove each `_NORM_INDEX`."""
+    keep = [True] * len(text)
+    for m in _NORM_INDEX.finditer(text):
+        for k in range(m.start(), m.end()):
+            keep[k] = False
+    return "".join(c for c, k in zip(text, keep) if k), [o for o, k in zip(origin, keep) if k]
+
+
 def _bare_decimals(text: str, origin: list[int]) -> tuple[str, list[int]]:
     """Put a "0" before each `_BARE_DECIMAL`, mapped to its dot."""
     out: list[str] = []
@@ -272,6 +287,8 @@ def prepare(original: str | bytes) -> Prepared:
                 break
             if not _char_ok(ch):
                 continue
+            if ch in _SUBSCRIPT_DIGITS and out and out[-1] in ("|", "‖"):
+                continue  # "‖x‖₂": the norm's index (L2), not a power; "‖x‖²" stays a square
             folded = " " if ch == "\t" else _fold(ch)
             out.append(folded)
             origin.extend([start + i] * len(folded))
@@ -285,6 +302,8 @@ def prepare(original: str | bytes) -> Prepared:
         text, origin = _spell(text, origin)
     if _SPOKEN_HINT.search(text):
         text, origin = _spoken_math(text, origin)
+    if "_" in text and ("|_" in text or "‖_" in text):
+        text, origin = _drop_norm_index(text, origin)
     if "/" in text:
         text, origin = _version_pairs(text, origin)
     if "." in text and _BARE_DECIMAL.search(text):
