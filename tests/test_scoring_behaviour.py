@@ -1040,3 +1040,9 @@ def test_the_l2_index_of_a_norm_is_no_square(deck) -> None:
     card = _card(deck, "layernorm-jacobian")
     assert "lemma3-squared-norm" not in mistakes(card, "Xiong et al. state Lemma 3 as ||J_LN(x)||₂ = O(√d/||x||₂).")
     assert "lemma3-squared-norm" in mistakes(card, "Lemma 3: ||J_LN(x)|| = O(√d/||x||²).")
+
+
+def test_skip_before_what_it_does_is_the_skip_path(deck) -> None:
+    card = _card(deck, "pre-ln-final-norm")
+    assert "trunk-never-normalised" in hits(card, "x_{l+1} = x_l + F(LN(x_l))  -> skip never normalised, pure running sum")
+    assert "pre-can-drop" in hits(_card(deck, "warmup-for-pre-ln"), "Pre-LN lets you skip warm-up.")

@@ -41,6 +41,9 @@ NEGATION = Cues(
         "用不着", "无需", "无须", "不必", "不用", "没必要", "扔掉", "丢掉", "舍弃", "抛弃", "丢弃", "不再"),
 )
 _PREFIX_CUES = frozenset({"un", "non"})
+#: Words after which "skip" is the skip path doing something, not the verb "to skip".
+_AFTER_SKIP_NOUN = frozenset(stem(w) for w in ("never", "is", "stays", "remains", "carries", "has", "gets", "goes",
+                                               "bypasses", "itself"))
 _DETERMINERS = frozenset({"the", "a", "its", "their", "each", "every", "this", "that"})
 #: Verbs of saying, showing or meaning, which take a clause ("does not mean X", "did not show that X", "这不等于 X"):
 #: keys (stems), forms the stemmer keeps apart, and Chinese words (longest first where one contains another).
@@ -193,6 +196,8 @@ def is_negation(tokens: list[Token], j: int) -> int:
             return 0  # "more or less" hedges, it does not deny
         if t.key == "skip" and j > 0 and tokens[j - 1].key in _DETERMINERS:
             return 0  # "the weight on the skip": the skip path, a noun
+        if t.key == "skip" and nxt in _AFTER_SKIP_NOUN:
+            return 0  # "-> skip never normalised", "skip stays clean": the skip path as a subject
         return 0 if (t.key, nxt) in _EN_NOT_A_CUE else n
     if _leaves_alone(tokens, j):
         return n
