@@ -198,7 +198,7 @@ def _drop_norm_index(text: str, origin: list[int]) -> tuple[str, list[int]]:
     for m in _NORM_INDEX.finditer(text):
         for k in range(m.start(), m.end()):
             keep[k] = False
-    return "".join(c for c, k in zip(text, keep) if k), [o for o, k in zip(origin, keep) if k]
+    return "".join(c for c, k in zip(text, keep, strict=True) if k), [o for o, k in zip(origin, keep, strict=True) if k]
 
 
 def _bare_decimals(text: str, origin: list[int]) -> tuple[str, list[int]]:
