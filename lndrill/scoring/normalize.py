@@ -126,22 +126,32 @@ _SPOKEN = [
 _SPOKEN_HINT = re.compile(r"\b(?:one over|root|squared|plus)\b|加", re.IGNORECASE)
 
 
+def _apply_edits(text: str, origin: list[int], edits: list[tuple[int, int, str, int]]) -> tuple[str, list[int]]:
+    """Replace text[a:b] by `word` for each edit (a, b, word, at), in order (an edit overlapping one before it is
+    dropped; a == b inserts); every character of a word maps to where text[at] came from."""
+    if not edits:
+        return text, origin
+    out: list[str] = []
+    out_origin: list[int] = []
+    pos = 0
+    for a, b, word, at in sorted(edits):
+        if a < pos:
+            continue
+        out.append(text[pos:a])
+        out_origin.extend(origin[pos:a])
+        out.append(word)
+        out_origin.extend([origin[at]] * len(word))
+        pos = b
+    out.append(text[pos:])
+    out_origin.extend(origin[pos:])
+    return "".join(out), out_origin
+
+
 def _spoken_math(text: str, origin: list[int]) -> tuple[str, list[int]]:
     """Rewrite maths said in words (`_SPOKEN`); each new character maps to where its words began."""
     for pattern, symbol in _SPOKEN:
-        out: list[str] = []
-        out_origin: list[int] = []
-        pos = 0
-        for m in pattern.finditer(text):
-            out.append(text[pos : m.start()])
-            out_origin.extend(origin[pos : m.start()])
-            out.append(symbol)
-            out_origin.extend([origin[m.start()]] * len(symbol))
-            pos = m.end()
-        if pos:
-            out.append(text[pos:])
-            out_origin.extend(origin[pos:])
-            text, origin = "".join(out), out_origin
+        edits = [(m.start(), m.end(), symbol, m.start()) for m in pattern.finditer(text)]
+        text, origin = _apply_edits(text, origin, edits)
     return text, origin
 
 
@@ -156,88 +166,41 @@ _INDEX_ONES = re.compile(r"(?<=[-−] )\(*\s*1\s*\)*\s*/\s*\(*\s*([ndND])\b(?:\s
 def _index_notation(text: str, origin: list[int]) -> tuple[str, list[int]]:
     """Rewrite index-notation Jacobians (`_KRONECKER`, `_INDEX_OUTER`, `_INDEX_ONES`) on the lines that have a
     Kronecker delta; each new character maps to where the rewritten symbol began."""
-    out: list[str] = []
-    out_origin: list[int] = []
-    pos = 0
+    edits: list[tuple[int, int, str, int]] = []
     for line in re.finditer(r"[^\n]+", text):
         if not _KRONECKER.search(line.group()):
             continue
-        edits = [(m.start(), m.end(), "I") for m in _KRONECKER.finditer(line.group())]
-        edits += [(m.start(), m.end(), f"{m.group(1)}{m.group(1)}^T") for m in _INDEX_OUTER.finditer(line.group())]
-        edits += [(m.start(), m.end(), f"11^T/{m.group(1)}") for m in _INDEX_ONES.finditer(line.group())]
-        for a, b, word in sorted(edits):
-            a, b = a + line.start(), b + line.start()
-            if a < pos:
-                continue
-            out.append(text[pos:a])
-            out_origin.extend(origin[pos:a])
-            out.append(word)
-            out_origin.extend([origin[a]] * len(word))
-            pos = b
-    if not pos:
-        return text, origin
-    out.append(text[pos:])
-    out_origin.extend(origin[pos:])
-    return "".join(out), out_origin
+        for pattern, word in ((_KRONECKER, lambda m: "I"), (_INDEX_OUTER, lambda m: f"{m.group(1)}{m.group(1)}^T"),
+                              (_INDEX_ONES, lambda m: f"11^T/{m.group(1)}")):
+            edits += [(m.start(), m.end(), word(m), m.start()) for m in pattern.finditer(text, *line.span())]
+    return _apply_edits(text, origin, edits)
 
 
 #: "GPT-2/3", "Llama-2/3", "llama2/3": two versions of one model in one name, spelled out as two names
 #: ("GPT-2/GPT-3") so each is found. Not "sqrt 1/2" (a space) or "d^-1/2" (an exponent).
 _VERSION_PAIR = re.compile(r"(?<![\w^])([A-Za-z]{2,}-?)(\d{1,2}(?:\.\d)?)/(\d{1,2}(?:\.\d)?)\b(?![\d(./])")
-
-
 _SUBSCRIPT_DIGITS = frozenset("₀₁₂₃₄₅₆₇₈₉")
 #: The L2 index of a norm ("||x||_2", "‖x‖_{2}"): which norm, not a power (the words would otherwise read "||x||_2"
 #: as "||x|| 2", the squared norm). Other indices stay ("||J||_F" is the Frobenius norm a card may name).
 _NORM_INDEX = re.compile(r"(?:(?<=\|\|)|(?<=‖))_(?:\{\s*2\s*\}|2)(?![\w{])")
+#: A decimal written without its leading zero (".98", "β2 .999"): the zero put back, so ".98" is the number 0.98.
+_BARE_DECIMAL = re.compile(r"(?<![\w.)\]])\.(?=\d)")
 
 
 def _drop_norm_index(text: str, origin: list[int]) -> tuple[str, list[int]]:
     """Remove each `_NORM_INDEX`."""
-    keep = [True] * len(text)
-    for m in _NORM_INDEX.finditer(text):
-        for k in range(m.start(), m.end()):
-            keep[k] = False
-    return "".join(c for c, k in zip(text, keep, strict=True) if k), [o for o, k in zip(origin, keep, strict=True) if k]
+    return _apply_edits(text, origin, [(m.start(), m.end(), "", m.start()) for m in _NORM_INDEX.finditer(text)])
 
 
 def _bare_decimals(text: str, origin: list[int]) -> tuple[str, list[int]]:
     """Put a "0" before each `_BARE_DECIMAL`, mapped to its dot."""
-    out: list[str] = []
-    out_origin: list[int] = []
-    pos = 0
-    for m in _BARE_DECIMAL.finditer(text):
-        out.append(text[pos : m.start()])
-        out_origin.extend(origin[pos : m.start()])
-        out.append("0")
-        out_origin.append(origin[m.start()])
-        pos = m.start()
-    out.append(text[pos:])
-    out_origin.extend(origin[pos:])
-    return "".join(out), out_origin
+    return _apply_edits(text, origin, [(m.start(), m.start(), "0", m.start()) for m in _BARE_DECIMAL.finditer(text)])
 
 
 def _version_pairs(text: str, origin: list[int]) -> tuple[str, list[int]]:
     """Spell out `_VERSION_PAIR`s; the repeated name maps to the slash."""
-    out: list[str] = []
-    out_origin: list[int] = []
-    pos = 0
-    for m in _VERSION_PAIR.finditer(text):
-        slash = m.start(3) - 1
-        out.append(text[pos : slash + 1])
-        out_origin.extend(origin[pos : slash + 1])
-        out.append(m.group(1))
-        out_origin.extend([origin[slash]] * len(m.group(1)))
-        pos = slash + 1
-    if not pos:
-        return text, origin
-    out.append(text[pos:])
-    out_origin.extend(origin[pos:])
-    return "".join(out), out_origin
-
-
-#: A decimal written without its leading zero (".98", "β2 .999"): the zero put back, so ".98" is the number 0.98.
-_BARE_DECIMAL = re.compile(r"(?<![\w.)\]])\.(?=\d)")
+    return _apply_edits(text, origin, [(m.start(3), m.start(3), m.group(1), m.start(3) - 1)
+                                       for m in _VERSION_PAIR.finditer(text)])
 
 
 def _lower(text: str) -> str:
