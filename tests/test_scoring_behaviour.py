@@ -1046,3 +1046,10 @@ def test_skip_before_what_it_does_is_the_skip_path(deck) -> None:
     card = _card(deck, "pre-ln-final-norm")
     assert "trunk-never-normalised" in hits(card, "x_{l+1} = x_l + F(LN(x_l))  -> skip never normalised, pure running sum")
     assert "pre-can-drop" in hits(_card(deck, "warmup-for-pre-ln"), "Pre-LN lets you skip warm-up.")
+
+
+def test_roughly_approximates_a_rate_it_does_not_hedge_it(deck) -> None:
+    """"shrinks roughly like 1/l" still claims the 1/l rate (it is 1/sqrt(l)); "probably" still hedges."""
+    card = _card(deck, "pre-ln-effective-depth")
+    assert "relative-update-1-over-l" in mistakes(card, "In Pre-LN the relative contribution of block l shrinks roughly like 1/l.")
+    assert "relative-update-1-over-l" not in mistakes(card, "In Pre-LN the relative contribution of block l probably shrinks like 1/l.")

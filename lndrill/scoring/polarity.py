@@ -111,7 +111,7 @@ _REPORT = Cues(
 _HEDGE = Cues(
     en=("can", "could", "may", "might", "would", "usually", "often", "typically", "generally", "sometimes",
         "tend", "tends", "likely", "probably", "possibly", "perhaps", "maybe", "mostly", "somewhat", "arguably",
-        "partly", "partially", "occasionally", "strictly", "rarely", "seldom", "mainly", "largely", "roughly", "approximately",
+        "partly", "partially", "occasionally", "strictly", "rarely", "seldom", "mainly", "largely",
         "potentially", "slightly", "most", "many", "some", "often", "frequently", "primarily"),
     pairs=("in practice", "in general", "for the most", "in most", "not necessarily", "in many", "in some",
            "at least", "to some", "more or less", "by default"),
