@@ -1053,3 +1053,10 @@ def test_roughly_approximates_a_rate_it_does_not_hedge_it(deck) -> None:
     card = _card(deck, "pre-ln-effective-depth")
     assert "relative-update-1-over-l" in mistakes(card, "In Pre-LN the relative contribution of block l shrinks roughly like 1/l.")
     assert "relative-update-1-over-l" not in mistakes(card, "In Pre-LN the relative contribution of block l probably shrinks like 1/l.")
+
+
+def test_a_purpose_after_a_claim_does_not_qualify_the_claim(deck) -> None:
+    """"X so that Y": Y is the purpose, X is asserted."""
+    card = _card(deck, "ln-who-uses-what")
+    assert "glm-sandwich" in mistakes(card, "GLM-130B uses Sandwich-LN so that training stays stable.")
+    assert not mistakes(_card(deck, "post-ln-warmup"), "Post-LN uses warm-up so that Adam's variance estimate settles.")

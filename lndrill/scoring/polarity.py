@@ -756,6 +756,8 @@ class Polarity:
             # those after it ("α 小于 1，用来削弱残差通路": the purpose is not the claim before it).
             if j in own or not (mood == "condition" or lay.part_of[j] <= part or j < start):
                 continue
+            if mood == "purpose" and j >= end:
+                continue  # "GLM-130B uses Sandwich-LN so that training stays stable": the purpose is what follows the cue
             if mood == "condition" and j >= end and self._new_predication_between(end, j):
                 continue  # "X grows with depth, which is why deep Post-LN blows up unless ...": the condition is the later part's
             return mood
