@@ -256,16 +256,18 @@ class Analysis:
                 continue
             out.setdefault(lay.sentence_of[m.start], []).append(
                 _Ellipsis(m.subject, negated or m.contrast, m.contrast, a, b, qualified))
+        by_sentence: dict[int, list] = {}
         for m in self.subjects.mentions:
-            sent = lay.sentence_of[m.start]
+            by_sentence.setdefault(lay.sentence_of[m.start], []).append(m)
+        for sent, ms in by_sentence.items():
             a, b = lay.sentence_span[sent]
-            if sent == 0 or m.contrast or lay.block_of[lay.sentence_span[sent - 1][0]] != lay.block_of[a]:
+            if len(ms) != 1 or ms[0].contrast or sent == 0 or b - a > 24 or (
+                    lay.block_of[lay.sentence_span[sent - 1][0]] != lay.block_of[a]):
                 continue
             rest = [k for k in range(a, b) if toks[k].kind in (WORD, CJK) and k not in self._mention_tokens]
             if (rest and len(rest) <= 6 and all(_FOLLOW_SUIT.at(toks, k) for k in rest)
-                    and any(_BACK_REFERENCE.at(toks, k) for k in rest)
-                    and sum(1 for n in self.subjects.mentions if lay.sentence_of[n.start] == sent) == 1):
-                out.setdefault(sent - 1, []).append(_Ellipsis(m.subject, False, False, m.start, b, carried=True))
+                    and any(_BACK_REFERENCE.at(toks, k) for k in rest)):
+                out.setdefault(sent - 1, []).append(_Ellipsis(ms[0].subject, False, False, ms[0].start, b, carried=True))
         return out
 
     def _elliptic(self, words: list[int]) -> bool:

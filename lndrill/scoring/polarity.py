@@ -204,18 +204,15 @@ def is_negation(tokens: list[Token], j: int) -> int:
     if t.key in "不没" and 0 < j < len(tokens) - 1 and tokens[j - 1].kind == CJK and tokens[j + 1].kind == CJK \
             and tokens[j - 1].key == tokens[j + 1].key and tokens[j - 1].end == t.start:
         return 0  # "矛不矛盾", "需不需要", "有没有": the A-not-A question form asks, it does not deny
-    for w in _ZH_NOT_NEGATION:
-        for k in range(len(w)):
-            if j - k >= 0 and w[k] == t.key and _spells(tokens, j - k, w):
-                return 0
-    return n
+    return 0 if _inside_zh_word(tokens, j, first=0) else n
 
 
-def _inside_zh_word(tokens: list[Token], j: int) -> bool:
-    """The negation character at j ends or sits inside a longer word that negates nothing ("分别", "区别",
-    "特别"): unlike "不稳定", which starts with it and still denies the word it is glued to."""
+def _inside_zh_word(tokens: list[Token], j: int, first: int = 1) -> bool:
+    """The negation character at j is part of a word that negates nothing (`_ZH_NOT_NEGATION`), at position
+    `first` or later: with first=1 only words it ends or sits inside ("分别", "区别"), not "不稳定", which starts with
+    it and still denies the word it is glued to."""
     t = tokens[j]
-    return any(w[k] == t.key and _spells(tokens, j - k, w) for w in _ZH_NOT_NEGATION for k in range(1, len(w))
+    return any(w[k] == t.key and _spells(tokens, j - k, w) for w in _ZH_NOT_NEGATION for k in range(first, len(w))
                if j - k >= 0)
 
 
