@@ -1060,3 +1060,24 @@ def test_a_purpose_after_a_claim_does_not_qualify_the_claim(deck) -> None:
     card = _card(deck, "ln-who-uses-what")
     assert "glm-sandwich" in mistakes(card, "GLM-130B uses Sandwich-LN so that training stays stable.")
     assert not mistakes(_card(deck, "post-ln-warmup"), "Post-LN uses warm-up so that Adam's variance estimate settles.")
+
+
+def test_a_received_view_keeps_its_reading_past_who_holds_it(deck) -> None:
+    """"A misconception I've heard (and believed for a while) is that X" reports X; "for a while" is a stretch of
+    time, not the connective "while"."""
+    card = _card(deck, "xiong-theorem")
+    claim = "Post-LN's gradient near the output grows with the number of layers."
+    assert "post-grows-with-depth" in mistakes(card, claim)
+    for text in ("A misconception I've heard (and believed for a while) is that " + claim,
+                 "The myth people repeat is that " + claim):
+        assert "post-grows-with-depth" not in mistakes(card, text), text
+    assert "post-grows-with-depth" in mistakes(card, "The story of Post-LN is that its gradient near the output grows with the number of layers.")
+
+
+def test_a_chinese_absence_at_a_place_denies_what_is_absent_not_the_place(deck) -> None:
+    """"主干上没有干净的恒等通路": no clean identity path on the trunk; the LN on the trunk is not denied."""
+    card = _card(deck, "pre-vs-post-ln")
+    ok = "Post-LN：每个子层都要乘一次 LN 雅可比，主干上没有干净的恒等通路。"
+    assert "post-grad-avoids-ln" not in mistakes(card, ok)
+    assert "post-grad-avoids-ln" in mistakes(card, "Post-LN：LN 不在主干上。")
+

@@ -173,7 +173,12 @@ _CONTENT_NOUNS = frozenset(stem(w) for w in ("myth", "misconception", "claim", "
 _RECEIVED_VIEWS = frozenset(stem(w) for w in ("myth", "misconception", "folklore", "story", "belief", "assumption",
                                                "claim", "narrative", "wisdom", "legend", "lore"))
 _COPULAS_OF_VIEWS = frozenset({"is", "was", stem("goes")})
+#: Who holds a received view, opening a short clause after it ("the myth people repeat", "a misconception I've heard").
+_HEARERS = frozenset({"i", "ive", "id", "we", "weve", "you", "youll", "people", "many", "most", "some", "everyone",
+                      "everybody", "one", "often", "still", "commonly", "frequently", "widely"})
 _OWN_VIEW = frozenset({"real", "true", "actual", "correct", "right", "my", "our", "better", "proper", "whole", "full"})
+#: Chinese place particles: "X 上/里/中没有 Y" says Y is absent at X, it does not deny X.
+_LOCATIVES = frozenset({"上", "里", "中", "内"})
 _CROSS_MARKS = frozenset({"✗", "✘", "❌", "❎", "×"})
 _TICK_MARKS = frozenset({"✓", "✔", "✅", "☑"})
 _YES_NO_OPENERS = frozenset({"is", "are", "was", "were", "do", "does", "did", "can", "could", "should", "would",
@@ -419,6 +424,8 @@ class Polarity:
                     words += 1
                 elif t.kind == CJK:
                     if is_negation(toks, j):
+                        if j - 1 >= end and toks[j - 1].key in _LOCATIVES and toks[j].key in ("没", "无"):
+                            return  # "主干上没有恒等通路": what is not there is what follows, not the place
                         cues.add(j)
                         return  # the first denial after the word is the one about it ("不是 ... 训练不稳")
                     words += 0.5
@@ -835,10 +842,33 @@ class Polarity:
         """"The popular story / common belief / usual assumption is that X": a received view is reported, not
         affirmed ("the real story is that X", "my claim is that X" are the writer's own)."""
         toks = self.tokens
-        if not (toks[j].kind == WORD and toks[j].key in _RECEIVED_VIEWS and j + 2 < len(toks)
-                and toks[j + 1].key in _COPULAS_OF_VIEWS and toks[j + 2].key == "that"):
+        if not (toks[j].kind == WORD and toks[j].key in _RECEIVED_VIEWS):
             return False
-        return not any(toks[k].key in _OWN_VIEW for k in range(max(0, j - 2), j))
+        k = self._past_hearsay(j + 1)
+        if not (k + 1 < len(toks) and toks[k].key in _COPULAS_OF_VIEWS and toks[k + 1].key == "that"):
+            return False
+        return not any(toks[m].key in _OWN_VIEW for m in range(max(0, j - 2), j))
+
+    def _past_hearsay(self, k: int) -> int:
+        """The token after who holds a received view and any aside on it ("a misconception I've heard (and believed
+        for a while) is that X", "the myth people repeat is that X"): k itself when there is none."""
+        toks = self.tokens
+        start, words = k, 0
+        while k < len(toks) and k - start < 16:
+            t = toks[k]
+            if t.kind == PUNCT and t.key == "(":
+                close = next((m for m in range(k + 1, min(len(toks), k + 16)) if toks[m].key == ")"), None)
+                if close is None:
+                    return start
+                k = close + 1
+                continue
+            if t.kind != WORD or t.key in _COPULAS_OF_VIEWS:
+                break
+            if words == 0 and t.key not in _HEARERS:
+                return start
+            words += 1
+            k += 1
+        return k if words <= 5 else start
 
     def _consequence_why(self, j: int) -> bool:
         """"which is why X", "this is precisely why X", "that's also why X": the writer asserts X (not an indirect

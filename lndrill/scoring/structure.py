@@ -503,6 +503,9 @@ def _sentence_end(text: str, tokens: list[Token], i: int) -> bool:
 _AFTER_ADVERB_SINCE = frozenset({"has", "have", "had", "then", "becam", "became", "adopt", "adopted", "switch",
                                  "switched", "gone", "move", "moved", "use", "used", "follow", "followed"})
 
+#: Words before "while" the noun ("for a while", "a little while", "all the while").
+_BEFORE_NOUN_WHILE = frozenset({"a", "the", "little", "short", "long", "good", "worthwhil"})
+
 
 def _is_connective(tokens: list[Token], i: int) -> bool:
     n = CONNECTIVES.at(tokens, i)
@@ -520,6 +523,8 @@ def _is_connective(tokens: list[Token], i: int) -> bool:
         if tok.key == "since" and (nxt in _AFTER_ADVERB_SINCE or i + 1 >= len(tokens) or tokens[i + 1].kind == PUNCT):
             return False  # "every LLM since has gone Pre-LN": "since" as an adverb of time
         prev = tokens[i - 1] if i > 0 else None
+        if tok.key == "while" and prev is not None and prev.key in _BEFORE_NOUN_WHILE:
+            return False  # "for a while", "after a short while": a stretch of time, not a connective
         if (tok.key in _MID_CLAUSE_ADVERBS and prev is not None and prev.kind != PUNCT
                 and prev.key not in ("and", "so", "or")):
             return False  # "Each block's contribution therefore falls ...": an adverb, not a new clause
