@@ -1081,3 +1081,14 @@ def test_a_chinese_absence_at_a_place_denies_what_is_absent_not_the_place(deck) 
     assert "post-grad-avoids-ln" not in mistakes(card, ok)
     assert "post-grad-avoids-ln" in mistakes(card, "Post-LN：LN 不在主干上。")
 
+
+def test_a_topic_opening_the_sentence_names_the_subject_of_every_clause(deck) -> None:
+    """"For Pre-LN, ..., so the stream doesn't grow" is about Pre-LN in every clause, as a line label would be; a
+    subject from the sentence before is still not explicit enough to charge."""
+    card = _card(deck, "pre-ln-effective-depth")
+    for text in ("For Pre-LN, the blocks only add their outputs, so the residual stream doesn't grow with l.",
+                 "对于 Pre-LN，每个 block 只是把输出加上去，所以残差流保持不变。"):
+        assert "pre-stream-fixed" in mistakes(card, text), text
+    inherited = "Pre-LN only adds block outputs. So the residual stream doesn't grow with l."
+    assert "pre-stream-fixed" not in mistakes(card, inherited)
+

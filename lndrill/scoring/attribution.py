@@ -27,6 +27,8 @@ from dataclasses import dataclass
 from lndrill.scoring.lexicon import CJK, NUMBER, PUNCT, WORD, Cues, Token, stem
 from lndrill.scoring.structure import Layout
 
+#: Words that open a sentence's topic ("For Pre-LN, ...", "In Post-LN, ...", "对于 Pre-LN，...", "在 Post-LN 中，...").
+_TOPIC_WORDS = frozenset({"for", "in", "with", "对于", "对", "在", "关于", "至于"})
 #: Sources precise enough to charge a mistake.
 EXPLICIT = frozenset({"clause", "label"})
 
@@ -375,7 +377,7 @@ class Subjects:
             if lay.sentence_of[m.start] != sent:
                 break
             if not m.contrast:
-                return Attribution(m.subject, "sentence", m.start)
+                return Attribution(m.subject, "label" if self._topic(m) else "sentence", m.start)
         # Earlier sentences of the same paragraph (or list item), nearest first.
         block = lay.block_of[start]
         for m in reversed(self.mentions[:k]):
@@ -388,6 +390,19 @@ class Subjects:
                 return Attribution(m.subject, "paragraph", m.start)
             break  # the previous sentence named several: only a heading or the card's default can say
         return self._heading_or_default(block)
+
+    def _topic(self, m: Mention) -> bool:
+        """The mention opens its sentence as a topic ("For Pre-LN, the stream is never renormalised, so each block
+        adds to it and S(x) grows", "对于 Pre-LN，..."): it governs every clause of that sentence, like a label."""
+        lay, toks = self.lay, self.lay.tokens
+        first = lay.sentence_span[lay.sentence_of[m.start]][0]
+        lead = [t for t in toks[first : m.start] if t.kind != PUNCT or t.key not in ("-", "*", "(")]
+        if not lead or len(lead) > 2 or "".join(t.key for t in lead) not in _TOPIC_WORDS:
+            return False
+        j = m.end
+        if j < len(toks) and toks[j].kind == CJK and toks[j].key in ("中", "里", "上"):
+            j += 1
+        return j < len(toks) and toks[j].kind == PUNCT and toks[j].key in (",", "，")
 
     def _heading_or_default(self, block: int) -> Attribution:
         heading = self.lay.heading_of[block] if block < len(self.lay.heading_of) else -1
