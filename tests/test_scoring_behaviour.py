@@ -1092,3 +1092,10 @@ def test_a_topic_opening_the_sentence_names_the_subject_of_every_clause(deck) ->
     inherited = "Pre-LN only adds block outputs. So the residual stream doesn't grow with l."
     assert "pre-stream-fixed" not in mistakes(card, inherited)
 
+
+def test_what_a_claim_is_compared_with_inside_a_part_is_not_claimed(deck) -> None:
+    """"so unlike the stream its output doesn't grow": the stream is the other side of the comparison."""
+    card = _card(deck, "pre-ln-effective-depth")
+    text = "In Pre-LN, x_{l+1} = x_l + F_l(LN(x_l)), the branch sees a unit-scale input, so unlike the stream its output doesn't grow with l."
+    assert "pre-stream-fixed" not in mistakes(card, text)
+    assert "pre-stream-fixed" in mistakes(card, "In Pre-LN the residual stream doesn't grow with l.")

@@ -79,6 +79,10 @@ class _Ellipsis:
     carried: bool = False
 
 
+#: What introduces the other side of a comparison inside a part ("unlike the stream", "compared with the input").
+_COMPARED_WITH = Cues(en=("unlike",), pairs=("compared to", "compared with", "as opposed to", "in contrast to"),
+                      zh=("不同于", "不像", "相比于", "相较于"))
+_DETERMINERS = frozenset({"the", "a", "an", "its", "their", "his", "her"})
 #: Words that only join an elliptical subject to what came before ("and Pre-LN, ..., does not").
 _JOINERS = frozenset({"and", "but", "while", "wherea", "whereas", "或", "而", "但"})
 #: What opens a formula or a bracket right after an elliptical-looking subject ("RMSNorm's is (1/r)(...)").
@@ -418,7 +422,7 @@ class Analysis:
         claim = (claim_clause if kind == "prose" else not lay.clause_list[clause]) and not echo and (
             qualifier != "question" or question_why) and qualifier != "framing"
         asserted = claim and (kind != "prose" or lay.clause_claim[clause])
-        contrast = any(lay.part_of[x] in self._contrast_parts for x, _ in terms)
+        contrast = any(lay.part_of[x] in self._contrast_parts or self._compared(x) for x, _ in terms)
         straddles = kind == "prose" and len({lay.aside_of[x] for x, _ in terms}) > 1
         return Frame(a, b, terms, kind, char_span, who, affirmed, qualifier, claim, a in self.quoted, asserted,
                      contrast, firm, straddles)
@@ -443,6 +447,14 @@ class Analysis:
         return [e for e in self._ellipses.get(lay.sentence_of[last], ())
                 if e.start >= frame.end and (e.carried or (frame.kind == "prose"
                                                            and part < lay.part_of[e.start] <= part + 3))]
+
+    def _compared(self, x: int) -> bool:
+        """The word at x is what something is compared with, in the middle of a part ("so unlike the stream its
+        output doesn't grow"): the other side of the comparison, not the claim."""
+        j = x - 1
+        while j >= 0 and self.tokens[j].kind == WORD and self.tokens[j].key in _DETERMINERS and x - j <= 2:
+            j -= 1
+        return j >= 0 and _COMPARED_WITH.ends_at(self.tokens, j) >= 0
 
     def evidence(self, frame: Frame, start: int | None = None) -> tuple[str, tuple[tuple[int, int], ...]]:
         """The user's words for a frame (its clause when short) and the spans of the matched words."""
