@@ -117,10 +117,26 @@ def _t(a: np.ndarray) -> np.ndarray:
     return a.swapaxes(-1, -2)  # the method: np.swapaxes's dispatch costs more than the view on these sizes
 
 
-def _mm_t(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+def _mm_t(a: np.ndarray, b: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
     """a @ b^T, with b^T made contiguous first: NumPy's batched matmul runs two to five times slower on these
     sizes when its second operand is a transposed view, and the copy costs less than the difference."""
-    return np.matmul(a, np.ascontiguousarray(_t(b)))
+    return np.matmul(a, np.ascontiguousarray(_t(b)), out=out)
+
+
+class _Buffers:
+    """Arrays kept from one step to the next, by name. A step's large temporaries written into them (`out=`)
+    reuse the last step's memory: allocated afresh, they made the heap grow and shrink every step, 100-250 page
+    faults a step on the xiong preset's model (none now), each costly on the shared virtual machine."""
+
+    def __init__(self) -> None:
+        self._arrays: dict[str, np.ndarray] = {}
+
+    def get(self, name: str, shape: tuple[int, ...], dtype: Any) -> np.ndarray:
+        """The array `name` of this shape and dtype (uninitialised when new)."""
+        a = self._arrays.get(name)
+        if a is None or a.shape != shape or a.dtype != dtype:
+            a = self._arrays[name] = np.empty(shape, dtype=dtype)
+        return a
 
 
 # Sums over a short axis are products with a column of ones: NumPy's reductions over a few contiguous
@@ -150,26 +166,32 @@ def _token_sum(x: np.ndarray) -> np.ndarray:
     return np.matmul(_t(_ones(x.shape[1], x.dtype)), x)
 
 
-def _ln(x: np.ndarray, g: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, tuple[np.ndarray, ...]]:
-    xc = x - _last_mean(x)
-    var = _last_mean(xc * xc)
+_LnCache = tuple[np.ndarray, np.ndarray, np.ndarray, _Buffers]  # (xhat, 1 / std, gain, the LN's buffers)
+
+
+def _ln(x: np.ndarray, g: np.ndarray, b: np.ndarray, buf: _Buffers) -> tuple[np.ndarray, _LnCache]:
+    """LN(x) with gain g and bias b, into `buf`'s arrays (the output is overwritten by the next step's
+    forward), and the backward's cache."""
+    xhat = np.subtract(x, _last_mean(x), out=buf.get("xhat", x.shape, x.dtype))  # x - mean, made xhat below
+    out = np.multiply(xhat, xhat, out=buf.get("out", x.shape, x.dtype))  # the output's memory as scratch
+    var = _last_mean(out)
     var += LN_EPS
     rstd = np.sqrt(var, out=var)
     np.reciprocal(rstd, out=rstd)
-    xhat = xc
-    xhat *= rstd  # in place: xc is not needed again
-    out = xhat * g
+    xhat *= rstd
+    np.multiply(xhat, g, out=out)
     out += b
-    return out, (xhat, rstd, g)
+    return out, (xhat, rstd, g, buf)
 
 
-def _ln_back(dy: np.ndarray, cache: tuple[np.ndarray, ...]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(dx, dgain, dbias)."""
-    xhat, rstd, g = cache
-    dg = _token_sum(dy * xhat)
+def _ln_back(dy: np.ndarray, cache: _LnCache) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(dx, dgain, dbias); dx is one of the LN's buffers, overwritten by the next backward."""
+    xhat, rstd, g, buf = cache
+    scratch = np.multiply(dy, xhat, out=buf.get("scratch", dy.shape, dy.dtype))
+    dg = _token_sum(scratch)
     db = _token_sum(dy)
-    dxhat = dy * g
-    proj = xhat * _last_mean(dxhat * xhat)
+    dxhat = np.multiply(dy, g, out=buf.get("dx", dy.shape, dy.dtype))
+    proj = np.multiply(xhat, _last_mean(np.multiply(dxhat, xhat, out=scratch)), out=scratch)
     dx = dxhat
     dx -= _last_mean(dxhat)
     dx -= proj
@@ -194,74 +216,105 @@ def _row_sum(x: np.ndarray) -> np.ndarray:
     return np.matmul(_t(_ones(x.shape[-2], x.dtype)), x)
 
 
-class _Attention:
-    """Multi-head self-attention with a fused QKV projection. The attention matrix is kept key-major
-    (pt[..., j, i] = P[i, j], keys down the rows): the softmax then reduces over rows, which is cheap."""
+def _key_sum(pt: np.ndarray) -> np.ndarray:
+    """The sums over keys of a key-major (R, B, H, keys, queries) view of a keys-first array, as a (1, R B H
+    queries) row that broadcasts over its (keys, R B H queries) matrix. Batched over the (keys, queries) blocks
+    as a product with a row of ones, not as one product or reduction over the whole matrix: BLAS's order of
+    summation depends on the product's shape (for four keys it pairs them differently), and this is the
+    order the results have always had."""
+    return _row_sum(pt).reshape(1, -1)
 
-    def __init__(self, shape: ModelShape, batch: int) -> None:
-        self.h, self.b, self.n, self.d = shape.heads, batch, shape.length, shape.width
+
+class _Attention:
+    """Multi-head self-attention with a fused QKV projection. The attention matrix is kept key-major with the key
+    outermost: pt[j, r, b, h, i] = P[i, j] of run r, sequence b, head h. As a (keys, the rest) matrix its softmax
+    reduces over rows and broadcasts over long contiguous rows, a few cheap calls (over (..., keys, queries)
+    blocks NumPy broadcasts over rows of eight, at three times the cost), while each (r, b, h)'s block is still
+    a strided matrix BLAS writes and reads in place."""
+
+    def __init__(self, shape: ModelShape) -> None:
+        self.h, self.n, self.d = shape.heads, shape.length, shape.width
         self.dh = self.d // self.h
+        self.buf = _Buffers()
 
     def forward(self, z: np.ndarray, qkv_w: np.ndarray, o_w: np.ndarray) -> np.ndarray:
-        r, b, n, h, dh = z.shape[0], self.b, self.n, self.h, self.dh
+        r, n, h, dh, buf = z.shape[0], self.n, self.h, self.dh, self.buf
+        b = z.shape[1] // n
         self.z, self.qkv_w, self.o_w = z, qkv_w, o_w
-        qkv = np.matmul(z, qkv_w).reshape(r, b, n, 3, h, dh)
-        qkv = qkv.transpose(3, 0, 1, 4, 2, 5)  # (3, R, B, H, n, dh), a view
-        self.q, self.k, self.v = qkv[0], qkv[1], qkv[2]
-        st = _mm_t(self.k, self.q)
-        st *= 1.0 / math.sqrt(dh)
-        st -= _max_over_rows(st)
-        pt = np.exp(st, out=st)
-        pt /= _row_sum(pt)
-        self.pt = pt
-        # P V written straight into the (R, B, n, H, dh) layout the output projection reads: no copy after it
-        c = np.empty((r, b, n, h, dh), dtype=z.dtype)
-        np.matmul(_t(pt), self.v, out=c.transpose(0, 1, 3, 2, 4))
+        qkv = np.matmul(z, qkv_w, out=buf.get("qkv", (r, b * n, 3 * self.d), z.dtype))
+        qkv_parts = qkv.reshape(r, b, n, 3, h, dh).transpose(3, 0, 1, 4, 2, 5)  # (3, R, B, H, n, dh), a view
+        self.q, self.k, self.v = qkv_parts[0], qkv_parts[1], qkv_parts[2]
+        keys_first = buf.get("pt", (n, r, b, h, n), z.dtype)
+        self.pt = keys_first.transpose(1, 2, 3, 0, 4)  # (R, B, H, keys, queries), a view
+        self.rows = rows = keys_first.reshape(n, -1)  # (keys, R B H queries), a view
+        _mm_t(self.k, self.q, out=self.pt)
+        rows *= 1.0 / math.sqrt(dh)
+        rows -= np.maximum.reduce(rows, axis=0, keepdims=True)
+        np.exp(rows, out=rows)
+        rows /= _key_sum(self.pt)
+        # P V written straight into the (R, B, n, H, dh) layout the output projection reads: no copy after it. P
+        # is copied query-major first: a product whose first operand is a transposed view of these 8 x 8
+        # blocks costs about twice one on a contiguous copy, and the copy less than the difference.
+        p = buf.get("p", (r, b, h, n, n), z.dtype)
+        np.copyto(p, _t(self.pt))
+        c = buf.get("c", (r, b, n, h, dh), z.dtype)
+        np.matmul(p, self.v, out=c.transpose(0, 1, 3, 2, 4))
         self.c = c.reshape(r, -1, self.d)
-        return np.matmul(self.c, o_w)
+        return np.matmul(self.c, o_w, out=buf.get("out", z.shape, z.dtype))
 
     def backward(self, g: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """(dz, dW^QKV, dW^O)."""
-        r, b, n, h, dh = g.shape[0], self.b, self.n, self.h, self.dh
+        """(dz, dW^QKV, dW^O); dz is one of the block's buffers, overwritten by the next backward."""
+        r, n, h, dh, buf = g.shape[0], self.n, self.h, self.dh, self.buf
+        b = g.shape[1] // n
         d_o = np.matmul(_t(self.c), g)
-        dc = _mm_t(g, self.o_w).reshape(r, b, n, h, dh).transpose(0, 1, 3, 2, 4)
-        dpt = _mm_t(self.v, dc)
+        dc = _mm_t(g, self.o_w, out=buf.get("dc", g.shape, g.dtype)).reshape(r, b, n, h, dh).transpose(0, 1, 3, 2, 4)
+        d_keys_first = buf.get("dpt", (n, r, b, h, n), g.dtype)  # the gradient of pt, laid out like it
+        dpt, drows = d_keys_first.transpose(1, 2, 3, 0, 4), d_keys_first.reshape(n, -1)
+        _mm_t(self.v, dc, out=dpt)
         # dQ, dK, dV written straight into the (R, B, n, 3, H, dh) layout of the fused QKV projection
-        dqkv = np.empty((r, b, n, 3, h, dh), dtype=g.dtype)
+        dqkv = buf.get("dqkv", (r, b, n, 3, h, dh), g.dtype)
         parts = dqkv.transpose(3, 0, 1, 4, 2, 5)
         np.matmul(self.pt, dc, out=parts[2])
-        dpt -= _row_sum(dpt * self.pt)  # the softmax backward, in place: ds = p * (dp - sum(dp * p)) / sqrt(dh)
-        dpt *= self.pt
-        dpt *= 1.0 / math.sqrt(dh)
-        np.matmul(_t(dpt), self.k, out=parts[0])
+        # the softmax backward, in place: ds = p * (dp - sum(dp * p)) / sqrt(dh)
+        prod = np.multiply(drows, self.rows, out=buf.get("scratch", drows.shape, g.dtype))
+        drows -= _key_sum(prod.reshape(d_keys_first.shape).transpose(1, 2, 3, 0, 4))
+        drows *= self.rows
+        drows *= 1.0 / math.sqrt(dh)
+        ds = buf.get("ds", (r, b, h, n, n), g.dtype)  # the score gradient query-major, as P in the forward
+        np.copyto(ds, _t(dpt))
+        np.matmul(ds, self.k, out=parts[0])
         np.matmul(dpt, self.q, out=parts[1])
         flat = dqkv.reshape(r, -1, 3 * self.d)
-        return _mm_t(flat, self.qkv_w), np.matmul(_t(self.z), flat), d_o
+        return _mm_t(flat, self.qkv_w, out=buf.get("dz", g.shape, g.dtype)), np.matmul(_t(self.z), flat), d_o
 
 
 class _FFN:
+    def __init__(self) -> None:
+        self.buf = _Buffers()
+
     def forward(self, z: np.ndarray, w1: np.ndarray, b1: np.ndarray, w2: np.ndarray,
                 b2: np.ndarray) -> np.ndarray:
         self.z, self.w1, self.w2 = z, w1, w2
-        pre = np.matmul(z, w1)
+        hidden = (z.shape[0], z.shape[1], w1.shape[-1])
+        pre = np.matmul(z, w1, out=self.buf.get("h", hidden, z.dtype))
         pre += b1
         # ReLU in place through a 0/1 mask of the same dtype: np.maximum and products with a boolean mask cost
         # two to three times as much on these sizes, and the backward reuses the mask.
-        self.mask = np.greater(pre, 0, out=np.empty_like(pre))
+        self.mask = np.greater(pre, 0, out=self.buf.get("mask", hidden, z.dtype))
         self.h = np.multiply(pre, self.mask, out=pre)
-        out = np.matmul(self.h, w2)
+        out = np.matmul(self.h, w2, out=self.buf.get("out", z.shape, z.dtype))
         out += b2
         return out
 
     def backward(self, g: np.ndarray) -> tuple[np.ndarray, ...]:
-        """(dz, dW^1, db^1, dW^2, db^2)."""
+        """(dz, dW^1, db^1, dW^2, db^2); dz is one of the block's buffers, overwritten by the next backward."""
         dw2 = np.matmul(_t(self.h), g)
         db2 = _token_sum(g)
-        dh = _mm_t(g, self.w2)
+        dh = _mm_t(g, self.w2, out=self.buf.get("dh", self.h.shape, g.dtype))
         dh *= self.mask
         dw1 = np.matmul(_t(self.z), dh)
         db1 = _token_sum(dh)
-        return _mm_t(dh, self.w1), dw1, db1, dw2, db2
+        return _mm_t(dh, self.w1, out=self.buf.get("dz", g.shape, g.dtype)), dw1, db1, dw2, db2
 
 
 # ---------------------------------------------------------------------------------------------- the model
@@ -283,6 +336,12 @@ class Model:
                 ln1 = (names[0] + ".g", names[0] + ".b")
                 ln2 = (names[1] + ".g", names[1] + ".b") if len(names) > 1 else None
                 self._plan.append((block, weights, ln1, ln2))
+        # Each block's sublayer and LayerNorms keep their large arrays from one call to the next (see _Buffers):
+        # what a call returns is fresh, but its caches are overwritten by the next call's forward.
+        self._subs: list[_Attention | _FFN] = [_Attention(shape) if block == "attn" else _FFN()
+                                               for block, *_ in self._plan]
+        self._ln_bufs = [(_Buffers(), _Buffers()) for _ in self._plan]
+        self._final_buf = _Buffers()
 
     def loss(self, params: Params, tokens: np.ndarray, targets: np.ndarray,
              grads: bool = True) -> tuple[np.ndarray, Params | None]:
@@ -295,26 +354,29 @@ class Model:
             (r, batch * n, shape.vocab), dtype=params["emb"].dtype), casting="unsafe")
         x = np.matmul(onehot, params["emb"])
         x.reshape(r, batch, n, -1)[...] += params["pos"][:, None]
-        tape: list[tuple[int, Any, Any, Any]] = []
-        for index, (block, weights, ln1, ln2) in enumerate(self._plan):
-            sub: Any = _Attention(shape, batch) if block == "attn" else _FFN()
+        tape: list[tuple[int, Any, _LnCache, _LnCache | None]] = []
+        for index, (_, weights, ln1, ln2) in enumerate(self._plan):
+            sub: Any = self._subs[index]
+            buf1, buf2 = self._ln_bufs[index]
             w = [params[k] for k in weights]
+            # The residual sums are written into the branch's output (fresh each block, read by nothing else).
             if kind.norm_after_add:
                 f_out = sub.forward(x, *w)
-                u = (self.alpha * x if kind.deepnorm_scaling else x) + f_out
-                x, c1 = _ln(u, params[ln1[0]], params[ln1[1]])
+                f_out += self.alpha * x if kind.deepnorm_scaling else x
+                x, c1 = _ln(f_out, params[ln1[0]], params[ln1[1]], buf1)
                 tape.append((index, sub, c1, None))
             else:
-                a, c1 = _ln(x, params[ln1[0]], params[ln1[1]])
+                a, c1 = _ln(x, params[ln1[0]], params[ln1[1]], buf1)
                 f_out = sub.forward(a, *w)
                 c2 = None
                 if kind.norm_branch_output and ln2 is not None:
-                    f_out, c2 = _ln(f_out, params[ln2[0]], params[ln2[1]])
-                x = x + f_out
+                    f_out, c2 = _ln(f_out, params[ln2[0]], params[ln2[1]], buf2)
+                f_out += x
+                x = f_out
                 tape.append((index, sub, c1, c2))
         cf = None
         if kind.norm_branch_input:
-            x, cf = _ln(x, params["final.g"], params["final.b"])
+            x, cf = _ln(x, params["final.g"], params["final.b"], self._final_buf)
         # The readout kept vocabulary-major (R, V, tokens), like the attention: the softmax then reduces over rows.
         logits_t = _mm_t(_t(params["out.w"]), x)
         logits_t += _t(params["out.b"])
@@ -352,7 +414,8 @@ class Model:
                 g[key] = value
             if not kind.norm_after_add:
                 dz, g[ln1[0]], g[ln1[1]] = _ln_back(dz, c1)
-            dx = d_skip + dz
+            dz += d_skip  # dz is a buffer of this block's, read by nothing else
+            dx = dz
         g["emb"] = np.matmul(_t(onehot), dx)
         g["pos"] = dx.reshape(r, batch, n, -1).sum(axis=1)
         return loss, g
