@@ -1099,3 +1099,12 @@ def test_what_a_claim_is_compared_with_inside_a_part_is_not_claimed(deck) -> Non
     text = "In Pre-LN, x_{l+1} = x_l + F_l(LN(x_l)), the branch sees a unit-scale input, so unlike the stream its output doesn't grow with l."
     assert "pre-stream-fixed" not in mistakes(card, text)
     assert "pre-stream-fixed" in mistakes(card, "In Pre-LN the residual stream doesn't grow with l.")
+
+
+def test_a_chinese_sentence_with_verbs_of_becoming_and_causing_is_prose_not_a_keyword_list(deck) -> None:
+    """"..., FP16 混合精度训练时某些层输出值过大导致上溢，loss 变 NaN。" has few particles but 导致 and 变 are verbs:
+    a sentence, whose claims count."""
+    card = _card(deck, "sandwich-ln")
+    text = ("CogView（Ding et al., NeurIPS 2021），4B 参数的文生图 Transformer，FP16 混合精度训练时某些层输出值过大导致上溢，"
+            "loss 变 NaN。")
+    assert {"cogview", "fp16-overflow"} <= hits(card, text)
