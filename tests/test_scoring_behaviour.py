@@ -1108,3 +1108,36 @@ def test_a_chinese_sentence_with_verbs_of_becoming_and_causing_is_prose_not_a_ke
     text = ("CogView（Ding et al., NeurIPS 2021），4B 参数的文生图 Transformer，FP16 混合精度训练时某些层输出值过大导致上溢，"
             "loss 变 NaN。")
     assert {"cogview", "fp16-overflow"} <= hits(card, text)
+
+
+def test_after_a_refuted_myth_the_writers_own_account_is_affirmed(deck) -> None:
+    """"The myth is X; actually Y" / "常见误解是 X，其实 Y": X is refuted, Y is what the writer claims (charged if wrong)."""
+    card = _card(deck, "xiong-theorem")
+    wrong = "Post-LN's gradient near the output grows with the number of layers"
+    assert "post-grows-with-depth" in mistakes(card, f"People often say Pre-LN is simply better, which is a myth; in fact {wrong}.")
+    assert "post-grows-with-depth" in mistakes(card, "常见误解是 Pre-LN 更好，其实 Post-LN 输出端的梯度随层数增长。")
+    assert "post-grows-with-depth" not in mistakes(card, f"{wrong}, which is actually a myth.")
+    assert "post-grows-with-depth" not in mistakes(card, f"The common myth is that {wrong}.")
+
+
+def test_a_condition_that_only_says_how_a_result_is_measured_does_not_qualify_it(deck) -> None:
+    """"When you update the parameters, X" / "If you compute the Jacobian instead, X": X is the writer's claim; a
+    condition that limits the procedure ("with a large learning rate") still qualifies it."""
+    card = _card(deck, "admin-amplification")
+    claim = "the output change grows exponentially with depth"
+    assert "post-change-superlinear" in mistakes(card, f"In Post-LN, when you update the parameters, {claim}.")
+    assert "post-change-superlinear" in mistakes(card, f"In Post-LN, if we measure it after one Adam step, {claim}.")
+    assert "post-change-superlinear" not in mistakes(
+        card, f"In Post-LN, when you update the parameters with a large learning rate, {claim}.")
+    assert "post-change-superlinear" not in mistakes(card, f"In Post-LN, if the model is very deep, {claim}.")
+
+
+def test_given_as_a_participle_and_so_as_without_to_qualify_nothing(deck) -> None:
+    """"the reason given was X" states X; "Given a deep stack, X" is a condition. "so as you stack blocks" is not a
+    purpose; "so as to X" is."""
+    card = _card(deck, "sandwich-ln")
+    assert "sandwich-for-vanishing" in mistakes(card, "The reason given was that CogView added Sandwich-LN to fix vanishing gradients.")
+    assert "sandwich-for-vanishing" not in mistakes(card, "Given a deep stack, CogView added Sandwich-LN to fix vanishing gradients.")
+    final = _card(deck, "pre-ln-final-norm")
+    assert "stream-rate-at-init" in mistakes(
+        final, "In Pre-LN the norm of the residual stream grows exponentially with depth at init, so as you stack blocks the final LN matters more.")

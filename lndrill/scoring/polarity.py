@@ -141,6 +141,17 @@ _BARE_REFUTATIONS = frozenset({"no", "nope", "wrong", "fals", "false", "not true
 #: "Contrary to popular belief, X": the writer asserts X.
 _CONTRARY = Cues(pairs=("contrary to", "despite the", "unlike the"), zh=("与常识相反", "和一般认为的相反"))
 #: "at a very high learning rate", "in low-resource translation", "for very deep models": a scope.
+#: Who carries out a procedure ("if you compute ...", "when we update ...") and the verbs of measuring or stepping.
+_AGENTS = frozenset({"you", "we", "one", "i", "people"})
+_PROCEDURE_ADVERBS = frozenset({"just", "simply", "instead", "actually", "also", "now", "then", "directly"})
+_PROCEDURE_VERBS = frozenset(stem(w) for w in (
+    "compute", "computes", "computed", "calculate", "measure", "log", "plot", "look", "check", "track", "print",
+    "evaluate", "inspect", "differentiate", "update", "nudge", "perturb", "backprop", "probe", "visualize",
+    "visualise", "monitor"))
+#: Words that make a procedure a circumstance ("if you update with a large learning rate", "without warm-up").
+_LIMITS = Cues(en=("without", "only", "lr", "warm-up", "warmup", "fp16", "deep", "deeper", "shallow", "long", "short",
+                   "carefully", "aggressively", "slowly", "fast", "quickly"),
+               pairs=("learning rate", "step size", "warm up"))
 _SCOPE_PREP = Cues(en=("at", "in", "for", "with", "under", "on", "on", "beyond", "above", "below"))
 _SCOPE_WORD = Cues(en=("low", "high", "higher", "large", "larger", "small", "smaller", "very", "some", "certain",
                        "zero", "zero-mean", "mean-zero", "centred", "centered",
@@ -244,6 +255,9 @@ def _is_no_mark(t: Token) -> bool:
 _ANAPHORA = frozenset({"that", "this", "it", "which", "这", "此", "该", "那"})
 _LEAD_CONNECTIVES = frozenset({"but", "and", "yet", "however", "though", "但", "但是", "不过", "可是"})
 #: "..., otherwise the scale would be wrong": a counterfactual, not a refutation of what came before.
+#: What opens the writer's own account after a refuted claim ("the myth is X; actually Y", "常见误解是 X，其实 Y").
+_ACTUALLY = Cues(en=("actually",), pairs=("in fact", "in reality", "the truth is", "in truth"),
+                 zh=("其实", "实际上", "事实上"))
 _COUNTERFACTUAL = Cues(en=("otherwise",), zh=("否则", "不然", "要不然"))
 #: Verbs that deny the clause they introduce ("Admin disputes that gradients are the root cause", "Admin 否认梯度是
 #: 根本原因"): what follows the verb (after "that" in English) is refuted, not what comes before it.
@@ -264,6 +278,9 @@ class Polarity:
         self.refute_cues: dict[int, set[int]] = {}
         #: Refuted clauses whose refutation names its content ("the myth that X"): the first token refuted.
         self.refuted_from: dict[int, int] = {}
+        #: Refuted clauses where the writer then says what is true ("the myth is X; actually Y", "常见误解是 X，其实 Y"):
+        #: the token where the writer's own claim starts (claims from there on are not refuted).
+        self.refuted_until: dict[int, int] = {}
         #: Clauses refuted by a verb of denial ("Admin disputes that X"): a claim is refuted when its words reach
         #: past the verb ("Admin ... gradients are the cause" is what Admin disputes), not only when they start there.
         self.disputed: set[int] = set()
@@ -569,7 +586,8 @@ class Polarity:
         clause = self.lay.clause_of[terms[0][0]]
         # A refutation word inside the claim's own words ("这个 f 选得不对" as a rubric phrase) refutes nothing.
         refuted = (not cues and clause in self.refuted and not self.refute_cues.get(clause, set()) <= skip
-                   and terms[-1 if clause in self.disputed else 0][0] >= self.refuted_from.get(clause, -1))
+                   and terms[-1 if clause in self.disputed else 0][0] >= self.refuted_from.get(clause, -1)
+                   and terms[0][0] < self.refuted_until.get(clause, len(self.tokens)))
         affirmed = not denied and not refuted
         firm = True
         if not affirmed and cues and all(_CIRCUMSTANTIAL.at(self.tokens, j) or self._with_no(j) for j in cues):
@@ -615,6 +633,9 @@ class Polarity:
                         self.refuted_from[clause] = start  # "X, and the myth that Y is wrong": Y only
                 out.add(clause)
                 self.refute_cues.setdefault(clause, set()).update(range(i, i + n))
+                truth = next((j for j in range(i + n, lay.clause_span[clause][1]) if _ACTUALLY.at(toks, j)), None)
+                if truth is not None:
+                    self.refuted_until[clause] = truth
                 if first < len(toks) and toks[first].key in _ANAPHORA and clause > 0:
                     prev = lay.clause_span[clause - 1][0]
                     # "People say X; that is wrong." / "People say X. That is wrong." (same paragraph)
@@ -813,12 +834,17 @@ class Polarity:
                         continue  # "which is why X", "that's precisely why X": a consequence the writer asserts
                     if t.kind == WORD and t.key in ("why", "how") and j + 1 < len(toks) and toks[j + 1].key == ":":
                         continue  # "Why: the stream grows ...": a label over the answer, which is asserted
+                    if t.kind == WORD and t.key in ("given", "provided") and self._participle(j):
+                        continue  # "the reason given was X", "the bound is given by": a participle, not "given that"
+                    if self._procedure(j, b):
+                        continue  # "If you compute the Jacobian instead, Post-LN stays ...": how, not under what
+
                     found.append((j, "condition"))
                     carried = (sent, carried[1] + [(j, "condition")] if carried[0] == sent else [(j, "condition")])
                 elif _FRAMING.at(toks, j):
                     found.append((j, "framing"))
-                elif _PURPOSE.at(toks, j):
-                    found.append((j, "purpose"))
+                elif _PURPOSE.at(toks, j) and not (toks[j].key == "so" and j + 2 < len(toks) and toks[j + 2].key != "to"):
+                    found.append((j, "purpose"))  # "so as to X" is a purpose, "so as you stack blocks, X" is not
                 elif _REPORT.at(toks, j) and not _CONTRARY.at(toks, max(0, j - 2)) and not self._cites_a_source(j):
                     found.append((j, "report"))
                 elif self._received_view(j):
@@ -837,6 +863,37 @@ class Polarity:
                     found.append((j, "condition"))  # "at a very high learning rate", "at eps = 0"
             out[clause] = found
         return out
+
+    def _participle(self, j: int) -> bool:
+        """"given"/"provided" after a word that is not a connective ("the reason given", "is given by", "the
+        numbers provided"): a participle; as a condition it opens its part ("Given a small learning rate, ...")."""
+        toks = self.tokens
+        if j == 0 or self.lay.part_of[j - 1] != self.lay.part_of[j]:
+            return False
+        prev = toks[j - 1]
+        return prev.kind == WORD and prev.key not in ("and", "but", "or", "so", "then", "even", "only", "just")
+
+    def _procedure(self, j: int, b: int) -> bool:
+        """"If you compute the Jacobian instead", "when you update the parameters", "if we log h.norm()": the
+        condition says how the result is obtained, not under what circumstances it holds, so the result after it
+        is the writer's claim. Not when the procedure is limited ("if you update with a small learning rate")."""
+        toks = self.tokens
+        if toks[j].kind != WORD or toks[j].key not in ("if", "when", "whenever"):
+            return False
+        k = j + 1
+        if k >= b or toks[k].key not in _AGENTS:
+            return False
+        k += 1
+        while k < b and toks[k].key in _PROCEDURE_ADVERBS:
+            k += 1
+        if k >= b or toks[k].key not in _PROCEDURE_VERBS:
+            return False
+        part = self.lay.part_of[j]
+        while k < b and self.lay.part_of[k] == part:
+            if _SCOPE_WORD.at(toks, k) or _LIMITS.at(toks, k):
+                return False
+            k += 1
+        return True
 
     def _received_view(self, j: int) -> bool:
         """"The popular story / common belief / usual assumption is that X": a received view is reported, not
