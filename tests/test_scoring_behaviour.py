@@ -1141,3 +1141,14 @@ def test_given_as_a_participle_and_so_as_without_to_qualify_nothing(deck) -> Non
     final = _card(deck, "pre-ln-final-norm")
     assert "stream-rate-at-init" in mistakes(
         final, "In Pre-LN the norm of the residual stream grows exponentially with depth at init, so as you stack blocks the final LN matters more.")
+
+
+def test_a_line_label_governs_its_sentence_wrapped_onto_the_next_line(deck) -> None:
+    """"- GLM-130B: DeepNorm, whose residual is scaled by\\n  alpha = (2N)^(1/4)": the wrapped half is still about
+    GLM-130B; what a choice passed over ("chose it over Pre-LN") is not claimed."""
+    card = _card(deck, "ln-who-uses-what")
+    wrapped = "- GLM-130B: DeepNorm, a Post-LN whose skip is multiplied by a constant\n  before the add; alpha = (2N)^(1/4) for N layers.\n- T5: pre-norm."
+    assert "glm-deepnet-alpha" in mistakes(card, wrapped)
+    chose = "GLM-130B: Post-LN via DeepNorm, LN(αx + F(x)) with\nα = (2N)^{1/2}; they chose it for stability over Pre-LN at that scale."
+    assert "glm-pre" not in mistakes(card, chose)
+    assert "glm-pre" in mistakes(card, "GLM-130B: Pre-LN.")

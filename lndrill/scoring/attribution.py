@@ -366,6 +366,10 @@ class Subjects:
         paragraph, its heading, or the card's default."""
         lay = self.lay
         label = lay.block_label(start)
+        if label is None:
+            # a sentence hard-wrapped onto the next line ("- GLM-130B: DeepNorm, with alpha\n  = (2N)^(1/4) ..."):
+            # the label of the line it started on still governs it
+            label = lay.block_label(lay.sentence_span[lay.sentence_of[start]][0])
         if label is not None:
             m = self.between(label[0], label[1])
             # A label governs its own sentence; later sentences on the same line get it as a paragraph subject.

@@ -82,6 +82,8 @@ class _Ellipsis:
 #: What introduces the other side of a comparison inside a part ("unlike the stream", "compared with the input").
 _COMPARED_WITH = Cues(en=("unlike",), pairs=("compared to", "compared with", "as opposed to", "in contrast to"),
                       zh=("不同于", "不像", "相比于", "相较于"))
+_CHOICE_WORDS = frozenset(stem(w) for w in ("chose", "choose", "chosen", "chooses", "prefer", "prefers", "preferred",
+                                             "picked", "pick", "favour", "favor", "favoured", "favored", "selected"))
 _DETERMINERS = frozenset({"the", "a", "an", "its", "their", "his", "her"})
 #: Words that only join an elliptical subject to what came before ("and Pre-LN, ..., does not").
 _JOINERS = frozenset({"and", "but", "while", "wherea", "whereas", "或", "而", "但"})
@@ -454,6 +456,9 @@ class Analysis:
         j = x - 1
         while j >= 0 and self.tokens[j].kind == WORD and self.tokens[j].key in _DETERMINERS and x - j <= 2:
             j -= 1
+        if j >= 0 and self.tokens[j].kind == WORD and self.tokens[j].key == "over":
+            # "chose it for stability over Pre-LN", "preferred over Post-LN": what was passed over
+            return any(self.tokens[k].key in _CHOICE_WORDS for k in range(max(0, j - 5), j))
         return j >= 0 and _COMPARED_WITH.ends_at(self.tokens, j) >= 0
 
     def evidence(self, frame: Frame, start: int | None = None) -> tuple[str, tuple[tuple[int, int], ...]]:
