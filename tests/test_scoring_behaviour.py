@@ -1152,3 +1152,10 @@ def test_a_line_label_governs_its_sentence_wrapped_onto_the_next_line(deck) -> N
     chose = "GLM-130B: Post-LN via DeepNorm, LN(αx + F(x)) with\nα = (2N)^{1/2}; they chose it for stability over Pre-LN at that scale."
     assert "glm-pre" not in mistakes(card, chose)
     assert "glm-pre" in mistakes(card, "GLM-130B: Pre-LN.")
+
+
+def test_a_modal_does_not_reach_a_second_verb_joined_by_and(deck) -> None:
+    """"Pre-LN can be trained without warm-up and ends up better": "can" qualifies the training, not the ending."""
+    card = _card(deck, "xiong-theorem")
+    assert "pre-better-final" in mistakes(card, "Pre-LN can be trained without warm-up and ends up with clearly better final quality than Post-LN.")
+    assert "pre-better-final" not in mistakes(card, "Pre-LN can end up with clearly better final quality than Post-LN.")

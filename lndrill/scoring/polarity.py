@@ -141,6 +141,11 @@ _BARE_REFUTATIONS = frozenset({"no", "nope", "wrong", "fals", "false", "not true
 #: "Contrary to popular belief, X": the writer asserts X.
 _CONTRARY = Cues(pairs=("contrary to", "despite the", "unlike the"), zh=("与常识相反", "和一般认为的相反"))
 #: "at a very high learning rate", "in low-resource translation", "for very deep models": a scope.
+#: Present-tense verbs that open a second predicate after "and" ("can be trained without warm-up and ends up better").
+_FINITE_VERBS = frozenset({"is", "are", "was", "were", "has", "gets", "ends", "reaches", "gives", "beats", "needs",
+                           "requires", "stays", "remains", "becomes", "grows", "shrinks", "converges", "diverges",
+                           "trains", "achieves", "outperforms", "matches", "keeps", "makes"})
+_VERB_STEMS = frozenset(stem(w) for w in _FINITE_VERBS)
 #: Who carries out a procedure ("if you compute ...", "when we update ...") and the verbs of measuring or stepping.
 _AGENTS = frozenset({"you", "we", "one", "i", "people"})
 _PROCEDURE_ADVERBS = frozenset({"just", "simply", "instead", "actually", "also", "now", "then", "directly"})
@@ -783,10 +788,23 @@ class Polarity:
                 continue
             if mood == "purpose" and j >= end:
                 continue  # "GLM-130B uses Sandwich-LN so that training stays stable": the purpose is what follows the cue
+            if mood in ("can", "hedge") and j < start and self._verb_joined_between(j, start):
+                continue  # "Pre-LN can be trained without warm-up and ends up better": "can" is the first verb's
             if mood == "condition" and j >= end and self._new_predication_between(end, j):
                 continue  # "X grows with depth, which is why deep Post-LN blows up unless ...": the condition is the later part's
             return mood
         return None
+
+    def _verb_joined_between(self, j: int, start: int) -> bool:
+        """An "and" between j and start followed by a verb in the present tense ("and ends", "and reaches", "and
+        gives"): a second predicate, which a modal before the first does not reach."""
+        toks, text = self.tokens, self.lay.text
+        for k in range(j + 1, min(start, j + 40) - 1):
+            if toks[k].kind == WORD and toks[k].key == "and" and toks[k + 1].kind == WORD:
+                raw = text[toks[k + 1].start : toks[k + 1].end].lower()
+                if raw in _FINITE_VERBS or (len(raw) > 4 and raw.endswith(("es", "s")) and stem(raw) in _VERB_STEMS):
+                    return True
+        return False
 
     def _once_adverb(self, j: int) -> bool:
         """"once" saying how often ("computed once", "only once", "once again", "once per run", "once."), not
