@@ -1159,3 +1159,13 @@ def test_a_modal_does_not_reach_a_second_verb_joined_by_and(deck) -> None:
     card = _card(deck, "xiong-theorem")
     assert "pre-better-final" in mistakes(card, "Pre-LN can be trained without warm-up and ends up with clearly better final quality than Post-LN.")
     assert "pre-better-final" not in mistakes(card, "Pre-LN can end up with clearly better final quality than Post-LN.")
+
+
+def test_a_refutation_that_names_its_myth_does_not_refute_the_sentence_before(deck) -> None:
+    """"This is a bound at initialisation, and the common myth that X is wrong" refutes X, not the claim before it."""
+    card = _card(deck, "pre-ln-final-norm")
+    before = ("The gradient to the last layer passes through the final LN, whose Jacobian norm is O(sqrt(d)/||x||), and "
+              "||x_L|| grows like sqrt(L), giving the Pre-LN bound O(d sqrt(ln d / L)) versus Post-LN's O(d sqrt(ln d)).")
+    after = " This is a bound at initialisation, and the common myth that Post-LN's bound grows with L is wrong."
+    assert "final-ln-in-theory" in hits(card, before)
+    assert "final-ln-in-theory" in hits(card, before + after)

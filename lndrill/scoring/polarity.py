@@ -641,7 +641,8 @@ class Polarity:
                 truth = next((j for j in range(i + n, lay.clause_span[clause][1]) if _ACTUALLY.at(toks, j)), None)
                 if truth is not None:
                     self.refuted_until[clause] = truth
-                if first < len(toks) and toks[first].key in _ANAPHORA and clause > 0:
+                named = self._named_content(a, i) is not None  # "the myth that X is wrong" refutes X, not before
+                if first < len(toks) and toks[first].key in _ANAPHORA and clause > 0 and not named:
                     prev = lay.clause_span[clause - 1][0]
                     # "People say X; that is wrong." / "People say X. That is wrong." (same paragraph)
                     if lay.sentence_of[first] == lay.sentence_of[prev] or (
