@@ -1169,3 +1169,36 @@ def test_a_refutation_that_names_its_myth_does_not_refute_the_sentence_before(de
     after = " This is a bound at initialisation, and the common myth that Post-LN's bound grows with L is wrong."
     assert "final-ln-in-theory" in hits(card, before)
     assert "final-ln-in-theory" in hits(card, before + after)
+
+
+def test_british_ise_spellings_read_as_ize_and_other_ise_words_stay() -> None:
+    from lndrill.scoring.lexicon import tokenize
+    keys = [t.key for t in tokenize("normalises normalised initialisation stabilising regularised otherwise precise premise")]
+    assert keys[:4] == [t.key for t in tokenize("normalizes normalized initialization stabilizing")]
+    assert keys[4] == tokenize("regularized")[0].key
+    assert keys[5:] == ["otherwis", "precis", "premis"]  # not "otherwize": the cue "otherwise" still matches
+
+
+def test_a_british_spelling_earns_the_point_its_american_spelling_does(deck) -> None:
+    card = _card(deck, "pre-vs-post-ln")
+    for text in ("In post-norm the normalization sits on the residual path itself.",
+                 "In post-norm the normalisation sits on the residual path itself."):
+        assert "post-grad-through-ln" in hits(card, text), text
+
+
+def test_why_opening_a_line_label_does_not_make_the_line_a_condition(deck) -> None:
+    """"Why Post-LN is still studied: Pre-LN usually reaches a better final score" asserts what follows the label;
+    "We need to look at why X" still asserts nothing."""
+    card = _card(deck, "pre-vs-post-ln")
+    claim = "Pre-LN usually reaches a better final score than Post-LN."
+    assert "pre-better-final" in mistakes(card, "Why Post-LN is still studied: " + claim)
+    assert "pre-better-final" not in mistakes(card, "We need to look at why " + claim)
+
+
+def test_a_bare_possessive_pre_or_post_names_its_subject_over_a_wrapped_label(deck) -> None:
+    """"- why Post worse: ...; Pre's stream\\n  accumulates so each new branch is a shrinking fraction": the wrapped
+    clause is about Pre (named after the label), not Post."""
+    card = _card(deck, "admin-amplification")
+    text = ("- why Post worse: LN after each add renormalizes the sum, shortcut can't dominate; Pre's stream\n"
+            "  accumulates so each new branch is a shrinking fraction\n")
+    assert "post-light-dependency" not in mistakes(card, text)

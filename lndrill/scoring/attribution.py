@@ -368,8 +368,11 @@ class Subjects:
         label = lay.block_label(start)
         if label is None:
             # a sentence hard-wrapped onto the next line ("- GLM-130B: DeepNorm, with alpha\n  = (2N)^(1/4) ..."):
-            # the label of the line it started on still governs it
+            # the label of the line it started on still governs it, unless the sentence names another subject
+            # after the label ("- Post worse: ...; Pre's stream\n  accumulates so each branch shrinks")
             label = lay.block_label(lay.sentence_span[lay.sentence_of[start]][0])
+            if label is not None and any(label[1] <= m.start < start and not m.contrast for m in self.mentions):
+                label = None
         if label is not None:
             m = self.between(label[0], label[1])
             # A label governs its own sentence; later sentences on the same line get it as a paragraph subject.

@@ -84,14 +84,20 @@ _APOSTROPHE_LESS_NOT = {"doesnt", "dont", "isnt", "arent", "cant", "wont", "didn
                         "couldnt", "wouldnt", "hasnt", "havent", "neednt", "mustnt"}
 
 
-_BRITISH = re.compile(r"(?<=[a-z]{3})is(?=e|es|ed|ing|ation|ations|er|ers)$")
+#: British "-ise" after the roots that take it (normalise, initialise, stabilise, regularise, optimise, penalise,
+#: parameterise, tokenise, quantise, recognise, ...): read as "-ize". Not "otherwise", "precise", "promise", "premise".
+_BRITISH = re.compile(r"(?<=[a-z](?:al|il|ar|er|or|en|an|im|gn|nt|at|ic|rd|ol|on|ul))is(?=(?:e|es|ed|ing|ation|ations|er|ers)$)")
+
+
+def american(word: str) -> str:
+    """The "-ize" spelling of a British "-ise" word ("normalised" -> "normalized"); other words unchanged."""
+    return _BRITISH.sub("iz", word) if "is" in word and len(word) >= 7 else word
 
 
 def _word_key(raw: str) -> str:
     if raw.endswith("n't") or raw in _APOSTROPHE_LESS_NOT:
         return "not"
-    if "is" in raw and len(raw) >= 7:
-        raw = _BRITISH.sub("iz", raw)  # "normalised" meets "normalized", "initialisation" meets "initialization"
+    raw = american(raw)  # "normalised" meets "normalized", "initialisation" meets "initialization"
     if "'" in raw:
         # "BERT's" and "LN'd" (normalised) keep their word; "don't"-style contractions lose the apostrophe
         raw = raw.split("'", 1)[0] if raw.endswith(("'s", "'d")) else raw.replace("'", "")
@@ -128,8 +134,8 @@ class Cues:
     """Cue words in both languages: English words (stemmed here), English word pairs, Chinese words."""
 
     def __init__(self, en: Iterable[str] = (), zh: Iterable[str] = (), pairs: Iterable[str] = ()) -> None:
-        self.en = frozenset(stem(w) for w in en)
-        self.pairs = frozenset(tuple(stem(w) for w in p.split()) for p in pairs)
+        self.en = frozenset(stem(american(w)) for w in en)
+        self.pairs = frozenset(tuple(stem(american(w)) for w in p.split()) for p in pairs)
         self.zh = tuple(sorted(set(zh), key=len, reverse=True))
         self._by_first: dict[str, tuple[str, ...]] = {}
         for w in self.zh:

@@ -160,7 +160,7 @@ class Analysis:
             subject = keys.get(t.key) if t.kind == WORD else None
             if subject is None:
                 continue
-            raw = cased[t.start : t.end]
+            raw = cased[t.start : t.end].split("'", 1)[0]  # "Pre's stream" names Pre
             glued = cased[t.end : t.end + 1] in ("-", "_") or cased[t.start - 1 : t.start] in ("-", "_")
             if glued:
                 continue

@@ -851,8 +851,9 @@ class Polarity:
                         continue  # "computed once and kept fixed", "once again": how often, not a condition
                     if t.kind == WORD and t.key == "why" and self._consequence_why(j):
                         continue  # "which is why X", "that's precisely why X": a consequence the writer asserts
-                    if t.kind == WORD and t.key in ("why", "how") and j + 1 < len(toks) and toks[j + 1].key == ":":
-                        continue  # "Why: the stream grows ...": a label over the answer, which is asserted
+                    if t.kind == WORD and t.key in ("why", "how") and (
+                            (j + 1 < len(toks) and toks[j + 1].key == ":") or self._in_label(j)):
+                        continue  # "Why: X", "Why Post-LN is still studied: X": a label over the answer, which is asserted
                     if t.kind == WORD and t.key in ("given", "provided") and self._participle(j):
                         continue  # "the reason given was X", "the bound is given by": a participle, not "given that"
                     if self._procedure(j, b):
@@ -882,6 +883,16 @@ class Polarity:
                     found.append((j, "condition"))  # "at a very high learning rate", "at eps = 0"
             out[clause] = found
         return out
+
+    def _in_label(self, j: int) -> bool:
+        """Token j opens its line, which a colon later divides ("Why Post-LN is still studied: X"): a title
+        over X, which is asserted."""
+        toks, lay = self.tokens, self.lay
+        line = lay.line_of[j]
+        if any(lay.line_of[k] == line and toks[k].kind in (WORD, CJK) for k in range(max(0, j - 3), j)):
+            return False
+        return any(toks[k].kind == PUNCT and toks[k].key == ":" and lay.line_of[k] == line
+                   for k in range(j + 1, min(len(toks), j + 12)))
 
     def _participle(self, j: int) -> bool:
         """"given"/"provided" after a word that is not a connective ("the reason given", "is given by", "the
