@@ -1202,3 +1202,10 @@ def test_a_bare_possessive_pre_or_post_names_its_subject_over_a_wrapped_label(de
     text = ("- why Post worse: LN after each add renormalizes the sum, shortcut can't dominate; Pre's stream\n"
             "  accumulates so each new branch is a shrinking fraction\n")
     assert "post-light-dependency" not in mistakes(card, text)
+
+
+def test_dotted_abbreviations_end_no_sentence() -> None:
+    """"flat w.r.t. L" is one claim: the dots of "w.r.t." and "a.k.a." are not full stops."""
+    assert prepare("Post-LN's bound is flat w.r.t. L. Pre-LN, a.k.a. pre-norm, shrinks.").text == (
+        "post-ln's bound is flat wrt l. pre-ln, aka pre-norm, shrinks.")
+    assert prepare("W.R.T x").text == "wrt x"

@@ -183,8 +183,16 @@ _SUBSCRIPT_DIGITS = frozenset("₀₁₂₃₄₅₆₇₈₉")
 #: The L2 index of a norm ("||x||_2", "‖x‖_{2}"): which norm, not a power (the words would otherwise read "||x||_2"
 #: as "||x|| 2", the squared norm). Other indices stay ("||J||_F" is the Frobenius norm a card may name).
 _NORM_INDEX = re.compile(r"(?:(?<=\|\|)|(?<=‖))_(?:\{\s*2\s*\}|2)(?![\w{])")
+#: Abbreviations spelled with dots inside a word.
+_DOTTED_ABBREVIATION = re.compile(r"\b(?:w\.r\.t|a\.k\.a)\.?(?!\w)", re.IGNORECASE)
 #: A decimal written without its leading zero (".98", "β2 .999"): the zero put back, so ".98" is the number 0.98.
 _BARE_DECIMAL = re.compile(r"(?<![\w.)\]])\.(?=\d)")
+
+
+def _undot_abbreviations(text: str, origin: list[int]) -> tuple[str, list[int]]:
+    """"w.r.t." -> "wrt", "a.k.a." -> "aka": their dots end no sentence ("flat w.r.t. L" is one claim)."""
+    return _apply_edits(text, origin, [(m.start(), m.end(), m.group().replace(".", ""), m.start())
+                                       for m in _DOTTED_ABBREVIATION.finditer(text)])
 
 
 def _drop_norm_index(text: str, origin: list[int]) -> tuple[str, list[int]]:
@@ -269,6 +277,8 @@ def prepare(original: str | bytes) -> Prepared:
         text, origin = _drop_norm_index(text, origin)
     if "/" in text:
         text, origin = _version_pairs(text, origin)
+    if "." in text and _DOTTED_ABBREVIATION.search(text):
+        text, origin = _undot_abbreviations(text, origin)
     if "." in text and _BARE_DECIMAL.search(text):
         text, origin = _bare_decimals(text, origin)
     if "_" in text and ("delta" in text or "δ" in text):
