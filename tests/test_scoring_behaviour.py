@@ -1209,3 +1209,22 @@ def test_dotted_abbreviations_end_no_sentence() -> None:
     assert prepare("Post-LN's bound is flat w.r.t. L. Pre-LN, a.k.a. pre-norm, shrinks.").text == (
         "post-ln's bound is flat wrt l. pre-ln, aka pre-norm, shrinks.")
     assert prepare("W.R.T x").text == "wrt x"
+
+
+def test_traditional_chinese_and_written_cantonese_read_as_simplified_mandarin() -> None:
+    """One character for one character, so every offset back to the answer still holds."""
+    p = prepare("Pre-LN 的殘差流沒有經過歸一化，層數越深範數越大。")
+    assert p.text == "pre-ln 的残差流没有经过归一化,层数越深范数越大。"
+    assert len(p.text) == len(p.origin)
+    assert prepare("唔係 gradient 真係 vanish 咗，係個 loss 冇嘢可以量。").text == (
+        "不是 gradient 真是 vanish 了,是个 loss 没物可以量。")
+    assert prepare("冇關係").text == "没关系"  # 係 in 關係 is the 系 of 关系, not the Cantonese copula
+
+
+def test_a_traditional_chinese_answer_earns_what_its_simplified_twin_earns(deck) -> None:
+    card = _card(deck, "pre-vs-post-ln")
+    simplified = "Post-LN：x_{l+1} = LN(x_l + F(x_l))，先残差相加再归一化。Pre-LN：x_{l+1} = x_l + F(LN(x_l))，梯度可以沿恒等路径直达底层，不用 warm-up。"
+    traditional = "Post-LN：x_{l+1} = LN(x_l + F(x_l))，先殘差相加再歸一化。Pre-LN：x_{l+1} = x_l + F(LN(x_l))，梯度可以沿恆等路徑直達底層，不用 warm-up。"
+    assert hits(card, traditional) == hits(card, simplified)
+    assert len(hits(card, simplified)) >= 4
+    assert score_answer(card, traditional).score == score_answer(card, simplified).score

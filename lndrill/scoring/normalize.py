@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 
 _INDEX_COMMA = re.compile(r"[_^]\{[^{}\n]{1,20}\}")
 
@@ -267,6 +269,8 @@ def prepare(original: str | bytes) -> Prepared:
         if truncated:
             break
     text = "".join(out)
+    if _CJK_CHAR.search(text):
+        text = simplified(text)  # one character for one character: the offsets stay as they are
     if "\\" in text or "$" in text:
         text, origin = delatex(text, origin)
     if any(ch in _SPELLED for ch in text):
@@ -297,6 +301,44 @@ def prepare(original: str | bytes) -> Prepared:
     if len(text) > MAX_SCORED_CHARS * 2:
         text, origin, truncated = text[: MAX_SCORED_CHARS * 2], origin[: MAX_SCORED_CHARS * 2], True
     return Prepared(original, _lower(text), tuple(origin), truncated, dropped, text)
+
+
+_CJK_CHAR = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+#: Written Cantonese grammar words read as their Mandarin equivalents, one character for one ("唔係" -> "不是",
+#: "冇" -> "没", "嘅" -> "的", "喺" -> "在"), so negations, copulas and particles work as in Mandarin.
+_CANTONESE_CHARS = str.maketrans({"唔": "不", "冇": "没", "嘅": "的", "咗": "了", "喺": "在", "佢": "它", "嗰": "那",
+                                  "啲": "些", "睇": "看", "嚟": "来", "畀": "给", "攞": "拿", "諗": "想", "嘢": "物",
+                                  "咁": "这"})
+_CANTONESE_WORDS = re.compile(r"點解|點樣|仲有|仲係|(?<![關联聯體体維维派世])係")
+_CANTONESE_WORD_MAP = {"點解": "为何", "點樣": "怎样", "仲有": "还有", "仲係": "还是", "係": "是"}
+_CANTONESE_MARK = re.compile(r"[唔冇嘅咗喺佢嗰啲係咁嘢]")
+
+
+@lru_cache(maxsize=1)
+def _to_simplified() -> Callable[[str], str]:
+    """OpenCC's Traditional-to-Simplified converter (loaded on first use)."""
+    import opencc
+
+    return opencc.OpenCC("t2s").convert
+
+
+def simplified(text: str) -> str:
+    """Traditional Chinese (and written Cantonese) as Simplified Mandarin, character for character, so "層", "歸一化"
+    and "冇經過" meet the cards' "层", "归一化" and "没经过". Where the converter would change a line's length (a
+    phrase converted as a whole), that line is converted one character at a time instead."""
+    if _CANTONESE_MARK.search(text):
+        text = _CANTONESE_WORDS.sub(lambda m: _CANTONESE_WORD_MAP[m.group()], text).translate(_CANTONESE_CHARS)
+    convert = _to_simplified()
+    out = convert(text)
+    if len(out) == len(text):
+        return out
+    lines = []
+    for line in text.split("\n"):
+        done = convert(line)
+        if len(done) != len(line):
+            done = "".join(c if len(c := convert(ch)) == 1 else ch for ch in line)
+        lines.append(done)
+    return "\n".join(lines)
 
 
 #: One word in Markdown emphasis inside a line ("does *not* grow", "**never**").
