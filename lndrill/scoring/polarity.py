@@ -145,7 +145,6 @@ _CONTRARY = Cues(pairs=("contrary to", "despite the", "unlike the"), zh=("与常
 _FINITE_VERBS = frozenset({"is", "are", "was", "were", "has", "gets", "ends", "reaches", "gives", "beats", "needs",
                            "requires", "stays", "remains", "becomes", "grows", "shrinks", "converges", "diverges",
                            "trains", "achieves", "outperforms", "matches", "keeps", "makes"})
-_VERB_STEMS = frozenset(stem(w) for w in _FINITE_VERBS)
 #: Who carries out a procedure ("if you compute ...", "when we update ...") and the verbs of measuring or stepping.
 _AGENTS = frozenset({"you", "we", "one", "i", "people"})
 _PROCEDURE_ADVERBS = frozenset({"just", "simply", "instead", "actually", "also", "now", "then", "directly"})
@@ -802,8 +801,7 @@ class Polarity:
         toks, text = self.tokens, self.lay.text
         for k in range(j + 1, min(start, j + 40) - 1):
             if toks[k].kind == WORD and toks[k].key == "and" and toks[k + 1].kind == WORD:
-                raw = text[toks[k + 1].start : toks[k + 1].end].lower()
-                if raw in _FINITE_VERBS or (len(raw) > 4 and raw.endswith(("es", "s")) and stem(raw) in _VERB_STEMS):
+                if text[toks[k + 1].start : toks[k + 1].end].lower() in _FINITE_VERBS:
                     return True
         return False
 
@@ -852,7 +850,7 @@ class Polarity:
                     if t.kind == WORD and t.key == "why" and self._consequence_why(j):
                         continue  # "which is why X", "that's precisely why X": a consequence the writer asserts
                     if t.kind == WORD and t.key in ("why", "how") and (
-                            (j + 1 < len(toks) and toks[j + 1].key == ":") or self._in_label(j)):
+                            (j + 1 < len(toks) and toks[j + 1].key == ":") or self._opens_a_titled_line(j)):
                         continue  # "Why: X", "Why Post-LN is still studied: X": a label over the answer, which is asserted
                     if t.kind == WORD and t.key in ("given", "provided") and self._participle(j):
                         continue  # "the reason given was X", "the bound is given by": a participle, not "given that"
@@ -884,7 +882,7 @@ class Polarity:
             out[clause] = found
         return out
 
-    def _in_label(self, j: int) -> bool:
+    def _opens_a_titled_line(self, j: int) -> bool:
         """Token j opens its line, which a colon later divides ("Why Post-LN is still studied: X"): a title
         over X, which is asserted."""
         toks, lay = self.tokens, self.lay
