@@ -468,14 +468,21 @@ class TextIndex:
 
     def find(self, phrase: Phrase) -> list[tuple[int, int]]:
         """Every match of `phrase` as a (first token, last token + 1) pair, in text order."""
-        if phrase.empty:
+        units = phrase.units
+        if not units:
             return []
+        first = units[0]
+        # Most of a rubric's phrases do not start anywhere in a given answer: out before any other work.
+        if phrase.prefix[0]:
+            starts = self._prefix_positions(first)
+        elif phrase.kinds[0] == CJK and first in _CJK_SAME:
+            starts = sorted(i for key in (first, *_CJK_SAME[first]) for i in self.by_key.get(key, []))
+        else:
+            starts = self.by_key.get(first, [])
+        if not starts and not phrase.joined and not (len(units) == 1 and phrase.kinds[0] == WORD and not phrase.prefix[0]):
+            return []  # nor can it match as a compound ("pre norm" as "prenorm") or a split word ("warm up")
         found: set[tuple[int, int]] = set()
-        n = len(phrase.units)
-        first = phrase.units[0]
-        starts = (self._prefix_positions(first) if phrase.prefix[0]
-                  else self.by_key.get(first, []) if phrase.kinds[0] != CJK or first not in _CJK_SAME
-                  else sorted(i for key in (first, *_CJK_SAME[first]) for i in self.by_key.get(key, [])))
+        n = len(units)
         sig = self._sig
         for i in starts:
             j = sig[i + 1]
