@@ -158,9 +158,15 @@ def test_end_shows_the_model_answer_and_a_disputed_mistake_changes_the_score_at_
         tmux.wait_for(re.escape(first_line))
         tmux.keys("Home")
         tmux.wait_for(r"Points and mistakes")
-        for _ in range(points):
-            tmux.keys("Down")
-        tmux.wait_for(r"! Mistake -\d+")
+        for attempt in range(3):  # on a loaded machine some Down keys can be lost; more Downs stay on the last row
+            for _ in range(points):
+                tmux.keys("Down")
+            try:
+                tmux.wait_for(r"! Mistake -\d+", timeout=10 if attempt < 2 else 60)
+                break
+            except AssertionError:
+                if attempt == 2:
+                    raise
         time.sleep(0.3)  # let the last key land before `o` (Down keys are not echoed anywhere to poll)
         tmux.keys("o")
         after = int(tmux.wait_for(r"Score (\d+)/100.*\n(?:.*\n)*.*disputed by you").group(1))
