@@ -479,7 +479,8 @@ class TextIndex:
             starts = sorted(i for key in (first, *_CJK_SAME[first]) for i in self.by_key.get(key, []))
         else:
             starts = self.by_key.get(first, [])
-        if not starts and not phrase.joined and not (len(units) == 1 and phrase.kinds[0] == WORD and not phrase.prefix[0]):
+        one_word = len(units) == 1 and phrase.kinds[0] == WORD and not phrase.prefix[0]
+        if not starts and not phrase.joined and not one_word:
             return []  # nor can it match as a compound ("pre norm" as "prenorm") or a split word ("warm up")
         found: set[tuple[int, int]] = set()
         n = len(units)
@@ -517,8 +518,8 @@ class TextIndex:
                 found.add((i, i + 1))
             for i in self.pair_key.get(phrase.joined, []):
                 found.add((i, i + 2))
-        if len(phrase.units) == 1 and phrase.kinds[0] == WORD and not phrase.prefix[0]:
-            for i in self.pair_key.get(phrase.units[0], []):
+        if one_word:
+            for i in self.pair_key.get(first, []):
                 found.add((i, i + 2))
         return sorted(found)
 
