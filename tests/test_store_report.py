@@ -9,7 +9,7 @@ from helpers import GOOD, T0, scored
 from lndrill.practice.report import MockQuestion, overall_score, render_mock_report, write_mock_report
 from lndrill.store.paths import data_dir
 
-WRONG = "Post-LN: y = LN(x + F(x)). Pre-LN needs warm-up too. Use `lr = 1e-3` and *bold* [links]."
+WRONG = "Post-LN: y = LN(x + F(x)). Pre-LN: y = x + F(LN(x)). Pre-LN needs warm-up too. Use `lr = 1e-3` and *bold* [links]."
 
 
 def _questions(deck) -> list[MockQuestion]:
