@@ -1228,3 +1228,27 @@ def test_a_traditional_chinese_answer_earns_what_its_simplified_twin_earns(deck)
     assert hits(card, traditional) == hits(card, simplified)
     assert len(hits(card, simplified)) >= 4
     assert score_answer(card, traditional).score == score_answer(card, simplified).score
+
+
+def test_a_subject_opening_its_sentence_is_explicit_for_the_clauses_after_it(deck) -> None:
+    card = _card(deck, "pre-vs-post-ln")
+    # the later clause names no subject of its own: the sentence's opening subject is the one it is about
+    said = "Post-LN's problem is that its activations are bounded while its gradients explode exponentially with depth."
+    assert "post-grad-grows-with-depth" in mistakes(card, said)
+    rms = _card(deck, "rmsnorm")
+    said = "RMSNorm's Jacobian is (1/r)(I - yy^T/d), which looks simpler, but in effect it also removes the mean direction."
+    assert "rmsnorm-kills-mean" in mistakes(rms, said)
+    # named only in the middle of the sentence, the subject is not explicit for a later clause
+    assert "post-grad-grows-with-depth" not in mistakes(
+        card, "Compared with what people expect of Post-LN, the activations are bounded while the gradients explode with depth.")
+
+
+def test_an_opening_subject_does_not_reach_past_a_semicolon_or_colon(deck) -> None:
+    card = _card(deck, "pre-vs-post-ln")
+    # after ";" the sentence is about the other formula (the deck's own explanation, which must draw nothing)
+    text = ("Post-LN normalises the residual sum, LN(x + F(x)); x + LN(F(x)) normalises only the branch output and "
+            "leaves the stream un-normalised.")
+    assert mistakes(card, text) == set()
+    eff = _card(deck, "pre-ln-effective-depth")
+    text = "Post-LN re-normalises the stream after every block: each block keeps a comparable share, and the shrinking relative update is what you see without it."
+    assert "post-relative-shrinks" not in mistakes(eff, text)

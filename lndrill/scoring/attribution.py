@@ -29,6 +29,10 @@ from lndrill.scoring.structure import Layout
 
 #: Words that open a sentence's topic ("For Pre-LN, ...", "In Post-LN, ...", "对于 Pre-LN，...", "在 Post-LN 中，...").
 _TOPIC_WORDS = frozenset({"for", "in", "with", "对于", "对", "在", "关于", "至于"})
+#: Words that may stand before a sentence's opening subject ("The Post-LN stack ...", "So Pre-LN ...", "而 Post-LN ...").
+_OPENING_WORDS = frozenset({"the", "in", "so", "and", "but", "a", "with", "for", "对于", "在", "而", "所以"})
+#: Punctuation after which a sentence has turned to another statement (its opening subject no longer governs).
+_TURNS = frozenset({";", "；", ":", "："})
 #: Sources precise enough to charge a mistake.
 EXPLICIT = frozenset({"clause", "label"})
 
@@ -384,7 +388,7 @@ class Subjects:
             if lay.sentence_of[m.start] != sent:
                 break
             if not m.contrast:
-                return Attribution(m.subject, "label" if self._topic(m) else "sentence", m.start)
+                return Attribution(m.subject, "label" if self._topic(m) or self._opens(m, start) else "sentence", m.start)
         # Earlier sentences of the same paragraph (or list item), nearest first.
         block = lay.block_of[start]
         for m in reversed(self.mentions[:k]):
@@ -397,6 +401,18 @@ class Subjects:
                 return Attribution(m.subject, "paragraph", m.start)
             break  # the previous sentence named several: only a heading or the card's default can say
         return self._heading_or_default(block)
+
+    def _opens(self, m: Mention, start: int) -> bool:
+        """The mention is the subject of its sentence's first clause ("Post-LN keeps an identity path ..., and its
+        final LN divides by a norm that grows, so the last-layer gradient falls") and governs the claim at `start`
+        as a label would: the claim comes before any semicolon or colon (after one, "...; x + LN(F(x)) normalises
+        only the branch", the sentence has moved on to another subject)."""
+        lay, toks = self.lay, self.lay.tokens
+        first = lay.sentence_span[lay.sentence_of[m.start]][0]
+        words = [t for t in toks[first : m.start] if t.kind != PUNCT]
+        if words and not (len(words) == 1 and words[0].key in _OPENING_WORDS):
+            return False
+        return not any(t.kind == PUNCT and t.key in _TURNS for t in toks[m.end : start])
 
     def _topic(self, m: Mention) -> bool:
         """The mention opens its sentence as a topic ("For Pre-LN, the stream is never renormalised, so each block
