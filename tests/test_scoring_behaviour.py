@@ -1252,3 +1252,10 @@ def test_an_opening_subject_does_not_reach_past_a_semicolon_or_colon(deck) -> No
     eff = _card(deck, "pre-ln-effective-depth")
     text = "Post-LN re-normalises the stream after every block: each block keeps a comparable share, and the shrinking relative update is what you see without it."
     assert "post-relative-shrinks" not in mistakes(eff, text)
+
+
+def test_a_note_ending_in_a_tick_is_a_claim_but_a_checklist_of_words_is_not(deck) -> None:
+    card = _card(deck, "deepnorm")
+    assert "thousand-layers" in hits(card, "Results:\n- 1000 layers (500+500) ✓\n- BLEU +5 over M2M-100")
+    # ticks after bare words, one per word, are still a keyword list
+    assert "thousand-layers" not in hits(card, "1000 layers ✓ DeepNorm ✓ alpha ✓ beta ✓")

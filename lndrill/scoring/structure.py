@@ -581,6 +581,8 @@ def _has_predicate(lay: Layout, a: int, b: int, vocabulary: set[int]) -> bool:
     words = english + cjk / 2
     if marker:
         return True
+    if words <= 12 and _ticked(toks, a, b):
+        return True
     label = lay.block_label(a)
     if (label is not None and label[1] < b and not _soup_label(lay, label)
             and (words <= 14 or (words <= 30 and function >= 0.05 * words))):
@@ -591,6 +593,19 @@ def _has_predicate(lay: Layout, a: int, b: int, vocabulary: set[int]) -> bool:
     if function == 0:
         return False
     return words < 12 or function / words >= SOUP_RATIO
+
+
+#: Marks that grade a note as holding ("1000 layers (500+500) ✓").
+TICKS = frozenset({"✓", "✔", "✅", "☑"})
+
+
+def _ticked(toks: list[Token], a: int, b: int) -> bool:
+    """The clause ends with a tick (brackets after it aside): a note graded as true is a claim ("- 1000 layers
+    (500+500) ✓", "- 不需要 warm-up ✓"). Only one tick: "LN ✓ warm-up ✓ RMSNorm ✓" is a checklist of words."""
+    ticks = [i for i in range(a, b) if toks[i].kind == PUNCT and toks[i].key in TICKS]
+    if len(ticks) != 1:
+        return False
+    return all(toks[i].kind == PUNCT for i in range(ticks[0] + 1, b))
 
 
 _SOUP_LABELS = Cues(en=("keywords", "keyword", "tags", "tag", "terms", "buzzwords", "topics"),
