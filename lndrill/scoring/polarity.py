@@ -194,6 +194,9 @@ _HEARERS = frozenset({"i", "ive", "id", "we", "weve", "you", "youll", "people", 
 _OWN_VIEW = frozenset({"real", "true", "actual", "correct", "right", "my", "our", "better", "proper", "whole", "full"})
 #: Chinese place particles: "X 上/里/中没有 Y" says Y is absent at X, it does not deny X.
 _LOCATIVES = frozenset({"上", "里", "中", "内"})
+#: Chinese words that open a purpose or a consequence after a claim ("需要 warm-up 才不会发散", "以免训练崩掉",
+#: "否则会发散"): a negation after them is about that purpose, not the claim.
+_ZH_PURPOSE_AFTER = ("才", "以免", "免得", "以防", "为了", "以便", "好让", "从而", "否则", "不然", "要不然", "要不")
 _CROSS_MARKS = frozenset({"✗", "✘", "❌", "❎", "×"})
 _TICK_MARKS = frozenset({"✓", "✔", "✅", "☑"})
 _YES_NO_OPENERS = frozenset({"is", "are", "was", "were", "do", "does", "did", "can", "could", "should", "would",
@@ -435,6 +438,8 @@ class Polarity:
                     return
                 if _SCOPE_STOP.at(toks, j):
                     return
+                if t.kind == WORD and self._negative_purpose(j):
+                    return  # "needs warm-up to not fall apart": the "not" is the purpose's, not the claim's
                 if t.kind == WORD:
                     raw = t.key if t.key == "not" else lay.text[t.start : t.end]
                     if ((raw in _EN_AFTER or raw in _EN_AFTER_PAIR) and is_negation(toks, j) or raw in _EN_AFTER_ONLY
@@ -444,6 +449,8 @@ class Polarity:
                         return
                     words += 1
                 elif t.kind == CJK:
+                    if any(lay.text.startswith(w, t.start) for w in _ZH_PURPOSE_AFTER):
+                        return  # "需要 warm-up 才不会发散", "以免训练崩掉": the denial is the purpose's, not the claim's
                     if is_negation(toks, j):
                         if j - 1 >= end and toks[j - 1].key in _LOCATIVES and toks[j].key in ("没", "无"):
                             return  # "主干上没有恒等通路": what is not there is what follows, not the place
@@ -599,6 +606,18 @@ class Polarity:
             a, b = self.lay.clause_span[clause]
             firm = any(_SUCCESS.at(self.tokens, j) for j in range(a, b))
         return affirmed, firm
+
+    def _negative_purpose(self, j: int) -> bool:
+        """Token j opens an infinitive of purpose with a negation ("to not fall apart", "not to diverge", "so as not
+        to", "in order not to"): what it negates is the purpose's own verb."""
+        toks = self.tokens
+
+        def word(k: int) -> str:
+            return toks[k].key if 0 <= k < len(toks) and toks[k].kind == WORD else ""
+
+        if word(j) == "to" and word(j + 1) in ("not", "never"):
+            return True
+        return word(j) in ("not", "never") and word(j + 1) == "to" and bool(word(j + 2))
 
     def _saying(self, a: int, b: int) -> bool:
         """The term is a verb of showing or saying ("showed", "proves", "证明", "表明")."""
