@@ -87,6 +87,9 @@ _CHOICE_WORDS = frozenset(stem(w) for w in ("chose", "choose", "chosen", "choose
 _DETERMINERS = frozenset({"the", "a", "an", "its", "their", "his", "her"})
 #: Words that only join an elliptical subject to what came before ("and Pre-LN, ..., does not").
 _JOINERS = frozenset({"and", "but", "while", "wherea", "whereas", "或", "而", "但"})
+#: Modals that leave their verb for later when a comma follows them ("Pre-LN can, at moderate rates, drop it").
+_MODALS = frozenset({"can", "could", "may", "might", "will", "would", "should", "must"})
+_HEDGING_MODALS = frozenset({"can", "could", "may", "might"})
 #: What opens a formula or a bracket right after an elliptical-looking subject ("RMSNorm's is (1/r)(...)").
 _OPENERS = frozenset({"(", "[", "{", "=", ":"})
 _COPULAS = frozenset({"is", "are", "was", "were", "是"})
@@ -229,11 +232,15 @@ class Analysis:
                 b += 1
             rest = [k for k in range(a, b) if toks[k].kind in (WORD, CJK) and k not in self._mention_tokens]
             qualified = False
-            if rest and all(toks[k].key in _JOINERS for k in rest):
+            if rest and all(toks[k].key in _JOINERS or (toks[k].key in _MODALS and b < len(toks) and toks[b].key == ",")
+                            for k in rest):
                 # "and Pre-LN, at moderate learning rates, can skip it": the predicate comes after a comma phrase
                 bare_end = b
                 q, end_q = part + 1, b
-                while q <= part + 3 and end_q < len(toks) and lay.clause_of[end_q] == lay.clause_of[m.start]:
+                # (a comma phrase may close the clause: "; Pre-LN can, at moderate learning rates, drop it" goes on
+                # to the end of its sentence)
+                sent = lay.sentence_of[m.start]
+                while q <= part + 3 and end_q < len(toks) and lay.sentence_of[end_q] == sent:
                     span_end = end_q
                     while span_end < len(toks) and lay.part_of[span_end] == q:
                         span_end += 1
@@ -242,7 +249,7 @@ class Analysis:
                         rest, b, qualified = rest + words, span_end, q > part + 1
                         break
                     q, end_q = q + 1, span_end
-                if b == bare_end and any(toks[k].kind in (WORD, CJK) and lay.clause_of[k] == lay.clause_of[m.start]
+                if b == bare_end and any(toks[k].kind in (WORD, CJK) and lay.sentence_of[k] == sent
                                          for k in range(b, min(len(toks), b + 40))):
                     # "while GPT-2, GPT-3 and newer LLMs put it before the sublayer": the clause goes on with a
                     # predicate of its own; the bare "while GPT-2" takes nothing from the clause before
@@ -257,6 +264,8 @@ class Analysis:
                 if k > covered and (n := is_negation(toks, k)):
                     cues, covered = cues + 1, k + n - 1
             negated = cues % 2 == 1
+            # "..., and Pre-LN can, too": a modal hedges what the ellipsis carries over
+            qualified = qualified or any(toks[k].key in _HEDGING_MODALS for k in rest)
             unlike = any(toks[k].key in (stem("unlike"), "不") for k in rest)
             if m.contrast and not unlike:
                 continue
