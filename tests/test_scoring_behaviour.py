@@ -1259,3 +1259,37 @@ def test_a_note_ending_in_a_tick_is_a_claim_but_a_checklist_of_words_is_not(deck
     assert "thousand-layers" in hits(card, "Results:\n- 1000 layers (500+500) ✓\n- BLEU +5 over M2M-100")
     # ticks after bare words, one per word, are still a keyword list
     assert "thousand-layers" not in hits(card, "1000 layers ✓ DeepNorm ✓ alpha ✓ beta ✓")
+
+
+@pytest.mark.parametrize("text", [
+    "Post-LN needs warm-up to not fall apart.",
+    "Post-LN needs warm-up so as not to diverge in the first steps.",
+    "Post-LN 需要 warm-up 才不会发散。",
+    "Post-LN 需要 warm-up，以免训练一开始就崩掉。",
+    "Post-LN 需要 warm-up 否则会发散。",
+])
+def test_a_negation_inside_a_purpose_after_the_claim_does_not_deny_it(deck, text) -> None:
+    card = _card(deck, "warmup-for-pre-ln")
+    assert "post-no-warmup-needed" not in mistakes(card, text)
+    assert "post-needs-it" in hits(card, text)
+
+
+def test_a_plain_denial_after_the_claim_still_denies_it(deck) -> None:
+    card = _card(deck, "warmup-for-pre-ln")
+    assert "post-no-warmup-needed" in mistakes(card, "Post-LN does not need warm-up.")
+    assert "post-no-warmup-needed" in mistakes(card, "Post-LN 不需要 warm-up。")
+
+
+def test_a_modal_before_a_comma_phrase_waits_for_its_verb(deck) -> None:
+    xiong = _card(deck, "xiong-theorem")
+    text = ("The Post-LN gradient near the output is large at init, so warm-up is needed; Pre-LN can, at moderate "
+            "learning rates, drop it.")
+    assert "pre-needs-warmup" not in mistakes(xiong, text)  # not "Pre-LN can [need warm-up]"
+    warm = _card(deck, "post-ln-warmup")
+    assert "pre-no-warmup" in hits(warm, "Post-LN needs warm-up; Pre-LN can, at moderate learning rates, drop it.")
+
+
+def test_an_ellipsis_hedged_by_a_modal_is_not_charged(deck) -> None:
+    card = _card(deck, "post-ln-warmup")
+    assert "pre-needs-warmup" not in mistakes(card, "Post-LN needs warm-up, and Pre-LN can, too.")
+    assert "pre-needs-warmup" in mistakes(card, "Post-LN needs warm-up, and Pre-LN does too.")
