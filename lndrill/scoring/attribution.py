@@ -31,6 +31,8 @@ from lndrill.scoring.structure import Layout
 _TOPIC_WORDS = frozenset({"for", "in", "with", "对于", "对", "在", "关于", "至于"})
 #: Words that may stand before a sentence's opening subject ("The Post-LN stack ...", "So Pre-LN ...", "而 Post-LN ...").
 _OPENING_WORDS = frozenset({"the", "in", "so", "and", "but", "a", "with", "for", "对于", "在", "而", "所以"})
+#: Pronouns through which a later clause refers back to its sentence's opening subject.
+_BACK_PRONOUNS = frozenset({"it", "its", "they", "their", "them", "itself", "它", "其", "它们"})
 #: Punctuation after which a sentence has turned to another statement (its opening subject no longer governs).
 _TURNS = frozenset({";", "；", ":", "："})
 #: Sources precise enough to charge a mistake.
@@ -404,15 +406,20 @@ class Subjects:
 
     def _opens(self, m: Mention, start: int) -> bool:
         """The mention is the subject of its sentence's first clause ("Post-LN keeps an identity path ..., and its
-        final LN divides by a norm that grows, so the last-layer gradient falls") and governs the claim at `start`
-        as a label would: the claim comes before any semicolon or colon (after one, "...; x + LN(F(x)) normalises
-        only the branch", the sentence has moved on to another subject)."""
+        final LN divides by a norm that grows") and governs the claim at `start` as a label would: the claim's
+        clause refers back to it with a pronoun, and no semicolon or colon comes between (after one, "...;
+        x + LN(F(x)) normalises only the branch", the sentence has moved on to another subject)."""
         lay, toks = self.lay, self.lay.tokens
         first = lay.sentence_span[lay.sentence_of[m.start]][0]
         words = [t for t in toks[first : m.start] if t.kind != PUNCT]
         if words and not (len(words) == 1 and words[0].key in _OPENING_WORDS):
             return False
-        return not any(t.kind == PUNCT and t.key in _TURNS for t in toks[m.end : start])
+        if any(t.kind == PUNCT and t.key in _TURNS for t in toks[m.end : start]):
+            return False
+        # A later clause with a subject of its own ("..., and the final norm scales the top gradients down") is
+        # about that; one that refers back with a pronoun ("... while its gradients explode") is about the opener.
+        a = lay.clause_span[lay.clause_of[start]][0]
+        return any(toks[k].key in _BACK_PRONOUNS for k in range(max(a, m.end), start))
 
     def _topic(self, m: Mention) -> bool:
         """The mention opens its sentence as a topic ("For Pre-LN, the stream is never renormalised, so each block
