@@ -87,6 +87,9 @@ _CHOICE_WORDS = frozenset(stem(w) for w in ("chose", "choose", "chosen", "choose
 _DETERMINERS = frozenset({"the", "a", "an", "its", "their", "his", "her"})
 #: Words that only join an elliptical subject to what came before ("and Pre-LN, ..., does not").
 _JOINERS = frozenset({"and", "but", "while", "wherea", "whereas", "或", "而", "但"})
+#: What, right after a rubric phrase written as an equation ("g_x = g/s", "s = var + eps"), adds to or raises its
+#: right-hand side (a product, "g_x = s·(...)", is how such phrases are meant to be read on).
+_CONTINUES_EXPRESSION = frozenset("+-−^")
 #: Modals that leave their verb for later when a comma follows them ("Pre-LN can, at moderate rates, drop it").
 _MODALS = frozenset({"can", "could", "may", "might", "will", "would", "should", "must"})
 _HEDGING_MODALS = frozenset({"can", "could", "may", "might"})
@@ -297,11 +300,26 @@ class Analysis:
     def find(self, phrase: Phrase) -> list[tuple[int, int]]:
         """Matches of a concept phrase (never inside a subject's own name)."""
         if phrase not in self._phrase_cache:
+            # (one with a bracket left open, "g_x = s·(g", is a prefix on purpose)
+            formula_like = "=" in phrase.source and phrase.source.count("(") == phrase.source.count(")")
             self._phrase_cache[phrase] = [
                 (a, b) for a, b in self.index.find(phrase)
                 if not any(i in self._mention_tokens for i in range(a, b))
+                and not (formula_like and self._expression_goes_on(b))
             ]
         return self._phrase_cache[phrase]
+
+    def _expression_goes_on(self, b: int) -> bool:
+        """The text right after token b-1 adds to or raises the expression ("g_x = g/s - mean(g)/s",
+        "s = (var + eps)^{1/2}"): an equation phrase matched there is only the start of a different formula."""
+        text = self.prep.text
+        k = self.tokens[b - 1].end
+        while k < len(text) and text[k] == " ":
+            k += 1
+        if k >= len(text) or text[k] not in _CONTINUES_EXPRESSION:
+            return False
+        # "J 1 = 0 -> mean direction killed", "J 1 = 0 -- so ...": an arrow or a dash, not a minus
+        return not (text[k] in "-−" and text[k + 1 : k + 2] in (">", "-", "−"))
 
     def frames(self, matcher: Matcher) -> list[Frame]:
         """Every frame where `matcher` is satisfied, in text order (computed once per matcher)."""
