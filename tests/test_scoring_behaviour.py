@@ -1293,3 +1293,20 @@ def test_an_ellipsis_hedged_by_a_modal_is_not_charged(deck) -> None:
     card = _card(deck, "post-ln-warmup")
     assert "pre-needs-warmup" not in mistakes(card, "Post-LN needs warm-up, and Pre-LN can, too.")
     assert "pre-needs-warmup" in mistakes(card, "Post-LN needs warm-up, and Pre-LN does too.")
+
+
+@pytest.mark.parametrize("text", [
+    "dx = dy/σ − mean(dy)/σ − xhat·mean(dy·xhat)/σ",
+    "g_x = g/s - mean(g)/s - y * mean(g * y)/s",
+])
+def test_an_equation_phrase_does_not_match_the_start_of_a_longer_formula(deck, text) -> None:
+    card = _card(deck, "layernorm-jacobian")
+    assert "backward-plain-division" not in mistakes(card, text)  # the correct backward pass, expanded
+    assert "backward-plain-division" in mistakes(card, "Backward: g_x = g/s.")
+
+
+def test_an_opening_subject_reaches_a_later_clause_only_through_a_pronoun(deck) -> None:
+    card = _card(deck, "pre-vs-post-ln")
+    text = ("In Pre-LN the residual path is a pure identity, so the gradient has a direct route to every layer, and "
+            "the final norm scales the top gradients down.")
+    assert mistakes(card, text) == set()
