@@ -92,6 +92,7 @@ _JOINERS = frozenset({"and", "but", "while", "wherea", "whereas", "或", "而", 
 _CONTINUES_EXPRESSION = frozenset("+-−^")
 #: Modals that leave their verb for later when a comma follows them ("Pre-LN can, at moderate rates, drop it").
 _MODALS = frozenset({"can", "could", "may", "might", "will", "would", "should", "must"})
+#: Modals that hedge what an ellipsis carries over ("..., and Pre-LN can, too" is no plain claim to charge).
 _HEDGING_MODALS = frozenset({"can", "could", "may", "might"})
 #: What opens a formula or a bracket right after an elliptical-looking subject ("RMSNorm's is (1/r)(...)").
 _OPENERS = frozenset({"(", "[", "{", "=", ":"})
