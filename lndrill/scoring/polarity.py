@@ -21,7 +21,7 @@ import re
 from collections.abc import Set as AbstractSet
 
 from lndrill.scoring.lexicon import ARROW, CJK, NUMBER, PUNCT, RELATIONS, WORD, Cues, Token, stem
-from lndrill.scoring.structure import Layout, is_cause, is_function_token
+from lndrill.scoring.structure import TICKS, Layout, is_cause, is_function_token
 
 NEGATION = Cues(
     en=("not", "no", "never", "without", "none", "nobody", "nor", "neither", "cannot", "free", "drop", "dropped", "remove",
@@ -198,7 +198,6 @@ _LOCATIVES = frozenset({"上", "里", "中", "内"})
 #: "否则会发散"): a negation after them is about that purpose, not the claim.
 _ZH_PURPOSE_AFTER = ("才", "以免", "免得", "以防", "为了", "以便", "好让", "从而", "否则", "不然", "要不然", "要不")
 _CROSS_MARKS = frozenset({"✗", "✘", "❌", "❎", "×"})
-_TICK_MARKS = frozenset({"✓", "✔", "✅", "☑"})
 _YES_NO_OPENERS = frozenset({"is", "are", "was", "were", "do", "does", "did", "can", "could", "should", "would",
                              "will", "has", "have", "must", "isn't", "doesn't", "don't", "so"})
 #: "No — they are about different things": a dash after the bare answer.
@@ -740,8 +739,8 @@ class Polarity:
             if not polar or lay.block_of[a] != lay.block_of[qa]:
                 continue
             # "Contradiction? ✗ (...)": a mark right after the question answers it
-            if toks[a].kind == PUNCT and toks[a].key in _CROSS_MARKS | _TICK_MARKS:
-                out[sent] = toks[a].key in _TICK_MARKS
+            if toks[a].kind == PUNCT and toks[a].key in _CROSS_MARKS | TICKS:
+                out[sent] = toks[a].key in TICKS
                 continue
             # "Do they contradict each other? Not really: ...", "Not at all."
             if (b - a >= 3 and toks[a].key == "not" and toks[a + 1].key in ("realli", "really", "at")

@@ -595,7 +595,7 @@ def _has_predicate(lay: Layout, a: int, b: int, vocabulary: set[int]) -> bool:
     return words < 12 or function / words >= SOUP_RATIO
 
 
-#: Marks that grade a note as holding ("1000 layers (500+500) ✓").
+#: Tick marks: a note graded as holding ("1000 layers (500+500) ✓"), a question answered yes ("Contradiction? ✓").
 TICKS = frozenset({"✓", "✔", "✅", "☑"})
 
 
