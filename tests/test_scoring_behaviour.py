@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from lndrill.scoring.engine import score_answer
+from lndrill.scoring.engine import rubric_for, score_answer
 from lndrill.scoring.formula import canonical, find_formulas
+from lndrill.scoring.matcher import Analysis
 from lndrill.scoring.normalize import prepare
 
 
@@ -1310,3 +1311,100 @@ def test_an_opening_subject_reaches_a_later_clause_only_through_a_pronoun(deck) 
     text = ("In Pre-LN the residual path is a pure identity, so the gradient has a direct route to every layer, and "
             "the final norm scales the top gradients down.")
     assert mistakes(card, text) == set()
+
+
+def test_a_belief_named_with_that_is_reported_not_claimed(deck) -> None:
+    card = _card(deck, "ln-who-uses-what")
+    text = "BERT: it's a common belief that BERT is Pre-LN. It isn't; the released code is Post-LN."
+    assert "bert-pre" not in mistakes(card, text)
+    assert "bert-post" in hits(card, text)
+    assert "bert-pre" in mistakes(card, "BERT is Pre-LN.")
+    assert "bert-pre" in mistakes(card, "My belief is that BERT is Pre-LN.")
+
+
+@pytest.mark.parametrize("text", [
+    "So the issue is that output-side gradients are large at init, not that they grow with depth.",
+    "It's not that Post-LN gradients grow with depth; they are large near the output.",
+])
+def test_not_that_denies_what_follows(deck, text) -> None:
+    card = _card(deck, "post-ln-warmup")
+    assert "grad-grows-with-depth" not in mistakes(card, text)
+
+
+def test_a_claim_mostly_inside_quotation_marks_is_discussed_not_made(deck) -> None:
+    card = _card(deck, "toy-metric-artifact")
+    text = "I'd resist the reading \"this proves Post-LN gradients vanish\", but also the opposite overcorrection."
+    assert "toy-shows-vanishing" not in mistakes(card, text)
+    assert "toy-shows-vanishing" in mistakes(card, "The reading is that this proves Post-LN gradients vanish.")
+
+
+def test_an_index_before_a_full_stop_ends_the_sentence(deck) -> None:
+    # "1/i." is a layer index, not "i.e.": the next sentence's "heavy dependency" is not about Pre-LN
+    card = _card(deck, "admin-amplification")
+    text = ("In Pre-LN the stream keeps growing and the newest branch carries roughly 1/i. Heavy dependency means a "
+            "parameter perturbation in every branch passes straight to the output.")
+    assert "pre-heavy-dependency" not in mistakes(card, text)
+    for text, sentences in (("Branch i. Then the next one.", 2), ("Pre-LN, i.e. the GPT-2 layout, is stable.", 1),
+                            ("Models, e.g. GPT-2, use it. Also i. e. spaced.", 2)):
+        assert len(set(Analysis(rubric_for(card), text).lay.sentence_of)) == sentences, text
+
+
+@pytest.mark.parametrize("text", [
+    "Sandwich-LN is Pre-LN plus a norm on the branch output, x + LN(F(LN(x))), as opposed to Pre-LN's x + F(LN(x)).",
+    "Easiest to see Sandwich-LN starting from Pre-LN, x_{l+1} = x_l + F(LN(x_l)), and notice what it leaves alone.",
+])
+def test_a_formula_beside_a_comparison_partner_belongs_to_it(deck, text) -> None:
+    card = _card(deck, "sandwich-ln")
+    assert "sandwich-single-ln" not in mistakes(card, text)
+
+
+def test_a_formula_after_a_fronted_comparison_still_belongs_to_the_claim(deck) -> None:
+    card = _card(deck, "sandwich-ln")
+    assert "sandwich-single-ln" in mistakes(card, "Sandwich-LN: x_{l+1} = x_l + F(LN(x_l)).")
+
+
+def test_names_with_colons_label_notes_flattened_onto_one_line(deck) -> None:
+    card = _card(deck, "pre-vs-post-ln")
+    text = "区别 [[Pre Norm]] :<-> x + f(norm(x)) 先残差再 norm [[Post Norm]] :<-> norm(x + f(x))"
+    assert mistakes(card, text) == set()
+    assert {"pre-formula", "post-formula"} <= hits(card, text)
+    # the same line with the labels swapped is still charged
+    swapped = "区别 [[Post Norm]] :<-> x + f(norm(x)) 先残差再 norm [[Pre Norm]] :<-> norm(x + f(x))"
+    assert "pre-formula-given-for-post" in mistakes(card, swapped)
+
+
+def test_a_two_way_arrow_is_an_equivalence_not_a_sequence() -> None:
+    from lndrill.scoring.lexicon import tokenize
+    keys = [t.key for t in tokenize("pre norm :<-> x ↔ y ⇔ z -> w")]
+    assert keys == ["pre", "norm", ":", "=", "x", "=", "y", "=", "z", "\u2192", "w"]
+
+
+def test_denials_that_reach_the_next_clause(deck) -> None:
+    admin = _card(deck, "admin-amplification")
+    for text in ("大家一般以为 Post-LN 不稳定是梯度消失，但他们说其实那不是主要原因，主要原因是放大效应。",
+                 "A Post-LN model doesn't fall over because some gradient is too big, it falls over because its output "
+                 "is too sensitive to its own weights."):
+        assert "not-gradient" in hits(admin, text), text
+    # a verdict on an object ("people get that wrong") refutes nothing before it
+    post = _card(deck, "pre-vs-post-ln")
+    text = ("Xiong et al. showed that at init the gradients near the output are big for Post-LN. Not growing with depth "
+            "(people get that wrong a lot), just large.")
+    assert "post-large-output-grad" in hits(post, text)
+
+
+def test_a_removal_verb_reaches_every_object_of_its_list(deck) -> None:
+    card = _card(deck, "rmsnorm")
+    for text in ("RMSNorm drops the mean subtraction and the bias.", "RMSNorm 去掉了减均值和偏置。",
+                 "RMSNorm scales by the RMS only, dropping the mean-subtraction and bias parameter that LayerNorm uses."):
+        assert "no-bias" in hits(card, text), text
+    # a second predicate after "and" is not removed
+    assert "rmsnorm-bias-not-gain" in mistakes(card, "RMSNorm drops the learned gain and keeps only a bias.")
+    assert "cheaper" in hits(card, "RMSNorm loses nothing important and saves compute.")
+    warm = _card(deck, "post-ln-warmup")
+    text = "Xiong et al. removed warm-up from Post-LN and the BLEU on IWSLT14 fell to about 8.5 instead of 34."
+    assert "xiong-no-warmup-bleu" in hits(warm, text)
+
+
+def test_a_sublayers_own_parameters_are_not_part_of_the_block_formula() -> None:
+    assert canonical("LN(alpha x_l + G_l(x_l, θ_l))") == canonical("LN(alpha x + G(x))") is not None
+    assert canonical("x + F(x, y)") != canonical("x + F(x)")  # a second input is structure

@@ -321,6 +321,9 @@ class Subjects:
             relative = self._continued_relative(start)
         if relative is not None:
             return Attribution(relative.subject, "clause", relative.start)
+        owner = self._owner_right_before(start, end)
+        if owner is not None:
+            return Attribution(owner.subject, "clause", owner.start)
         # A name in an aside that closed before the claim ("Post-LN (2017/BERT) -> Pre-LN") is an example there,
         # not the claim's subject.
         mentions = [m for m in self.in_clause(clause)
@@ -334,6 +337,12 @@ class Subjects:
         # behind)") belongs to the aside's own statement, unless the claim sits in that aside too.
         after = [m for m in mentions if m.start >= end
                  and not (lay.aside_of[m.start] != lay.aside_of[start] and self._statement_aside(m))]
+        if not before:
+            # "[[Pre Norm]] :<-> x + f(norm(x)) 先残差再 norm [[Post Norm]] :<-> ...": a name labelling the clause from
+            # just before its colon comes before one that follows the claim
+            inline = self._inline_label(start)
+            if inline is not None:
+                return Attribution(inline.subject, "label", inline.start)
         trailing = self._trailing_scope(end, after)
         if trailing is not None:
             return Attribution(trailing.subject, "clause", trailing.start)
@@ -350,6 +359,29 @@ class Subjects:
                         source = "clause"
                 return Attribution(group[0].subject, source, group[0].start, self._coordinated(group[0]))
         return self._outside(start)
+
+    def _owner_right_before(self, start: int, end: int) -> Mention | None:
+        """A comparison partner the claim belongs to: its possessive right before it ("as opposed to Pre-LN's
+        x + F(LN(x))") or the name it stands beside between commas ("starting from Pre-LN, x + F(LN(x)), and
+        ..."). Not "Unlike Post-LN, x + F(LN(x)) keeps ...", where the claim goes on after the comma phrase."""
+        toks, text = self.lay.tokens, self.lay.text
+        i = bisect.bisect_left(self._starts, start) - 1
+        if i < 0:
+            return None
+        m = self.mentions[i]
+        if not m.contrast or m.end > start or self.lay.clause_of[m.start] != self.lay.clause_of[start]:
+            return None
+        if start == m.end:
+            named = text[toks[m.start].start : toks[m.end - 1].end]
+            return m if named.endswith(("'s", "\u2019s")) else None
+        if not (toks[m.end].kind == PUNCT and toks[m.end].key == ","):
+            return None
+        # the claim may be the right side of an equation that opens there ("Pre-LN, x_{l+1} = x_l + F(LN(x_l)),")
+        lhs = range(m.end + 1, start)
+        if len(lhs) > 12 or (lhs and (toks[start - 1].key != "=" or any(toks[k].kind == CJK for k in lhs))):
+            return None
+        closes = end < len(toks) and toks[end].kind == PUNCT and toks[end].key in (",", ".", ";", ")")
+        return m if closes else None
 
     def _statement_aside(self, m: Mention) -> bool:
         """The mention sits in a bracketed aside that says something of its own ("(DeepNet puts Pre-LN 0.5-1
@@ -371,6 +403,9 @@ class Subjects:
         """The subject of a claim at `start` from outside its clause: its line's label, its sentence, its
         paragraph, its heading, or the card's default."""
         lay = self.lay
+        inline = self._inline_label(start)
+        if inline is not None:
+            return Attribution(inline.subject, "label", inline.start)
         label = lay.block_label(start)
         if label is None:
             # a sentence hard-wrapped onto the next line ("- GLM-130B: DeepNorm, with alpha\n  = (2N)^(1/4) ..."):
@@ -403,6 +438,27 @@ class Subjects:
                 return Attribution(m.subject, "paragraph", m.start)
             break  # the previous sentence named several: only a heading or the card's default can say
         return self._heading_or_default(block)
+
+    def _inline_label(self, start: int) -> Mention | None:
+        """A name followed by a colon earlier in the claim's sentence, after the line's own label ("... [[Pre Norm]]
+        :<-> x + f(norm(x)) ... [[Post Norm]] :<-> norm(x + f(x))": notes flattened onto one line): the nearest
+        one labels what follows it."""
+        lay, toks = self.lay, self.lay.tokens
+        sent = lay.sentence_of[start]
+        k = bisect.bisect_left(self._starts, start)
+        for m in reversed(self.mentions[:k]):
+            if lay.sentence_of[m.start] != sent or m.end > start:
+                return None
+            if m.contrast:
+                continue
+            j = m.end
+            while j < start and toks[j].kind == PUNCT and toks[j].key in ("]", ")", "\u3011"):
+                j += 1
+            if j >= start or toks[j].kind != PUNCT or toks[j].key not in (":", "\u2236"):
+                return None
+            label = lay.block_label(start)
+            return m if label is None or label[1] <= m.start else None
+        return None
 
     def _opens(self, m: Mention, start: int) -> bool:
         """The mention is the subject of its sentence's first clause ("Post-LN keeps an identity path ..., and its
@@ -439,7 +495,6 @@ class Subjects:
         if heading >= 0 and heading in self._heading_subject:
             return Attribution(self._heading_subject[heading], "heading", None)
         return self.default
-
 
     def _trailing_scope(self, end: int, after: list[Mention]) -> Mention | None:
         """"... and by O(d sqrt(ln d / L)) for Pre-LN": a subject introduced by "for"/"in" right after the claim's

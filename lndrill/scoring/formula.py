@@ -297,6 +297,9 @@ class _Parser:
                 return None
             self.calls += 1
             fname = "N" if name in NORM_NAMES else "F" if name in BRANCH_NAMES else name
+            if fname == "F" and len(args) > 1:
+                # G_l(x_l, θ_l): a sublayer's own parameters are not part of the block's structure
+                args = [a for a in args if a not in _PARAMETER_ARGS] or args
             self._decorations()
             return f"{fname}(" + ",".join(args) + ")"
         if name in COEFF_NAMES:
@@ -306,6 +309,10 @@ class _Parser:
         if name in NORM_NAMES | BRANCH_NAMES:
             return "F" if name in BRANCH_NAMES else "N"
         return name
+
+
+#: Names of a sublayer's parameters written as an extra argument ("G_l(x_l, θ_l)", "F(x; W)").
+_PARAMETER_ARGS = frozenset({"theta", "w", "params", "phi", "weights", "param"})
 
 
 def canonical(expr: str) -> str | None:

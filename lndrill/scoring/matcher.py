@@ -454,8 +454,19 @@ class Analysis:
         asserted = claim and (kind != "prose" or lay.clause_claim[clause])
         contrast = any(lay.part_of[x] in self._contrast_parts or self._compared(x) for x, _ in terms)
         straddles = kind == "prose" and len({lay.aside_of[x] for x, _ in terms}) > 1
-        return Frame(a, b, terms, kind, char_span, who, affirmed, qualifier, claim, a in self.quoted, asserted,
+        return Frame(a, b, terms, kind, char_span, who, affirmed, qualifier, claim, self._in_quotes(a, terms), asserted,
                      contrast, firm, straddles)
+
+    def _in_quotes(self, a: int, terms: tuple[tuple[int, int], ...]) -> bool:
+        """The claim starts inside quotation marks, or most of its words are inside them ('I'd resist the reading
+        "this proves Post-LN gradients vanish"'): it is discussed, not made. A word in scare quotes inside a
+        claim ('Post-LN "needs" warm-up') leaves it the writer's."""
+        if a in self.quoted:
+            return True
+        if not self.quoted:
+            return False
+        words = [i for x, y in terms for i in range(x, y)]
+        return 2 * sum(1 for i in words if i in self.quoted) > len(words)
 
     def _labelled(self, a: int) -> bool:
         """A terse line labelled with a subject ("BERT: Post-LN", "- T5: pre-norm, no bias") is a claim."""

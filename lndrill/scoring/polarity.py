@@ -41,6 +41,23 @@ NEGATION = Cues(
         "用不着", "无需", "无须", "不必", "不用", "没必要", "扔掉", "丢掉", "舍弃", "抛弃", "丢弃", "不再"),
 )
 _PREFIX_CUES = frozenset({"un", "non"})
+#: Verbs that open a second predicate after "and" besides _FINITE_VERBS ("drops the gain and keeps the bias").
+_SECOND_VERBS = frozenset({"keep", "keeps", "kept", "retain", "retains", "retained", "use", "uses", "used", "add", "adds",
+                           "added", "only", "instead", "train", "trained", "works", "replaces", "replace", "save", "saves",
+                           "saved", "gain", "gains", "get", "gets", "got", "run", "runs", "cut", "cuts", "reduce", "reduces"})
+#: Between an anaphor and its verdict ("that is wrong", "那其实不是主要原因"), and what may come before the anaphor
+#: ("but that is wrong", "他们说其实那不是").
+_VERDICT_LINKS = frozenset({"is", "was", "s", "其", "实", "都", "也", "就", "really", "actually", "simply", "just"})
+_VERDICT_OPENERS = frozenset({"but", "and", "yet", "so", "说", "但", "可", "而", "实", "然", "actually", "really"})
+#: Words that may close an object list right after its last object ("the bias parameter that LN uses").
+_LIST_ENDS = frozenset({"that", "which", "term", "terms", "paramet", "parameter", "parameters", "too", "entirely",
+                        "altogether", "as", "from", "的", "项", "参数"})
+#: Verbs that remove what follows them: their denial reaches every object of an "and" list.
+_REMOVAL = Cues(en=("drop", "drops", "dropped", "dropping", "remove", "removes", "removed", "removing", "omit", "omits",
+                    "omitted", "omitting", "eliminate", "eliminates", "eliminated", "eliminating", "discard", "discards",
+                    "discarded", "discarding", "strip", "strips", "stripped", "stripping", "ditch", "ditches", "ditched",
+                    "lose", "loses", "lost", "losing", "lacks", "lack", "lacking"),
+                zh=("去掉", "去除", "省掉", "省略", "删掉", "删除", "拿掉", "丢掉", "舍弃", "砍掉"))
 #: Words after which "skip" is the skip path doing something, not the verb "to skip".
 _AFTER_SKIP_NOUN = frozenset(stem(w) for w in ("never", "is", "stays", "remains", "carries", "has", "gets", "goes",
                                                "bypasses", "itself"))
@@ -98,7 +115,9 @@ _REFUTE = Cues(
         "misattribution", "oversimplification"),
     pairs=("not true", "not correct", "not right"),
     zh=("错误", "是错的", "不对", "误解", "误区", "迷思", "谣言", "并非如此", "不成立", "讲反", "说反", "搞反", "不正确",
-        "不准确", "其实不是", "不是这样", "其实不然", "并不是这样", "站不住"),
+        "不准确", "其实不是", "不是这样", "其实不然", "并不是这样", "站不住",
+        # "大家以为是梯度消失，但其实那不是主要原因": the cause named before is rejected
+        "不是主要原因", "不是根本原因", "并非主要原因", "并非根本原因", "不是真正的原因", "并不是主要原因", "并不是根本原因"),
 )
 _REPORT = Cues(
     en=("argue", "argues", "argued", "claim", "claims", "claimed", "believe", "believes", "believed", "suggest",
@@ -106,7 +125,7 @@ _REPORT = Cues(
     pairs=("according to", "people say", "some say", "it is said", "common claim", "popular claim",
            "popular belief", "folk wisdom", "tempting to", "might think", "would think", "easy to think", "textbook story"),
     zh=("有人说", "据说", "认为", "常说", "说法", "传言", "号称", "据称", "坊间", "有观点", "一种观点", "原文", "文章说",
-        "那篇文章"),
+        "那篇文章", "以为"),  # 以为: "thought (wrongly)"; not in 可以为 / 所以为 (see _not_a_report)
 )
 _HEDGE = Cues(
     en=("can", "could", "may", "might", "would", "usually", "often", "typically", "generally", "sometimes",
@@ -337,11 +356,12 @@ class Polarity:
                     if is_cause(toks, lay.clause_span[clause][0]):
                         # ... right before the connective, or with only "just"/"only" between ("not just because");
                         # "Post-LN doesn't need one because X" denies the need, not X.
-                        for k in range(j, max(-1, j - 3), -1):
+                        for k in range(j, max(-1, j - 4), -1):
                             if is_negation(toks, k):
                                 # a plain denial only: "Post-LN breaks because X" gives X as the cause of the break
-                                if toks[k].key in _PLAIN_DENIALS and all(
-                                        toks[q].key in _CAUSE_ADVERBS for q in range(k + is_negation(toks, k), j + 1)):
+                                if toks[k].key in _PLAIN_DENIALS and (all(
+                                        toks[q].key in _CAUSE_ADVERBS for q in range(k + is_negation(toks, k), j + 1))
+                                        or self._other_cause_follows(clause)):
                                     cues.add(k)
                                 break
                     return
@@ -370,6 +390,14 @@ class Polarity:
                         self.saying_negations.add(neg)
                     return
                 if _SCOPE_STOP.ends_at(toks, j) >= 0 and j not in skip:
+                    removal = self._removal_before_and(j, start, end)
+                    if removal >= 0:
+                        cues.add(removal)  # "RMSNorm drops the mean subtraction and the bias": both are dropped
+                        return
+                    if t.kind == WORD and t.key == "that" and j > 0 and toks[j - 1].kind == WORD and (
+                            toks[j - 1].key in ("not", "never")):
+                        cues.add(j - 1)  # "..., not that they grow with depth", "it's not that X; it's Y"
+                        return
                     if t.kind == WORD and t.key == "that":
                         # "it does not mean that gradients vanish": a denied saying denies what it says
                         for k in range(j - 1, max(-1, j - 5), -1):
@@ -659,7 +687,10 @@ class Polarity:
                 if truth is not None:
                     self.refuted_until[clause] = truth
                 named = self._named_content(a, i) is not None  # "the myth that X is wrong" refutes X, not before
-                if first < len(toks) and toks[first].key in _ANAPHORA and clause > 0 and not named:
+                # the anaphor opens the clause ("that is wrong") or stands right before the verdict ("但他们说其实那不是
+                # 主要原因", "but they say that's not true")
+                points_back = (first < len(toks) and toks[first].key in _ANAPHORA) or self._anaphor_judged(a, i)
+                if points_back and clause > 0 and not named:
                     prev = lay.clause_span[clause - 1][0]
                     # "People say X; that is wrong." / "People say X. That is wrong." (same paragraph)
                     if lay.sentence_of[first] == lay.sentence_of[prev] or (
@@ -881,7 +912,8 @@ class Polarity:
                     found.append((j, "framing"))
                 elif _PURPOSE.at(toks, j) and not (toks[j].key == "so" and j + 2 < len(toks) and toks[j + 2].key != "to"):
                     found.append((j, "purpose"))  # "so as to X" is a purpose, "so as you stack blocks, X" is not
-                elif _REPORT.at(toks, j) and not _CONTRARY.at(toks, max(0, j - 2)) and not self._cites_a_source(j):
+                elif _REPORT.at(toks, j) and not _CONTRARY.at(toks, max(0, j - 2)) and not self._cites_a_source(j) and (
+                        not self._inside_other_word(j)):
                     found.append((j, "report"))
                 elif self._received_view(j):
                     found.append((j, "report"))  # "The popular story is that X": X is what others say
@@ -941,12 +973,72 @@ class Polarity:
             k += 1
         return True
 
+    def _anaphor_judged(self, a: int, i: int) -> bool:
+        """The verdict at token i has an anaphor for its subject right before it, maybe with a copula or "actually"
+        between ("他们说其实那不是主要原因", "but that is not true"), not as an object ("people get that wrong")."""
+        toks = self.tokens
+        k = i - 1
+        if k >= a and toks[k].key in _VERDICT_LINKS:
+            k -= 1
+            if k >= a and toks[k].kind == CJK and toks[k].key in _VERDICT_LINKS:
+                k -= 1  # 其实
+        return k >= a and toks[k].kind in (WORD, CJK) and toks[k].key in _ANAPHORA and (
+            k == a or toks[k - 1].kind == PUNCT or toks[k - 1].key in _VERDICT_OPENERS)
+
+    def _removal_before_and(self, j: int, start: int, end: int) -> int:
+        """Token j is the "and"/"和" of an object list whose verb removes ("drops the mean subtraction and the bias",
+        "去掉了均值和偏置") and the term at [start, end) is its second object (only a determiner before it, the list
+        ending right after it): the removal verb's index, or -1. Not after "not"/"without" ("not unstable and
+        trains deep" is two predicates), nor a second clause ("removed warm-up and the BLEU fell to 8.45")."""
+        toks, lay = self.tokens, self.lay
+        tail = toks[end : end + 3]
+        if tail and not any(t.kind == PUNCT or t.key in _LIST_ENDS for t in tail) and lay.part_of[end] == lay.part_of[start]:
+            return -1
+        if toks[j].key not in ("and", "和", "与", "及") or any(
+                toks[q].kind != WORD or toks[q].key not in _DETERMINERS for q in range(j + 1, start)):
+            return -1
+        first = lay.text[toks[start].start : toks[start].end].lower() if start < len(toks) else ""
+        if first in _FINITE_VERBS or first in _SECOND_VERBS or _REMOVAL.at(toks, start) or NEGATION.at(toks, start):
+            return -1  # "drops the learned gain and keeps only a bias": a second predicate
+        part = lay.part_of[j - 1] if j > 0 else -1  # "and" may open a part of its own
+        for q in range(j - 1, max(-1, j - 7), -1):
+            if lay.part_of[q] != part or toks[q].kind == PUNCT and toks[q].key not in ("-",):
+                return -1
+            if toks[q].kind == WORD and (toks[q].key in _FINITE_VERBS or toks[q].key == "to"):
+                return -1
+            if _REMOVAL.at(toks, q):
+                return q
+        return -1
+
+    def _other_cause_follows(self, clause: int) -> bool:
+        """Another "because" clause follows in the sentence ("it doesn't fall over because some gradient is too
+        big, it falls over because its output is too sensitive"): the negated verb before the first one denies
+        that cause ("Post-LN doesn't need one because X" alone denies the need)."""
+        lay = self.lay
+        sent = lay.sentence_of[lay.clause_span[clause][0]]
+        c = clause + 1
+        while c < len(lay.clause_span) and lay.sentence_of[lay.clause_span[c][0]] == sent:
+            if is_cause(self.tokens, lay.clause_span[c][0]):
+                return True
+            c += 1
+        return False
+
+    def _inside_other_word(self, j: int) -> bool:
+        """以为 ("thought") as the tail of 可以 + 为 ("可以为 0": can be 0) or 所以 + 为, not a report."""
+        toks = self.tokens
+        return (toks[j].kind == CJK and toks[j].key == "以" and j > 0 and toks[j - 1].kind == CJK
+                and toks[j - 1].key in ("可", "所", "足", "难", "得"))
+
     def _received_view(self, j: int) -> bool:
-        """"The popular story / common belief / usual assumption is that X": a received view is reported, not
-        affirmed ("the real story is that X", "my claim is that X" are the writer's own)."""
+        """"The popular story / common belief / usual assumption is that X", "it's a common belief that X": a
+        received view is reported, not affirmed ("the real story is that X", "my claim is that X" are the writer's
+        own)."""
         toks = self.tokens
         if not (toks[j].kind == WORD and toks[j].key in _RECEIVED_VIEWS):
             return False
+        if j + 1 < len(toks) and toks[j + 1].kind == WORD and toks[j + 1].key == "that":
+            # "it's a common belief that X", "there is a myth that X": the view's content follows at once
+            return not any(toks[m].key in _OWN_VIEW for m in range(max(0, j - 2), j))
         k = self._past_hearsay(j + 1)
         if not (k + 1 < len(toks) and toks[k].key in _COPULAS_OF_VIEWS and toks[k + 1].key == "that"):
             return False

@@ -495,8 +495,27 @@ def _sentence_end(text: str, tokens: list[Token], i: int) -> bool:
         return False
     prev = tokens[i - 1] if i > 0 else None
     if prev is not None and prev.kind == WORD and prev.end == tok.start and prev.key in ABBREVIATIONS:
-        return False
+        return prev.key in _LETTERS_OF_ABBREVIATIONS and not _letter_abbreviation(text, tokens, i)
     return True
+
+
+#: One-letter words that end a sentence as an index ("the newest branch carries 1/i.", "... at layer l.") unless
+#: they are part of "i.e." or "e.g." (also spaced: "i. e.").
+_LETTERS_OF_ABBREVIATIONS = frozenset({"i", "e", "g"})
+_SECOND_LETTER = {"i": "e", "e": "g"}
+
+
+def _letter_abbreviation(text: str, tokens: list[Token], i: int) -> bool:
+    """The dot at token i closes the first or last letter of "i.e." / "e.g." (or "i. e." / "e. g.")."""
+    letter = tokens[i - 1]
+    before = tokens[i - 2] if i > 1 else None
+    if before is not None and before.key == "." and before.end >= letter.start - 1 and letter.key in ("e", "g"):
+        first = tokens[i - 3] if i > 2 else None
+        if first is not None and first.key == ("i" if letter.key == "e" else "e"):
+            return True  # the closing dot of "i.e." / "e.g."
+    second = _SECOND_LETTER.get(letter.key)
+    rest = text[tokens[i].end : tokens[i].end + 4].lstrip()
+    return second is not None and rest[:2].lower() == second + "."
 
 
 #: Words after which "since" is an adverb ("since has gone", "ever since then"), not "because".
