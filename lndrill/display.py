@@ -64,6 +64,15 @@ def score_style(score: float | None, colours: ScoreColours = TERMINAL_COLOURS, b
     return " ".join(part for part in ("bold" if bold else "", colour) if part)
 
 
+def score_headline(score: int, points: int, lang: str = "en") -> str:
+    """"Score 48/100" and, when the rubric's own total differs (the score is on an interviewer's scale, see
+    `lndrill.scoring.result.INTERVIEWER_SCALE`), what the section bars add up to: "Score 48/100 (rubric 44)"."""
+    head = f"{'得分' if lang == 'zh' else 'Score'} {score}/100"
+    if points == score:
+        return head
+    return head + (f"（要点合计 {points}）" if lang == "zh" else f" (rubric {points})")
+
+
 def block_bar(value: float, total: float = 100.0, width: int = 10) -> str:
     """`width` cells, the share value/total of them full (█) and the rest light (░)."""
     filled = int(round(width * value / total)) if total else 0

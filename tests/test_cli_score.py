@@ -29,6 +29,18 @@ def test_score_json_from_file(tmp_path: Path, capsys) -> None:
     assert d["mistakes"][0]["explanation"]
 
 
+def test_the_report_says_when_the_score_and_the_rubric_total_differ(tmp_path: Path, capsys) -> None:
+    f = tmp_path / "a.txt"
+    f.write_text("Post-LN needs warm-up.", encoding="utf-8")
+    assert main(["score", "pre-vs-post-ln", str(f), "--json"]) == 0
+    d = json.loads(capsys.readouterr().out)
+    assert d["points"] == sum(s["score"] for s in d["sections"]) < d["score"]
+    assert main(["score", "pre-vs-post-ln", str(f)]) == 0
+    assert f"Score {d['score']}/100 (rubric {d['points']})" in capsys.readouterr().out
+    assert main(["score", "pre-vs-post-ln", str(f), "--lang", "zh"]) == 0
+    assert f"得分 {d['score']}/100（要点合计 {d['points']}）" in capsys.readouterr().out
+
+
 def test_score_human_report_from_stdin(monkeypatch, capsys) -> None:
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(ANSWER.encode())))
     assert main(["score", "pre-vs-post-ln", "-", "--model-answer"]) == 0

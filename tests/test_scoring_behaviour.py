@@ -293,9 +293,9 @@ def test_keyword_list_offtopic_and_repetition_earn_almost_nothing(main_card) -> 
     assert score_answer(main_card, keywords).score == 0
     offtopic = "Dropout and weight decay regularise a network; AdamW decouples the decay from the update."
     assert score_answer(main_card, offtopic).score == 0
-    once = score_answer(main_card, "Post-LN needs warm-up.\n").score
-    many = score_answer(main_card, "Post-LN needs warm-up.\n" * 200).score
-    assert many == once <= 10
+    once = score_answer(main_card, "Post-LN needs warm-up.\n").points
+    many = score_answer(main_card, "Post-LN needs warm-up.\n" * 200).points
+    assert many == once <= 10  # rubric points; the interviewer's scale lifts one point a little (see below)
 
 
 def test_headings_in_either_language_and_points_anywhere(main_card) -> None:
@@ -1377,6 +1377,18 @@ def test_a_two_way_arrow_is_an_equivalence_not_a_sequence() -> None:
     from lndrill.scoring.lexicon import tokenize
     keys = [t.key for t in tokenize("pre norm :<-> x ↔ y ⇔ z -> w")]
     assert keys == ["pre", "norm", ":", "=", "x", "=", "y", "=", "z", "\u2192", "w"]
+
+
+def test_the_total_is_on_an_interviewers_scale(main_card) -> None:
+    from lndrill.scoring.result import to_interviewer_scale
+    values = [to_interviewer_scale(x) for x in range(0, 101)]
+    assert values[0] == 0 and values == sorted(values)  # monotone: no ranking changes
+    assert values[100] == 95 and 40 <= values[40] <= 41  # a full sweep reads 95; the middle is left alone
+    one = score_answer(main_card, "Post-LN needs warm-up.")
+    assert one.points < one.score <= 2 * one.points  # one part done: an interviewer gives more than its weight
+    assert score_answer(main_card, "").score == 0
+    full = score_answer(main_card, main_card.model_answer.get("en"))
+    assert full.points == 100 and full.score == 95
 
 
 def test_denials_that_reach_the_next_clause(deck) -> None:

@@ -5,7 +5,10 @@ tests/fixtures/stats-golden.json and stats-golden.txt are the output of the earl
 on the two-card deck in tests/fixtures/stats-deck, at `helpers.STATS_NOW`, with TZ=UTC and 80 columns.
 Scores are built by hand, so tuning the scorer or editing the bundled deck never moves these files.
 Since then one thing was added on purpose (issue 10): the points overruled and mistakes disputed most,
-`"most_overruled"` at the end of the JSON and a "Most overruled" table at the end of the text.
+`"most_overruled"` at the end of the JSON and a "Most overruled" table at the end of the text. And one
+number changed on purpose (issue 8): totals are on an interviewer's scale (`scoring.result.INTERVIEWER_SCALE`),
+so the hand-built perfect answer reads 95 and the one-point answer 28; only those numbers and the averages
+built on them moved.
 """
 
 from __future__ import annotations

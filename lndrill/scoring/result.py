@@ -7,6 +7,24 @@ from typing import Any
 
 from lndrill.cards.schema import Text
 
+#: Rubric share -> interviewer's grade, piecewise linear. Interviewers give a complete, correct answer 90-100
+#: (rarely 100) and one part done well about 25-35 (the graders' anchors), where the rubric gives 100 and about
+#: 10. Fitted by least squares (ridge towards the identity) on blind batches b-s of the tuning half and checked on
+#: batches t-x, written and graded later, and on 49 real third-party passages: mean absolute difference 7.71 ->
+#: 6.77 and 13.1 -> 12.1, answers graded >= 85 scoring below 80 unchanged (38), adversarial answers above 20
+#: 1 -> 2. Between 45 and 90 the map is the identity (the fit there lowered strong answers' totals). Monotone, so
+#: it changes no ranking.
+INTERVIEWER_SCALE: tuple[tuple[float, float], ...] = (
+    (0, 0), (5, 6), (10, 14), (20, 25.5), (30, 31.3), (45, 45), (90, 90), (100, 95))
+
+
+def to_interviewer_scale(share: float) -> float:
+    """A rubric share (0-100) on the interviewer's scale (`INTERVIEWER_SCALE`)."""
+    for (x0, y0), (x1, y1) in zip(INTERVIEWER_SCALE, INTERVIEWER_SCALE[1:], strict=False):
+        if share <= x1:
+            return y0 + (y1 - y0) * (max(share, x0) - x0) / (x1 - x0)
+    return INTERVIEWER_SCALE[-1][1]
+
 
 @dataclass(frozen=True)
 class PointResult:
@@ -72,12 +90,22 @@ class ScoreResult:
         return sum(m.penalty for m in self.mistakes)
 
     @property
-    def score(self) -> int:
-        """Total 0-100: points hit minus mistake penalties, as a share of all points."""
+    def share(self) -> float:
+        """Points hit minus mistake penalties, as a percentage of all points (0-100, not rounded)."""
         if self.max <= 0:
-            return 0
+            return 0.0
         earned = sum(s.earned for s in self.sections) - self.penalty
-        return int(max(0, min(100, round(100 * earned / self.max))))
+        return max(0.0, min(100.0, 100 * earned / self.max))
+
+    @property
+    def points(self) -> int:
+        """The rubric total 0-100: what the section bars add up to."""
+        return int(round(self.share))
+
+    @property
+    def score(self) -> int:
+        """The total 0-100 on an interviewer's scale: the rubric share through `to_interviewer_scale`."""
+        return int(round(to_interviewer_scale(self.share)))
 
     def section_score(self, section: SectionResult) -> int:
         """A section's earned points on the same 0-100 scale as the total."""
@@ -100,6 +128,7 @@ class ScoreResult:
         return {
             "card": self.card_id,
             "score": self.score,
+            "points": self.points,
             "sections": [
                 {
                     "id": s.id,

@@ -17,9 +17,9 @@ from lndrill.cards.parse import Problem
 from lndrill.cards.schema import Card, Point
 from lndrill.scoring.engine import mistakes_in, rubric_for, score_answer
 
-#: A model answer must score at least this against its own rubric.
+#: A model answer must earn at least this share of its own rubric's points.
 MODEL_ANSWER_MIN = 80
-#: Repeating the question may earn at most this.
+#: Repeating the question may earn at most this share of the points.
 PROMPT_MAX = 5
 
 
@@ -94,15 +94,15 @@ def check_card(card: Card, deck: Iterable[Card] = ()) -> list[Problem]:
                                     "does not earn it (check its phrases, subject and stance)"))
     for lang in ("en", "zh"):
         result = score_answer(card, card.model_answer.get(lang))
-        if result.score < MODEL_ANSWER_MIN:
+        if result.points < MODEL_ANSWER_MIN:
             missed = [p.id for s in result.sections for p in s.points if not p.hit]
             problems.append(Problem(path, _line_of(card, "model_answer"),
-                                    f"model_answer.{lang} scores {result.score}/100 against its own rubric "
+                                    f"model_answer.{lang} earns {result.points}/100 points of its own rubric "
                                     f"(missed: {', '.join(missed) or 'none'})"))
         echo = score_answer(card, card.prompt.get(lang))
-        if echo.score > PROMPT_MAX:
+        if echo.points > PROMPT_MAX:
             given = [p.id for s in echo.sections for p in s.points if p.hit]
-            problems.append(Problem(path, 1, f"prompt.{lang} alone scores {echo.score}/100 (it hits "
+            problems.append(Problem(path, 1, f"prompt.{lang} alone earns {echo.points}/100 points (it hits "
                                              f"{', '.join(given)}): reword those points so repeating the question "
                                              "earns nothing"))
     others = [c for c in deck if c is not card]

@@ -26,6 +26,7 @@ from lndrill.display import (
     pad_cells,
     printable,
     printable_in_place,
+    score_headline,
     score_style,
 )
 from lndrill.practice import Submission
@@ -207,7 +208,7 @@ class FeedbackScreen(LndrillScreen[str]):
         score = result.score
         style = score_style(score, ScoreColours(good=good, fair="", poor=bad), bold=True)
         self.query_one("#fb-score", Static).update(
-            Text(f"{say(lang, 'Score', '得分')} {score}/100", style=style, justify="center"))
+            Text(score_headline(score, result.points, lang), style=style, justify="center"))
         lines = Text()
         width = label_width([s.title.get(lang) for s in result.sections]) + 2
         for s in result.sections:
