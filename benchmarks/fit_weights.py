@@ -8,7 +8,9 @@ remark less). This script scores every answer of the tuning half (tests/blind/tu
 scorer, then, per card, finds a multiplier for each point weight (between MIN_W and MAX_W times the
 author's weight) and one for all of the card's mistake penalties (MIN_PEN to MAX_PEN) that bring
 
-    score = clip(sum of the weights of the points hit - penalties, 0, 100)   (weights rescaled to 100)
+    score = scale(clip(sum of the weights of the points hit - penalties, 0, 100))   (weights rescaled to 100)
+
+(scale: the interviewer's scale the scorer reports totals on, lndrill.scoring.result.INTERVIEWER_SCALE)
 
 closest to the graders' grades (least squares, with a ridge pulling every multiplier toward 1, solved by
 projected gradient descent). Only the recognisers' hits and charges enter, never the answers' words. Our own
@@ -35,6 +37,7 @@ import yaml
 from lndrill.cards.deck import load_deck
 from lndrill.cards.schema import Card
 from lndrill.scoring.engine import score_answer
+from lndrill.scoring.result import INTERVIEWER_SCALE
 
 ROOT = Path(__file__).resolve().parent.parent
 TUNE = ROOT / "tests" / "blind" / "tune"
@@ -107,8 +110,19 @@ def _weights(base: np.ndarray, theta: np.ndarray) -> np.ndarray:
     return 100 * u / u.sum()
 
 
+_XS = np.array([x for x, _ in INTERVIEWER_SCALE], float)
+_YS = np.array([y for _, y in INTERVIEWER_SCALE], float)
+_SLOPES = np.diff(_YS) / np.diff(_XS)
+
+
+def _scale(share: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The interviewer's scale at each rubric share (0-100), and its slope there."""
+    segment = np.clip(np.searchsorted(_XS, share, side="right") - 1, 0, len(_SLOPES) - 1)
+    return np.interp(share, _XS, _YS), _SLOPES[segment]
+
+
 def predict(hits: np.ndarray, pen: np.ndarray, weights: np.ndarray, k: float) -> np.ndarray:
-    return np.clip(hits @ weights - k * pen, 0, 100)
+    return _scale(np.clip(hits @ weights - k * pen, 0, 100))[0]
 
 
 def fit(data: CardData, rows: np.ndarray, steps: int = 3000, lr: float = 0.02) -> tuple[np.ndarray, float]:
@@ -130,9 +144,10 @@ def fit(data: CardData, rows: np.ndarray, steps: int = 3000, lr: float = 0.02) -
         w = _weights(base, theta)
         k = float(np.exp(t_k))
         s = h @ w - k * p
-        e = np.clip(s, 0, 100) - y
+        scaled, slope = _scale(np.clip(s, 0, 100))
+        e = scaled - y
         short = guard & (s < FLOOR + 1)
-        g_pred = (2 * e + GUARD * 2 * (s - FLOOR - 1) * short) * ((s > 0) & (s < 100)) / n
+        g_pred = (2 * e * slope + GUARD * 2 * (s - FLOOR - 1) * short) * ((s > 0) & (s < 100)) / n
         g_w = h.T @ g_pred
         g_theta = w * (g_w - (g_w @ w) / 100) + 2 * RIDGE * theta
         g_k = float(g_pred @ (-k * p)) + 2 * RIDGE * t_k
