@@ -1420,3 +1420,11 @@ def test_a_removal_verb_reaches_every_object_of_its_list(deck) -> None:
 def test_a_sublayers_own_parameters_are_not_part_of_the_block_formula() -> None:
     assert canonical("LN(alpha x_l + G_l(x_l, θ_l))") == canonical("LN(alpha x + G(x))") is not None
     assert canonical("x + F(x, y)") != canonical("x + F(x)")  # a second input is structure
+
+
+def test_a_likeness_with_a_noun_before_to_names_a_yardstick(deck) -> None:
+    card = _card(deck, "xiong-theorem")
+    text = "Pre-LN Transformers can achieve comparable performance to Post-LN Transformers without the warm-up stage."
+    assert "post-no-warmup" not in mistakes(card, text)
+    assert is_partner("Pre-LN gives similar results to Post-LN.", "post")
+    assert not is_partner("Pre-LN gives good results, and Post-LN needs warm-up.", "post")

@@ -107,6 +107,9 @@ NOBODY = Attribution(None, None, None)
 #: Group nouns that "like"/"such as" give examples of ("models like BERT" names BERT as the subject).
 _EXAMPLE_HEADS = frozenset({"model", "llm", "lms", "architectur", "system", "network", "variant", "family", "design",
                             "transformer", "stack", "line", "one", "work", "paper", "method"})
+#: Adjectives whose "to" names a yardstick even with a noun between ("comparable performance to Post-LN").
+_LIKENESS = frozenset(stem(w) for w in ("comparable", "similar", "equal", "equivalent", "close", "identical",
+                                        "inferior", "superior", "analogous", "competitive"))
 _DENIED_SUBJECT = Cues(en=("not",), zh=("不是", "而非", "并非"))
 
 
@@ -145,6 +148,8 @@ def is_contrast(tokens: list[Token], start: int, end: int, text: str = "") -> bo
             continue  # "models like BERT", "LLMs such as LLaMA": examples, the subject itself
         if k >= 0 and not (t.key == "比" and k == j and j > 0 and tokens[j - 1].key == "可"):  # 雅可比 is no comparison
             return True
+        if t.kind == WORD and t.key == "to" and j >= 2 and tokens[j - 2].kind == WORD and tokens[j - 2].key in _LIKENESS:
+            return True  # "comparable performance to Post-LN", "similar results to Pre-LN"
     for j in range(end, min(len(tokens), end + 3)):
         if tokens[j].kind == CJK and _CONTRAST_AFTER.at(tokens, j):
             return True
