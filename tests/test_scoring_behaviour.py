@@ -1428,3 +1428,10 @@ def test_a_likeness_with_a_noun_before_to_names_a_yardstick(deck) -> None:
     assert "post-no-warmup" not in mistakes(card, text)
     assert is_partner("Pre-LN gives similar results to Post-LN.", "post")
     assert not is_partner("Pre-LN gives good results, and Post-LN needs warm-up.", "post")
+
+
+def test_what_a_chinese_purpose_clause_denies_is_the_purpose(deck) -> None:
+    card = _card(deck, "sandwich-ln")
+    assert {"cogview", "fp16-overflow"} <= hits(card, "Sandwich-LN 的优点：CogView 用来避免值爆炸的问题。")
+    assert "fp16-overflow" in hits(card, "CogView used Sandwich-LN to avoid FP16 overflow.")
+    assert "fp16-overflow" not in hits(card, "Sandwich-LN does not prevent FP16 overflow.")
