@@ -45,6 +45,20 @@ def test_report_has_every_part_of_every_question(deck) -> None:
     assert "- pre-vs-post-ln / " in weakest and "- tag deepnorm: 0/100" in weakest
 
 
+def test_a_chinese_report_is_chinese_throughout(deck) -> None:
+    qs = _questions(deck)
+    md = render_mock_report(qs, T0, lang="zh", seed=42, tag="core", planned=4)
+    assert md.startswith("# 模拟面试，") and f"**总分：{overall_score(qs)}/100**" in md
+    assert "提前结束：4 道题答了 3 道" in md and "种子 42" in md and "标签 `core`" in md
+    assert f"**得分：{qs[0].score}/100** · 用时 1:35 / 5:00" in md and "未作答。" in md
+    for heading in ("## 最弱的部分", "### 漏掉的要点", "### 错误", "### 你的回答", "### 参考答案"):
+        assert heading in md, heading
+    assert "需要 warm-up 的是 Post-LN" in md  # the mistake's explanation in Chinese
+    english = ("Overall score", "Weakest topics", "Missed points", "Mistakes", "Your answer", "Model answer",
+               "time used", "Not answered", "question(s)", "of points")
+    assert not [w for w in english if w in md]
+
+
 def test_report_escapes_markup_in_quoted_user_text(deck) -> None:
     main = deck.get("pre-vs-post-ln")
     result = scored(main, "Pre-LN needs *warm-up* too | <b>")

@@ -66,9 +66,16 @@ def _clock(seconds: float) -> str:
     return f"{s // 60}:{s % 60:02d}"
 
 
-def _time_used(q: MockQuestion) -> str:
+def _say(lang: str, en: str, zh: str) -> str:
+    """A report label in the report's language."""
+    return zh if lang == "zh" else en
+
+
+def _time_used(q: MockQuestion, lang: str = "en") -> str:
     used = _clock(q.time_used_s)
-    return f"{used} of {_clock(q.time_limit_s)}" if q.time_limit_s else used
+    if not q.time_limit_s:
+        return used
+    return _say(lang, f"{used} of {_clock(q.time_limit_s)}", f"{used} / {_clock(q.time_limit_s)}")
 
 
 def overall_score(questions: Sequence[MockQuestion]) -> int:
@@ -111,59 +118,67 @@ def render_mock_report(
     `planned` (how many were picked) says when the interview ended early, `notice` when fewer cards
     than asked for could be picked."""
     overall = overall_score(questions)
-    lines = [f"# Mock interview, {started_at.astimezone():%Y-%m-%d %H:%M}", ""]
-    asked = f"{len(questions)} question(s)"
+    lines = [_say(lang, "# Mock interview, ", "# 模拟面试，") + f"{started_at.astimezone():%Y-%m-%d %H:%M}", ""]
+    asked = _say(lang, f"{len(questions)} question(s)", f"{len(questions)} 道题")
     if planned is not None and len(questions) < planned:
-        asked = f"ended early: {len(questions)} of {planned} questions asked"
-    meta = [f"**Overall score: {overall}/100**", asked,
-            f"total time {_clock(sum(q.time_used_s for q in questions))}"]
+        asked = _say(lang, f"ended early: {len(questions)} of {planned} questions asked",
+                     f"提前结束：{planned} 道题答了 {len(questions)} 道")
+    total = _clock(sum(q.time_used_s for q in questions))
+    meta = [_say(lang, f"**Overall score: {overall}/100**", f"**总分：{overall}/100**"),
+            asked, _say(lang, f"total time {total}", f"总用时 {total}")]
     if tag:
-        meta.append(f"tag `{tag}`")
+        meta.append(_say(lang, f"tag `{tag}`", f"标签 `{tag}`"))
     if seed is not None:
-        meta.append(f"seed {seed} (`--seed {seed}` picks the same questions)")
+        meta.append(_say(lang, f"seed {seed} (`--seed {seed}` picks the same questions)",
+                         f"种子 {seed}（`--seed {seed}` 抽到同样的题）"))
     lines += [" · ".join(meta), ""]
     if notice:
         lines += [_inline(notice), ""]
 
     weak_sections, weak_tags = weakest_topics(questions, lang)
     if weak_sections or weak_tags:
-        lines += ["## Weakest topics", ""]
-        lines += [f"- {_inline(label)}: {pct}% of points" for label, pct in weak_sections]
-        lines += [f"- tag {_inline(t)}: {score}/100" for t, score in weak_tags]
+        lines += [_say(lang, "## Weakest topics", "## 最弱的部分"), ""]
+        lines += [_say(lang, f"- {_inline(label)}: {pct}% of points", f"- {_inline(label)}：得到 {pct}% 的分")
+                  for label, pct in weak_sections]
+        lines += [_say(lang, f"- tag {_inline(t)}: {score}/100", f"- 标签 {_inline(t)}：{score}/100") for t, score in weak_tags]
         lines.append("")
 
     for i, q in enumerate(questions, 1):
         card = q.card
         lines += [f"## {i}. {_inline(card.title.get(lang))} (`{card.id}`)", ""]
-        lines += [f"**Score: {q.score}/100** · time used {_time_used(q)}", ""]
+        lines += [_say(lang, f"**Score: {q.score}/100** · time used {_time_used(q, lang)}",
+                       f"**得分：{q.score}/100** · 用时 {_time_used(q, lang)}"), ""]
         lines += [f"> {_inline(card.prompt.get(lang))}", ""]
         if q.result is None:
-            lines += ["Not answered.", ""]
+            lines += [_say(lang, "Not answered.", "未作答。"), ""]
         else:
             missed = [(s, p) for s in q.result.sections for p in s.points if not p.hit]
-            lines += ["### Missed points", ""]
-            lines += [f"- {_inline(s.title.get(lang))}: {_inline(p.claim.get(lang))}" for s, p in missed] or ["- none"]
+            none = _say(lang, "- none", "- 无")
+            lines += [_say(lang, "### Missed points", "### 漏掉的要点"), ""]
+            lines += [f"- {_inline(s.title.get(lang))}{_say(lang, ': ', '：')}{_inline(p.claim.get(lang))}"
+                      for s, p in missed] or [none]
             lines.append("")
-            lines += ["### Mistakes", ""]
+            lines += [_say(lang, "### Mistakes", "### 错误"), ""]
             if q.result.mistakes:
                 for m in q.result.mistakes:
-                    lines.append(f"- \u201c{_inline(m.evidence)}\u201d: {_inline(m.explanation.get(lang))}")
+                    lines.append(f"- \u201c{_inline(m.evidence)}\u201d{_say(lang, ': ', '：')}{_inline(m.explanation.get(lang))}")
             else:
-                lines.append("- none")
+                lines.append(none)
             lines.append("")
             overruled = [p for s in q.result.sections for p in s.points if p.overruled]
             if overruled:
-                lines += ["Overruled by you: " + ", ".join(
-                    f"{_inline(p.claim.get(lang))} ({'hit' if p.hit else 'missed'})" for p in overruled), ""]
+                lines += [_say(lang, "Overruled by you: ", "你推翻的评分：") + _say(lang, ", ", "；").join(
+                    f"{_inline(p.claim.get(lang))} ({_say(lang, 'hit' if p.hit else 'missed', '算得分' if p.hit else '算漏掉')})"
+                    for p in overruled), ""]
         typed = {k: v for k, v in q.answers.items() if v.strip()}
         if typed:
-            lines += ["### Your answer", ""]
+            lines += [_say(lang, "### Your answer", "### 你的回答"), ""]
             titles = {s.id: s.title.get(lang) for s in card.sections}
             for key, text in typed.items():
                 if len(typed) > 1 or key in titles:
                     lines += [f"**{_inline(titles.get(key, key))}**", ""]
                 lines += [*_quoted(text), ""]
-        lines += ["### Model answer", "", card.model_answer.get(lang).rstrip(), ""]
+        lines += [_say(lang, "### Model answer", "### 参考答案"), "", card.model_answer.get(lang).rstrip(), ""]
     # The report is read in terminals (`cat`) as well as editors: no control character from an answer.
     return printable("\n".join(lines).rstrip("\n") + "\n")
 
