@@ -51,6 +51,9 @@ class LndrillApp(App[int]):
     lang: reactive[str] = reactive("en")
     """Language of card text, claims and explanations: "en" or "zh"."""
 
+    short_footer: bool = False
+    """The terminal is narrow: footers use the short English key words (`lang.BINDING_SHORT_EN`)."""
+
     def __init__(self, practice: Practice, *, start: str = "home", card_id: str | None = None,
                  tag: str | None = None, lang: str = "en", sim_config: SimConfig | None = None,
                  sim_scale: str = "log", mock: MockOptions | None = None, settings: Loaded | None = None,
@@ -286,11 +289,14 @@ class LndrillApp(App[int]):
         screens' help texts (an open help panel is redrawn)."""
         from textual.widgets import HelpPanel
 
-        translate_bindings(self, lang)
+        translate_bindings(self, lang, self.short_footer)
         for screen in self.screen_stack:
-            translate_bindings(screen, lang)
+            translate_bindings(screen, lang, self.short_footer)
             translate_help(screen, lang)
         if self.screen_stack:
+            fit = getattr(self.screen, "fit_footer", None)
+            if fit is not None:
+                fit(self.size.width)
             self.screen.refresh_bindings()
             for panel in self.screen.query(HelpPanel):
                 panel.update_help(self.screen.focused)

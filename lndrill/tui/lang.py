@@ -89,9 +89,18 @@ def palette_text(lang: str, text: str) -> str:
     return say(lang, text, PALETTE_ZH.get(text, text))
 
 
-def translate_bindings(node: Any, lang: str) -> None:
+#: Shorter English words for a narrow footer (the Chinese ones are short already), so every key still shows
+#: at 80 columns, quit and help (the app's keys, drawn last) included.
+BINDING_SHORT_EN: dict[str, str] = {
+    "Simulator": "Sim", "Panel focus": "Panel", "Next card": "Next", "Model answer": "Model", "Follow-up": "Follow",
+    "Mock interview": "Mock", "Previous metric": "Prev metric", "Skip follow-up": "Skip", "End interview": "End",
+}
+
+
+def translate_bindings(node: Any, lang: str, short: bool = False) -> None:
     """Give `node`'s key bindings (a screen's, the app's) their descriptions in `lang`, so the footer and
-    the help panel follow the language; the English ones are kept to switch back."""
+    the help panel follow the language; the English ones are kept to switch back. `short`: the words of a
+    narrow footer (BINDING_SHORT_EN)."""
     bindings = getattr(node, "_bindings", None)
     if bindings is None:
         return
@@ -101,7 +110,8 @@ def translate_bindings(node: Any, lang: str) -> None:
         node._lndrill_bindings_en = original
     for key, items in original.items():
         bindings.key_to_bindings[key] = [
-            replace(b, description=say(lang, b.description, BINDING_ZH.get(b.description, b.description)))
+            replace(b, description=say(lang, BINDING_SHORT_EN.get(b.description, b.description) if short else b.description,
+                                        BINDING_ZH.get(b.description, b.description)))
             for b in items]
 
 

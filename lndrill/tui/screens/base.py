@@ -25,6 +25,8 @@ ResultT = TypeVar("ResultT")
 
 #: Below this width the footer drops the padding around its keys, so that they fit (Chinese labels too).
 COMPACT_FOOTER_BELOW = 100
+#: Below this many columns the footer's English words are the short ones.
+SHORT_FOOTER_BELOW = 90
 
 #: A palette entry of a screen: (title, what it does, the screen action it runs).
 PaletteEntry = tuple[str, str, str]
@@ -84,7 +86,7 @@ class LndrillScreen(Screen[ResultT]):
     HELP_ZH: ClassVar[str] = ""
 
     def compose(self) -> ComposeResult:
-        translate_bindings(self, self.lang)  # the footer's words follow the language
+        translate_bindings(self, self.lang, self.lndrill.short_footer)  # the footer's words follow the language
         translate_help(self, self.lang)  # and so does the help panel's text
         yield TooSmall()
         with ScreenBody():
@@ -96,9 +98,22 @@ class LndrillScreen(Screen[ResultT]):
 
     @on(events.Resize)
     def _compact_footer(self, event: events.Resize) -> None:
-        """A narrow terminal gets the compact footer."""
+        """A narrow terminal gets the compact footer, with short words, so quit and help still show at 80."""
+        self.fit_footer(event.size.width)
+
+    def fit_footer(self, width: int) -> None:
+        """The footer for a terminal `width` columns wide: compact below COMPACT_FOOTER_BELOW; below
+        SHORT_FOOTER_BELOW short English words and, in English, no "^p palette" hint (ctrl+p still opens it)."""
+        short = width < SHORT_FOOTER_BELOW
         for footer in self.query(Footer):
-            footer.compact = event.size.width < COMPACT_FOOTER_BELOW
+            footer.compact = width < COMPACT_FOOTER_BELOW
+            footer.show_command_palette = not (short and self.lang == "en")
+        if short != self.lndrill.short_footer or short != getattr(self, "_short_footer", False):
+            self.lndrill.short_footer = short
+            self._short_footer = short
+            translate_bindings(self, self.lang, short)
+            translate_bindings(self.app, self.lang, short)
+            self.refresh_bindings()
 
     @property
     def lndrill(self) -> LndrillApp:

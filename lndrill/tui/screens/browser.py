@@ -15,7 +15,7 @@ from lndrill.store import CardStatus
 from lndrill.tui.lang import LEVEL_ZH, level, say
 from lndrill.tui.messages import CardOrderChanged, OpenCard, ToggleLanguage
 from lndrill.tui.screens.base import LndrillScreen
-from lndrill.tui.text import reflow
+from lndrill.tui.text import Wrapped, reflow
 
 DIFFICULTY_ORDER = {"easy": 0, "medium": 1, "hard": 2}
 #: From this many columns a pane beside the list shows the highlighted card's full title and prompt.
@@ -213,7 +213,7 @@ class BrowserScreen(LndrillScreen[None]):
         text.append(f"\n{card.id}  ·  {level(self.lang, card.difficulty)}  ·  {', '.join(card.tags)}\n\n",
                     style="dim")
         text.append(reflow(card.prompt.get(self.lang)))
-        box.update(text)
+        box.update(Wrapped(text))
 
     @on(DataTable.RowHighlighted, "#cards")
     def _row_highlighted(self) -> None:

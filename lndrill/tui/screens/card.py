@@ -15,7 +15,7 @@ from lndrill.practice.answer import SCORED_CHARS
 from lndrill.tui.lang import level, say
 from lndrill.tui.messages import OpenNextCard, ToggleLanguage
 from lndrill.tui.screens.base import LndrillScreen
-from lndrill.tui.text import reflow
+from lndrill.tui.text import Wrapped, reflow
 from lndrill.tui.widgets import too_small
 from lndrill.tui.widgets.answer_area import AnswerArea, fill_from_draft
 from lndrill.tui.widgets.sim_panel import SimPanel
@@ -118,7 +118,7 @@ class CardScreen(LndrillScreen[None]):
         bar.append(f"  ·  {level(lang, card.difficulty)}  ·  {', '.join(card.tags)}  ·  {say(lang, 'English', '中文')}")
         self.query_one("#card-bar", Static).update(bar)
         self.query_one("#card-title", Static).update(Text(card.title.get(lang), style="bold"))
-        self.query_one("#card-prompt", Static).update(Text(reflow(card.prompt.get(lang))))
+        self.query_one("#card-prompt", Static).update(Wrapped(Text(reflow(card.prompt.get(lang)))))
         total = sum(section.max_score for section in card.sections) or 1.0
         for i, section in enumerate(card.sections):
             points = len(section.points)

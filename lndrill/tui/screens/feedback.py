@@ -35,7 +35,7 @@ from lndrill.scoring.result import MistakeResult, PointResult, ScoreResult
 from lndrill.tui.lang import say
 from lndrill.tui.messages import ToggleLanguage
 from lndrill.tui.screens.base import LndrillScreen
-from lndrill.tui.text import reflow
+from lndrill.tui.text import Wrapped, reflow
 from lndrill.tui.theme import readable
 from lndrill.tui.widgets import too_small
 
@@ -58,8 +58,8 @@ class Hanging:
         self.body = body
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        yield self.head
-        yield Padding(self.body, (0, 0, 0, HANG), expand=False)
+        yield Wrapped(self.head)
+        yield Padding(Wrapped(self.body), (0, 0, 0, HANG), expand=False)
 
     def __str__(self) -> str:
         return f"{self.head.plain}\n{' ' * HANG}{self.body.plain}"
@@ -227,13 +227,13 @@ class FeedbackScreen(LndrillScreen[str]):
         self._show_answer(self._highlighted_item())
         model = Text(say(lang, "Model answer", "参考答案") + "\n", style="bold")
         model.append(reflow(self.card.model_answer.get(lang)))
-        self.query_one("#fb-model", Static).update(model)
+        self.query_one("#fb-model", Static).update(Wrapped(model))
         follow = Text(say(lang, "Interviewer's follow-up", "面试官追问") + "\n", style="bold")
         for f in self.card.follow_ups:
             follow.append(f"› {f.get(lang).strip()}\n")
         if not self.card.follow_ups:
             follow.append(say(lang, "(this card has no follow-up question)", "（这张卡片没有追问）"), style="dim")
-        self.query_one("#fb-follow-up", Static).update(follow)
+        self.query_one("#fb-follow-up", Static).update(Wrapped(follow))
 
     def _show_points(self) -> None:
         lang = self.lang
@@ -250,7 +250,7 @@ class FeedbackScreen(LndrillScreen[str]):
                 prompt.append(say(lang, "  (overruled by you)", "  （你已推翻）"), style="italic")
             if p.hit and p.evidence and not p.overruled:
                 prompt.append(f"\n   “{printable(p.evidence)}”", style=f"italic {good}")
-            items.append(Option(prompt, id=p.id))
+            items.append(Option(Wrapped(prompt), id=p.id))
             self._items.append(("point", p.id))
         total = self.result.max
         for m, disputed in self._mistakes():

@@ -20,7 +20,7 @@ from lndrill.practice.report import overall_score
 from lndrill.tui.lang import level, say
 from lndrill.tui.messages import Navigate, ToggleLanguage
 from lndrill.tui.screens.base import LndrillScreen
-from lndrill.tui.text import reflow
+from lndrill.tui.text import Wrapped, reflow
 from lndrill.tui.widgets.answer_area import AnswerArea, fill_from_draft
 
 #: How often the countdown is redrawn (the time itself always comes from the clock).
@@ -122,7 +122,7 @@ class MockScreen(LndrillScreen[None]):
         head.append(f"  ·  {level(lang, card.difficulty)}  ·  {', '.join(card.tags)}")
         self.query_one("#mock-head", Static).update(head)
         self.query_one("#mock-title", Static).update(Text(card.title.get(lang), style="bold"))
-        self.query_one("#mock-prompt", Static).update(Text(reflow(card.prompt.get(lang))))
+        self.query_one("#mock-prompt", Static).update(Wrapped(Text(reflow(card.prompt.get(lang)))))
         for i, section in enumerate(card.sections):
             self.query_one(f"#section-title-{i}", Label).update(Text(f"{i + 1}. {section.title.get(lang)}",
                                                                      style="bold"))
