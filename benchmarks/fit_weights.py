@@ -75,7 +75,7 @@ OWN_BATCH = "own"
 
 
 def _batch(answer_id: str) -> str:
-    m = re.search(r"-([a-z])\d\d$", answer_id)
+    m = re.search(r"-([a-z]+)\d\d$", answer_id)
     return m.group(1) if m else "a"
 
 
