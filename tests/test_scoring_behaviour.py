@@ -1435,3 +1435,16 @@ def test_what_a_chinese_purpose_clause_denies_is_the_purpose(deck) -> None:
     assert {"cogview", "fp16-overflow"} <= hits(card, "Sandwich-LN 的优点：CogView 用来避免值爆炸的问题。")
     assert "fp16-overflow" in hits(card, "CogView used Sandwich-LN to avoid FP16 overflow.")
     assert "fp16-overflow" not in hits(card, "Sandwich-LN does not prevent FP16 overflow.")
+
+
+def test_without_it_right_after_warm_up_means_without_warm_up(deck) -> None:
+    card = _card(deck, "pre-vs-post-ln")
+    text = "Post-LN needs warm-up, whereas Pre-LN trained fine without it in their experiments."
+    assert {"post-needs-warmup", "pre-no-warmup"} <= hits(card, text)
+    assert "pre-no-warmup" in hits(card, "Post-LN 需要 warm-up，Pre-LN 不用它也能正常收敛。")
+    warm = _card(deck, "post-ln-warmup")
+    assert "post-no-warmup" in mistakes(warm, "Pre-LN needed warm-up, while Post-LN trained fine without it.")
+    # "it" is something else when another thing is named after the warm-up
+    from lndrill.scoring.normalize import prepare
+    assert "without it" in prepare("Keep warm-up short. Pre-LN adds a final LN; without it the stream grows.").text
+    assert "without it" in prepare("Warm-up helps.\n\nThe bias is optional; without it nothing changes.").text

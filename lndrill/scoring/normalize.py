@@ -191,6 +191,36 @@ _DOTTED_ABBREVIATION = re.compile(r"\b(?:w\.r\.t|a\.k\.a)\.?(?!\w)", re.IGNORECA
 _BARE_DECIMAL = re.compile(r"(?<![\w.)\]])\.(?=\d)")
 
 
+#: "... Post-LN needs warm-up, whereas Pre-LN trained fine without it": the "it" of doing without something,
+#: and the thing it most often stands for in these answers. Only warm-up: it is named right before, in the
+#: same sentence or the one before (no paragraph break, at most _IT_REACH characters back), and nothing else
+#: that "it" could be ("the final LN", "eps", ...) is named after it.
+_WITHOUT_IT = re.compile(r"(?i)\b(?:without|w/o)\s+(it)\b(?!['’]s)|(?:不用|不加|去掉|没有|不做)(它)")
+_WARMUP_NAME = re.compile(r"(?i)warm[- ]?ups?\b|预热")
+_OTHER_ANTECEDENT = re.compile(r"(?i)(?<![-\w])(?:final (?:ln|layernorm|norm)|eps(?:ilon)?|bias|mean|clipping|residual|"
+                               r"shortcut|norm|ln|layernorm|sgd|adam)\b|偏置|均值|残差|归一化")
+_IT_REACH = 240
+
+
+def _resolve_without_it(text: str, origin: list[int]) -> tuple[str, list[int]]:
+    """"without it" -> "without warm-up" where warm-up is the nearest thing named before it (see `_WITHOUT_IT`)."""
+    edits: list[tuple[int, int, str, int]] = []
+    for m in _WITHOUT_IT.finditer(text):
+        grp = 1 if m.group(1) else 2
+        start = max(0, m.start() - _IT_REACH)
+        before = text[start : m.start()]
+        if "\n\n" in before:
+            before = before[before.rindex("\n\n") :]
+        names = list(_WARMUP_NAME.finditer(before))
+        if not names:
+            continue
+        after_name = before[names[-1].end() :]
+        if _OTHER_ANTECEDENT.search(after_name) or len(re.findall(r"[.。!?！？]\s", after_name)) > 1:
+            continue
+        edits.append((m.start(grp), m.end(grp), "warm-up", m.start(grp)))
+    return _apply_edits(text, origin, edits)
+
+
 def _undot_abbreviations(text: str, origin: list[int]) -> tuple[str, list[int]]:
     """"w.r.t." -> "wrt", "a.k.a." -> "aka": their dots end no sentence ("flat w.r.t. L" is one claim)."""
     return _apply_edits(text, origin, [(m.start(), m.end(), m.group().replace(".", ""), m.start())
@@ -283,6 +313,8 @@ def prepare(original: str | bytes) -> Prepared:
         text, origin = _version_pairs(text, origin)
     if "." in text and _DOTTED_ABBREVIATION.search(text):
         text, origin = _undot_abbreviations(text, origin)
+    if ("it" in text or "它" in text) and _WITHOUT_IT.search(text):
+        text, origin = _resolve_without_it(text, origin)
     if "." in text and _BARE_DECIMAL.search(text):
         text, origin = _bare_decimals(text, origin)
     if "_" in text and ("delta" in text or "δ" in text):
