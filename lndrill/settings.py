@@ -24,10 +24,14 @@ CONFIG_NAME = "config.toml"
 
 
 def config_path() -> Path:
-    """`$LNDRILL_CONFIG` if set, else `config.toml` in the per-OS user config directory."""
+    """`$LNDRILL_CONFIG` if set; else `config.toml` in `$LNDRILL_HOME` if that is set (one directory holds a
+    whole separate lndrill: history and settings); else `config.toml` in the per-OS user config directory."""
     override = os.environ.get(CONFIG_ENV, "").strip()
     if override:
         return Path(override).expanduser()
+    home = os.environ.get("LNDRILL_HOME", "").strip()
+    if home:
+        return Path(home).expanduser() / CONFIG_NAME
     from platformdirs import user_config_dir
 
     return Path(user_config_dir("lndrill", appauthor=False)) / CONFIG_NAME

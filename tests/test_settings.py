@@ -29,6 +29,14 @@ def test_config_path_follows_the_environment(tmp_path: Path) -> None:
     assert config_path() == Path(os.environ[CONFIG_ENV])
 
 
+def test_lndrill_home_keeps_its_own_settings(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.delenv(CONFIG_ENV)
+    monkeypatch.setenv("LNDRILL_HOME", str(tmp_path / "home"))
+    assert config_path() == tmp_path / "home" / "config.toml"
+    monkeypatch.setenv(CONFIG_ENV, str(tmp_path / "elsewhere.toml"))
+    assert config_path() == tmp_path / "elsewhere.toml"  # an explicit config file still wins
+
+
 def test_round_trip(tmp_path: Path) -> None:
     settings = Settings(theme="nord", lang="zh", panel=PanelSettings(depths="1-24", width=32, metric="param", seed=3,
                                                                       placements=("post", "sandwich")),
