@@ -1448,3 +1448,21 @@ def test_without_it_right_after_warm_up_means_without_warm_up(deck) -> None:
     from lndrill.scoring.normalize import prepare
     assert "without it" in prepare("Keep warm-up short. Pre-LN adds a final LN; without it the stream grows.").text
     assert "without it" in prepare("Warm-up helps.\n\nThe bias is optional; without it nothing changes.").text
+
+
+def test_a_table_cell_opening_with_no_denies_its_row_label(deck) -> None:
+    card = _card(deck, "pre-vs-post-ln")
+    table = ("| | Post-LN | Pre-LN |\n|---|---|---|\n"
+             "| LN on the main path? | yes, after every sublayer | no, only on the branch input |\n"
+             "| backward per layer | J_LN · (I + F') | I + F' · J_LN |")
+    assert mistakes(card, table) == set()
+    assert "post-grad-through-ln" in hits(card, table)
+    swapped = table.replace("yes, after every sublayer | no, only", "no, only on the branch input | yes, after every")
+    assert "pre-grad-through-ln" in mistakes(card, swapped)
+
+
+def test_a_trade_off_is_not_a_denial(deck) -> None:
+    card = _card(deck, "pre-vs-post-ln")
+    text = "So the trade-off: Pre-LN is robust and stable, which is what large models want."
+    assert "pre-not-stable" not in mistakes(card, text) and "pre-stable" in hits(card, text)
+    assert "pre-not-stable" in mistakes(card, "Pre-LN is not stable.")

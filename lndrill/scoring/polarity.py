@@ -41,6 +41,9 @@ NEGATION = Cues(
         "用不着", "无需", "无须", "不必", "不用", "没必要", "扔掉", "丢掉", "舍弃", "抛弃", "丢弃", "不再"),
 )
 _PREFIX_CUES = frozenset({"un", "non"})
+#: Words that make "off" part of a noun or a phrasal verb ("trade-off", "cut-off", "pays off"), not "switched off".
+_BEFORE_OFF_NOUN = frozenset({"trade", "cut", "take", "kick", "pay", "pays", "paid", "lift", "rule", "tail", "tails",
+                              "fall", "falls", "drop", "drops", "level", "levels", "show", "spin", "face", "offset"})
 #: Verbs that open a second predicate after "and" besides _FINITE_VERBS ("drops the gain and keeps the bias").
 _SECOND_VERBS = frozenset({"keep", "keeps", "kept", "retain", "retains", "retained", "use", "uses", "used", "add", "adds",
                            "added", "only", "instead", "train", "trained", "works", "replaces", "replace", "save", "saves",
@@ -187,6 +190,8 @@ _PURPOSE = Cues(en=(), pairs=("in order", "so that", "so as", "to avoid", "to pr
                                 "designed to", "intended to"),
                 zh=("为了", "以便", "旨在", "用来", "目的是", "为的是", "以免", "以防", "防止"))
 _YES_NO_CELL = {"not"}
+#: A table cell's opening verdict on its row label ("no, only on the branch input").
+_CELL_VERDICTS = frozenset({"no", "not", "yes", "否", "是", "不"})
 #: Adverbs between "is" and "why" in "this is precisely why X".
 _WHY_ADVERBS = frozenset({"precisely", "exactly", "also", "partly", "largely", "just", "mainly", "mostly", "really"})
 #: Denials that are not verbs: before a colon they belong to the label ("no warm-up: 8.45 BLEU").
@@ -238,6 +243,8 @@ def is_negation(tokens: list[Token], j: int) -> int:
             return 0  # "more or less" hedges, it does not deny
         if t.key == "skip" and j > 0 and tokens[j - 1].key in _DETERMINERS:
             return 0  # "the weight on the skip": the skip path, a noun
+        if t.key == "off" and j > 0 and tokens[j - 1].key in _BEFORE_OFF_NOUN and tokens[j - 1].end + 1 >= t.start:
+            return 0  # "the trade-off: Pre-LN is robust", "cut-off", "pays off": no denial
         if t.key == "skip" and nxt in _AFTER_SKIP_NOUN:
             return 0  # "-> skip never normalised", "skip stays clean": the skip path as a subject
         return 0 if (t.key, nxt) in _EN_NOT_A_CUE else n
@@ -455,6 +462,9 @@ class Polarity:
                     return
                 if t.kind == PUNCT and t.key == ":" and not self._short_value_after_label(j):
                     return
+                if t.kind == PUNCT and t.key == ":" and self._cell_verdict(j) == "no":
+                    cues.add(j + 1)  # "LN on the main path: no, only on the branch input"
+                    return
                 if j in skip:
                     j += 1
                     continue
@@ -570,12 +580,23 @@ class Polarity:
         t = self.tokens[j]
         return t.kind == WORD and t.key == "no" and j > 0 and self.tokens[j - 1].key == "with"
 
+    def _cell_verdict(self, colon: int) -> str | None:
+        """"no" or "yes" when a bare verdict and a comma open the value after a label's colon ("LN on the main
+        path: no, only on the branch input"), else None."""
+        toks = self.tokens
+        if not (colon + 2 < len(toks) and toks[colon + 1].key in _CELL_VERDICTS and toks[colon + 2].kind == PUNCT
+                and toks[colon + 2].key == ","):
+            return None
+        return "yes" if toks[colon + 1].key in ("yes", "是") else "no"
+
     def _short_value_after_label(self, colon: int) -> bool:
         """A label's colon followed by a short value ("needs warm-up: not required", a table cell): the
         value's negation applies to the label."""
         label = self.lay.block_label(colon)
         if label is None or label[1] != colon:
             return False
+        if self._cell_verdict(colon):
+            return True  # "LN on the main path: no, only on the branch input": the verdict answers the label
         words = 0.0
         j = colon + 1
         while j < len(self.tokens) and self.lay.sentence_of[j] == self.lay.sentence_of[colon]:
