@@ -1466,3 +1466,14 @@ def test_a_trade_off_is_not_a_denial(deck) -> None:
     text = "So the trade-off: Pre-LN is robust and stable, which is what large models want."
     assert "pre-not-stable" not in mistakes(card, text) and "pre-stable" in hits(card, text)
     assert "pre-not-stable" in mistakes(card, "Pre-LN is not stable.")
+
+
+def test_a_coordinated_clause_with_its_own_subject_is_a_claim_of_its_own(deck) -> None:
+    card = _card(deck, "pre-ln-final-norm")
+    text = ("Xiong et al. showed that Pre-LN has well-behaved gradients at initialization and doesn't need warm-up, "
+            "and the final LayerNorm is part of that setup.")
+    assert "pre-no-final-ln" not in mistakes(card, text)
+    assert "pre-no-final-ln" in mistakes(card, "Pre-LN doesn't need the final LayerNorm.")
+    sandwich = _card(deck, "sandwich-ln")
+    listed = "NormFormer adds a LayerNorm after the attention, per-head scaling, and an extra LN after the second FFN layer."
+    assert "normformer-ffn-second-layer" in mistakes(sandwich, listed)  # a list item, not a new clause

@@ -103,6 +103,26 @@ _RETRACTIONS = Cues(en=("sorry", "oops", "correction"), pairs=("i mean", "i mean
                     zh=("不对", "说错", "口误", "更正"))
 
 
+#: "..., and the final LayerNorm is part of that setup": a coordinator and a new subject open a clause of its own.
+_COORDINATORS = frozenset({"and", "but", "while", "whereas", "so", "和", "而", "但"})
+_NEW_SUBJECTS = frozenset({"the", "its", "their", "this", "these", "it", "they", "we", "you"})
+
+
+def _new_clause_between(answer: Analysis, frame: Frame) -> bool:
+    """Between two of the frame's words a comma part opens with a coordinator and a new subject ("doesn't need
+    warm-up, and the final LayerNorm is part of that setup"): the first words' verb has its own object there,
+    so the words do not make one claim."""
+    toks, lay = answer.lay.tokens, answer.lay
+    terms = sorted(frame.terms)
+    for (_, b), (a2, _) in zip(terms, terms[1:], strict=False):
+        for j in range(b, a2):
+            if lay.part_of[j] != lay.part_of[j - 1] and toks[j].kind == PUNCT and toks[j].key == ",":
+                k = j + 1
+                if k + 1 < a2 + 1 and toks[k].key in _COORDINATORS and toks[k + 1].key in _NEW_SUBJECTS:
+                    return True
+    return False
+
+
 def _retracted(answer: Analysis, frame: Frame) -> bool:
     """The words right after the frame, in its sentence, take it back: a spoken self-correction."""
     lay = answer.lay
@@ -158,7 +178,7 @@ def find_mistake(answer: Analysis, claim: Claim, correct: Claim | None) -> Evide
             if not frame.claim:
                 continue
             if (_named_in_code(answer, frame) or _read_both_ways(answer, matcher, frame) or _divided(answer, frame)
-                    or _retracted(answer, frame)):
+                    or _retracted(answer, frame) or _new_clause_between(answer, frame)):
                 continue
             if _plain(frame) and _fits_mistake(claim, frame) and frame.affirmed == claim.affirm:
                 if correct is not None and _also_correct(answer, correct, frame):
