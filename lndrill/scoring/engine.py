@@ -118,7 +118,7 @@ def _new_clause_between(answer: Analysis, frame: Frame) -> bool:
         for j in range(b, a2):
             if lay.part_of[j] != lay.part_of[j - 1] and toks[j].kind == PUNCT and toks[j].key == ",":
                 k = j + 1
-                if k + 1 < a2 + 1 and toks[k].key in _COORDINATORS and toks[k + 1].key in _NEW_SUBJECTS:
+                if k + 1 <= a2 and toks[k].key in _COORDINATORS and toks[k + 1].key in _NEW_SUBJECTS:
                     return True
     return False
 

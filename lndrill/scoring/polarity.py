@@ -128,7 +128,7 @@ _REPORT = Cues(
     pairs=("according to", "people say", "some say", "it is said", "common claim", "popular claim",
            "popular belief", "folk wisdom", "tempting to", "might think", "would think", "easy to think", "textbook story"),
     zh=("有人说", "据说", "认为", "常说", "说法", "传言", "号称", "据称", "坊间", "有观点", "一种观点", "原文", "文章说",
-        "那篇文章", "以为"),  # 以为: "thought (wrongly)"; not in 可以为 / 所以为 (see _not_a_report)
+        "那篇文章", "以为"),  # 以为: "thought (wrongly)"; not in 可以为 / 所以为 (see _inside_other_word)
 )
 _HEDGE = Cues(
     en=("can", "could", "may", "might", "would", "usually", "often", "typically", "generally", "sometimes",
