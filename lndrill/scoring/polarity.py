@@ -190,7 +190,8 @@ _PURPOSE = Cues(en=(), pairs=("in order", "so that", "so as", "to avoid", "to pr
                                 "designed to", "intended to"),
                 zh=("为了", "以便", "旨在", "用来", "目的是", "为的是", "以免", "以防", "防止"))
 _YES_NO_CELL = {"not"}
-#: A table cell's opening verdict on its row label ("no, only on the branch input").
+#: A table cell's opening verdict on its row label ("no, only on the branch input"); unlike structure._VERDICTS
+#: (Layout.answers_its_label) it has "not", what a ✗ cell becomes, and only verdicts whose polarity is plain.
 _CELL_VERDICTS = frozenset({"no", "not", "yes", "否", "是", "不"})
 #: Adverbs between "is" and "why" in "this is precisely why X".
 _WHY_ADVERBS = frozenset({"precisely", "exactly", "also", "partly", "largely", "just", "mainly", "mostly", "really"})
@@ -1058,13 +1059,12 @@ class Polarity:
         toks = self.tokens
         if not (toks[j].kind == WORD and toks[j].key in _RECEIVED_VIEWS):
             return False
-        if j + 1 < len(toks) and toks[j + 1].kind == WORD and toks[j + 1].key == "that":
-            # "it's a common belief that X", "there is a myth that X": the view's content follows at once
-            return not any(toks[m].key in _OWN_VIEW for m in range(max(0, j - 2), j))
-        k = self._past_hearsay(j + 1)
-        if not (k + 1 < len(toks) and toks[k].key in _COPULAS_OF_VIEWS and toks[k + 1].key == "that"):
+        if any(toks[m].key in _OWN_VIEW for m in range(max(0, j - 2), j)):
             return False
-        return not any(toks[m].key in _OWN_VIEW for m in range(max(0, j - 2), j))
+        if j + 1 < len(toks) and toks[j + 1].kind == WORD and toks[j + 1].key == "that":
+            return True  # "it's a common belief that X", "there is a myth that X": the view's content follows at once
+        k = self._past_hearsay(j + 1)
+        return k + 1 < len(toks) and toks[k].key in _COPULAS_OF_VIEWS and toks[k + 1].key == "that"
 
     def _past_hearsay(self, k: int) -> int:
         """The token after who holds a received view and any aside on it ("a misconception I've heard (and believed
