@@ -1477,3 +1477,26 @@ def test_a_coordinated_clause_with_its_own_subject_is_a_claim_of_its_own(deck) -
     sandwich = _card(deck, "sandwich-ln")
     listed = "NormFormer adds a LayerNorm after the attention, per-head scaling, and an extra LN after the second FFN layer."
     assert "normformer-ffn-second-layer" in mistakes(sandwich, listed)  # a list item, not a new clause
+
+
+def test_a_claim_split_at_and_keeps_the_subject_named_after_its_verb(deck) -> None:
+    card = _card(deck, "pre-vs-post-ln")
+    text = "Post-LN is what the Vaswani paper used, BERT and GPT-2 both use Pre-LN."
+    assert "bert-is-pre-ln" in mistakes(card, text)
+    assert "bert-is-pre-ln" not in mistakes(card, "Post-LN is what the Vaswani paper used, and BERT kept it; GPT-2 uses Pre-LN.")
+
+
+def test_an_indirect_question_does_not_qualify_the_clause_that_answers_it(deck) -> None:
+    card = _card(deck, "layernorm-jacobian")
+    text = "Xiong et al. (Lemma 3) then bound how big this Jacobian is: the Jacobian norm is O(||x||/sqrt(d))."
+    assert "jacobian-grows-with-norm" in mistakes(card, text)
+    asked = "We still have to check whether the Jacobian norm is O(||x||/sqrt(d))."
+    assert "jacobian-grows-with-norm" not in mistakes(card, asked)
+
+
+def test_a_value_compared_after_with_is_no_condition(deck) -> None:
+    card = _card(deck, "admin-amplification")
+    text = "DeepNorm uses LN(alpha*x + G(x)) with alpha smaller than 1 so the shortcut is down-weighted."
+    assert "deepnorm-shrinks-residual" in mistakes(card, text)
+    warm = _card(deck, "post-ln-warmup")
+    assert "post-no-warmup" not in mistakes(warm, "With a small enough learning rate, Post-LN trains without warm-up.")

@@ -351,8 +351,11 @@ class Subjects:
         trailing = self._trailing_scope(end, after)
         if trailing is not None:
             return Attribution(trailing.subject, "clause", trailing.start)
+        # The claim's own comma parts: all those its words span ("BERT and GPT-2 both use Pre-LN" is split at
+        # "and", but the claim's words reach from BERT to "use").
+        last_part = lay.part_of[max(start, end - 1)]
         for group, source in (([m for m in reversed(before) if lay.part_of[m.start] == part], "clause"),
-                              ([m for m in after if lay.part_of[m.start] == part], "clause"),
+                              ([m for m in after if part <= lay.part_of[m.start] <= last_part], "clause"),
                               (list(reversed(before)), "clause"), (after, "clause-after")):
             if group:
                 if source == "clause-after":

@@ -148,6 +148,8 @@ _CONDITION = Cues(
     zh=("如果", "若", "假如", "假设", "要是", "一旦", "只要", "是否", "要不要", "需不需要", "时候", "情况下", "条件下",
         "场景下", "设置下", "的话", "除非", "低资源", "大学习率", "小学习率", "高学习率"),
 )
+#: The condition words that open an indirect question: they do not reach past their own clause.
+_INDIRECT_QUESTION = Cues(en=("why", "how", "whether"), zh=("是否", "要不要", "需不需要"))
 #: Restating the task ("So the question is what Xiong showed ...", "要回答这个问题"): nothing is claimed.
 _FRAMING = Cues(pairs=("question is", "questions are", "to answer", "need to look", "let us look", "let's look",
                        "we will look", "will discuss", "we discuss", "asks us", "asked to", "asks why", "asks what",
@@ -930,7 +932,10 @@ class Polarity:
                         continue  # "If you compute the Jacobian instead, Post-LN stays ...": how, not under what
 
                     found.append((j, "condition"))
-                    carried = (sent, carried[1] + [(j, "condition")] if carried[0] == sent else [(j, "condition")])
+                    if not _INDIRECT_QUESTION.at(toks, j):
+                        # an indirect question ("Xiong bound how big it is: ...") covers its own clause only; the
+                        # clause after it answers it
+                        carried = (sent, carried[1] + [(j, "condition")] if carried[0] == sent else [(j, "condition")])
                 elif _FRAMING.at(toks, j):
                     found.append((j, "framing"))
                 elif _PURPOSE.at(toks, j) and not (toks[j].key == "so" and j + 2 < len(toks) and toks[j + 2].key != "to"):
@@ -949,9 +954,11 @@ class Polarity:
                 elif toks[j].kind == CJK and toks[j].key == "当" and self._when_clause(j, b):
                     found.append((j, "condition"))  # "当均值为 0 时": when
                 elif _SCOPE_PREP.at(toks, j) and any(
-                        _SCOPE_WORD.at(toks, k) or (toks[j].key == "at" and toks[k].kind == PUNCT and toks[k].key == "=")
+                        (_SCOPE_WORD.at(toks, k) and not (k + 1 < b and toks[k + 1].key == "than"))
+                        or (toks[j].key == "at" and toks[k].kind == PUNCT and toks[k].key == "=")
                         for k in range(j + 1, min(b, j + 4))):
-                    found.append((j, "condition"))  # "at a very high learning rate", "at eps = 0"
+                    # "at a very high learning rate", "at eps = 0"; not "with alpha smaller than 1" (a value compared)
+                    found.append((j, "condition"))
             out[clause] = found
         return out
 
