@@ -1500,3 +1500,34 @@ def test_a_value_compared_after_with_is_no_condition(deck) -> None:
     assert "deepnorm-shrinks-residual" in mistakes(card, text)
     warm = _card(deck, "post-ln-warmup")
     assert "post-no-warmup" not in mistakes(warm, "With a small enough learning rate, Post-LN trains without warm-up.")
+
+
+def test_a_removal_verb_does_not_reach_past_a_new_pronoun_subject(deck) -> None:
+    card = _card(deck, "rmsnorm")
+    assert "speedup-multiples" in mistakes(card, "Because it skips the mean it is about twice as fast as LayerNorm.")
+    # a verb of thinking before the pronoun keeps the denial
+    warm = _card(deck, "pre-vs-post-ln")
+    assert "pre-not-stable" not in mistakes(warm, "I don't think it is true that Pre-LN is unstable.")
+    assert "pre-not-stable" not in mistakes(warm, "Nobody would say it is unstable: Pre-LN trains stably.")
+
+
+def test_a_sentence_opening_with_it_is_about_the_paragraphs_subject(deck) -> None:
+    card = _card(deck, "rmsnorm")
+    text = ("RMSNorm keeps only the re-scaling step of normalisation. The argument: the re-centring in LayerNorm adds "
+            "little. It is the default normalisation in LLaMA.")
+    assert "llama-rmsnorm" in hits(card, text)
+    # an "it" inside the sentence is not the opener: the old reading stays
+    later = ("RMSNorm keeps only the re-scaling step. The argument: the re-centring in LayerNorm adds little, and "
+             "LLaMA uses it.")
+    assert "llama-rmsnorm" not in hits(card, later)
+
+
+def test_a_formula_may_name_its_stream_with_any_letter(deck) -> None:
+    card = _card(deck, "pre-vs-post-ln")
+    text = ("The original design normalises after the residual (post-norm): r^{l+1} = LN(r^l + Sublayer(r^l)).\n\n"
+            "GPT-2 normalises the input of each sublayer (pre-norm): r^{l+1} = r^l + Sublayer(LN(r^l)).")
+    assert {"post-formula", "pre-formula"} <= hits(card, text)
+    swapped = "Post-LN is r^{l+1} = r^l + Sublayer(LN(r^l))."
+    assert "pre-formula-given-for-post" in mistakes(card, swapped)
+    # two different letters are not a residual block
+    assert "post-formula" not in hits(card, "Post-LN: r = LN(s + Sublayer(q)).")

@@ -169,6 +169,13 @@ _CONTRARY = Cues(pairs=("contrary to", "despite the", "unlike the"), zh=("与常
 _FINITE_VERBS = frozenset({"is", "are", "was", "were", "has", "gets", "ends", "reaches", "gives", "beats", "needs",
                            "requires", "stays", "remains", "becomes", "grows", "shrinks", "converges", "diverges",
                            "trains", "achieves", "outperforms", "matches", "keeps", "makes"})
+#: A pronoun and a finite verb after a noun phrase open a new predication (see Polarity._new_subject_at).
+_SUBJECT_PRONOUNS = frozenset({"it", "they", "we"})
+_DETERMINERS = frozenset({"the", "a", "an", "its", "their", "this", "that"})
+_MODALS = frozenset({"can", "will", "does", "runs", "works", "helps", "costs"})
+_NOT_A_NOUN_END = frozenset({"that", "if", "when", "whether", "because", "so", "and", "but", "or", "think", "believe",
+                             "guess", "feel", "sure", "claim", "argue", "why", "how", "what", "since", "as", "then",
+                             "not", "no", "never", "unless", "until", "once", "while", "whereas", "though", "although"})
 #: Who carries out a procedure ("if you compute ...", "when we update ...") and the verbs of measuring or stepping.
 _AGENTS = frozenset({"you", "we", "one", "i", "people"})
 _PROCEDURE_ADVERBS = frozenset({"just", "simply", "instead", "actually", "also", "now", "then", "directly"})
@@ -422,6 +429,8 @@ class Polarity:
                 if j in skip:
                     j -= 1
                     continue
+                if self._new_subject_at(j, start):
+                    return  # "it skips the mean it is about twice as fast": "skips" does not reach past "it is"
                 cue_start = j if _is_no_mark(t) else -1
                 if t.kind in (WORD, CJK):
                     s = NEGATION.ends_at(toks, j)
@@ -868,6 +877,23 @@ class Polarity:
                 continue  # "X grows with depth, which is why deep Post-LN blows up unless ...": the condition is the later part's
             return mood
         return None
+
+    def _new_subject_at(self, j: int, start: int) -> bool:
+        """Token j is a pronoun with a finite verb after it that opens a new predication before the term at
+        `start`, right after a noun phrase ("Because it skips the mean it is twice as fast", "without warm-up it
+        diverges"), not after a verb of saying or thinking ("I don't think it is stable") or a connective."""
+        toks, text = self.tokens, self.lay.text
+        t = toks[j]
+        if t.kind != WORD or t.key not in _SUBJECT_PRONOUNS or j == 0 or j + 1 >= start:
+            return False
+        verb = toks[j + 1]
+        if verb.kind != WORD or text[verb.start : verb.end].lower() not in _FINITE_VERBS | _MODALS:
+            return False
+        prev = toks[j - 1]
+        if prev.kind != WORD or prev.key in _NOT_A_NOUN_END:
+            return False
+        noun = j >= 2 and toks[j - 2].kind == WORD and toks[j - 2].key in _DETERMINERS  # "the mean", "a show"
+        return noun or (prev.key not in _SAYING and text[prev.start : prev.end].lower() not in _SAYING_FORMS)
 
     def _verb_joined_between(self, j: int, start: int) -> bool:
         """An "and" between j and start followed by a verb in the present tense ("and ends", "and reaches", "and
