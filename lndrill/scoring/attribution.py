@@ -32,6 +32,8 @@ _TOPIC_WORDS = frozenset({"for", "in", "with", "对于", "对", "在", "关于",
 #: Words that may stand before a sentence's opening subject ("The Post-LN stack ...", "So Pre-LN ...", "而 Post-LN ...").
 _OPENING_WORDS = frozenset({"the", "in", "so", "and", "but", "a", "with", "for", "对于", "在", "而", "所以"})
 #: Pronouns through which a later clause refers back to its sentence's opening subject.
+#: Pronouns that open a sentence about the paragraph's subject ("It is the default in LLaMA").
+_OPENING_PRONOUNS = frozenset({"it", "它", "其"})
 _BACK_PRONOUNS = frozenset({"it", "its", "they", "their", "them", "itself", "它", "其", "它们"})
 #: Punctuation after which a sentence has turned to another statement (its opening subject no longer governs).
 _TURNS = frozenset({";", "；", ":", "："})
@@ -436,6 +438,9 @@ class Subjects:
                 return Attribution(m.subject, "label" if self._topic(m) or self._opens(m, start) else "sentence", m.start)
         # Earlier sentences of the same paragraph (or list item), nearest first.
         block = lay.block_of[start]
+        opener = self._pronoun_opener_antecedent(start, k)
+        if opener is not None:
+            return Attribution(opener.subject, "paragraph", opener.start)
         for m in reversed(self.mentions[:k]):
             if lay.block_of[m.start] != block:
                 break
@@ -446,6 +451,35 @@ class Subjects:
                 return Attribution(m.subject, "paragraph", m.start)
             break  # the previous sentence named several: only a heading or the card's default can say
         return self._heading_or_default(block)
+
+    def _pronoun_opener_antecedent(self, start: int, k: int) -> Mention | None:
+        """The claim's sentence opens with "It"/"它" and a verb ("It is the default normalisation in LLaMA"):
+        the pronoun refers to the nearest earlier sentence of the paragraph that opens with a subject ("RMSNorm
+        strips LayerNorm down to ..."), past sentences that name one only inside a phrase ("the re-centering in
+        LayerNorm is redundant"). None when the sentence does not open so or no such sentence exists."""
+        lay, toks = self.lay, self.lay.tokens
+        sent = lay.sentence_of[start]
+        first = lay.sentence_span[sent][0]
+        while first < start and toks[first].kind == PUNCT:
+            first += 1
+        if first + 1 >= start or toks[first].key not in _OPENING_PRONOUNS:
+            return None
+        block = lay.block_of[start]
+        for m in reversed(self.mentions[:k]):
+            if lay.block_of[m.start] != block:
+                return None
+            if m.contrast or lay.sentence_of[m.start] == sent:
+                continue
+            if self._opens_sentence(m):
+                return m
+        return None
+
+    def _opens_sentence(self, m: Mention) -> bool:
+        """The mention is its sentence's first words (after an article or list marker): its grammatical subject."""
+        lay, toks = self.lay, self.lay.tokens
+        first = lay.sentence_span[lay.sentence_of[m.start]][0]
+        words = [t for t in toks[first : m.start] if t.kind != PUNCT]
+        return not words or (len(words) == 1 and words[0].key in ("the", "a", "an"))
 
     def _inline_label(self, start: int) -> Mention | None:
         """A name followed by a colon earlier in the claim's sentence, after the line's own label ("... [[Pre Norm]]
