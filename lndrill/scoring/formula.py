@@ -137,8 +137,9 @@ _MAX_DEPTH = 40
 class _Parser:
     """Recursive descent over formula tokens with memoised rules; returns canonical strings or None."""
 
-    def __init__(self, toks: list[tuple[str, str, int, int]]) -> None:
+    def __init__(self, toks: list[tuple[str, str, int, int]], streams: frozenset[str] = frozenset()) -> None:
         self.toks = toks
+        self.streams = streams  # other names read as the stream in this formula ("r" in r^{l+1} = LN(r^l + F(r^l)))
         self.i = 0
         self.calls = 0
         self.depth = 0
@@ -304,7 +305,7 @@ class _Parser:
             return f"{fname}(" + ",".join(args) + ")"
         if name in COEFF_NAMES:
             return COEFF_NAMES[name]
-        if name in STREAM_NAMES:
+        if name in STREAM_NAMES or name in self.streams:
             return "x"
         if name in NORM_NAMES | BRANCH_NAMES:
             return "F" if name in BRANCH_NAMES else "N"
@@ -358,11 +359,42 @@ def find_formulas(text: str) -> list[FormulaMatch]:
                 break
             sides.append((nxt, side_start))
         structured = tuple(s for s, _ in sides if _structured(s))
+        renamed = _stream_renamed(toks, i, structured) if structured and p.calls else None
+        if renamed is not None:
+            structured, end = renamed
+            p.i = end
         if structured and p.calls:
             first_start = next(k for s, k in sides if _structured(s))
             found.append(FormulaMatch(structured, toks[first_start][2], toks[p.i - 1][3]))
         i = p.i  # resume after what was consumed: nothing structured starts inside it
     return found
+
+
+_BARE_NAME = re.compile(r"(?<![A-Za-z0-9_])([a-z][a-z0-9_]*)(?![a-z0-9_(])")
+
+
+def _stream_renamed(toks: list[tuple[str, str, int, int]], i: int,
+                    structured: tuple[str, ...]) -> tuple[tuple[str, ...], int] | None:
+    """A formula that spells its stream with a letter of its own ("r^{l+1} = LN(r^l + Sublayer(r^l))", "y = s +
+    F(N(s))"): when its structured sides name no `x` and exactly one other variable, twice or more, that variable is
+    the stream. Returns the sides parsed again that way, and where the parse ended; None otherwise."""
+    names = [n for side in structured for n in _BARE_NAME.findall(side)]
+    if "x" in names or len(set(names)) != 1 or len(names) < 2 or names[0] in COEFF_NAMES:
+        return None
+    p = _Parser(toks, frozenset({names[0]}))
+    p.i = i
+    sides = []
+    first = p.expr()
+    if first is None:
+        return None
+    sides.append(first)
+    while p.accept("="):
+        nxt = p.expr()
+        if nxt is None:
+            break
+        sides.append(nxt)
+    again = tuple(s for s in sides if _structured(s))
+    return (again, p.i) if again else None
 
 
 # ---------------------------------------------------------------------------------------------------
