@@ -1531,3 +1531,26 @@ def test_a_formula_may_name_its_stream_with_any_letter(deck) -> None:
     assert "pre-formula-given-for-post" in mistakes(card, swapped)
     # two different letters are not a residual block
     assert "post-formula" not in hits(card, "Post-LN: r = LN(s + Sublayer(q)).")
+
+
+def test_the_need_for_after_a_removal_word_counts_as_no_words(deck) -> None:
+    card = _card(deck, "pre-vs-post-ln")
+    assert "pre-no-warmup" in hits(card, "Pre norm removes the need for careful learning rate warmup.")
+    # the window still ends: a removal far before the word does not reach it
+    far = "Pre norm removes the old habit of tuning a very careful and slow learning rate warmup."
+    assert "pre-no-warmup" not in hits(card, far)
+
+
+def test_also_before_a_denial_keeps_the_denial(deck) -> None:
+    card = _card(deck, "pre-vs-post-ln")
+    assert "pre-no-warmup" in hits(card, "With Pre-LN, warm-up is also no longer needed.")
+    assert "pre-no-warmup" not in hits(card, "With Pre-LN, warm-up is also used.")
+
+
+def test_a_relative_clause_that_names_the_scheme_gives_the_claim_its_subject(deck) -> None:
+    card = _card(deck, "pre-vs-post-ln")
+    text = "A learning warmup is also no longer needed with this scheme, which has since been named pre-normalization."
+    assert "pre-no-warmup" in hits(card, text)
+    # not explicit enough to charge: the same shape with a wrong claim draws nothing
+    wrong = "Warm-up is absolutely required with this scheme, which has since been named pre-normalization."
+    assert "pre-needs-warmup" not in mistakes(card, wrong)

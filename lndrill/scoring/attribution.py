@@ -74,6 +74,9 @@ _COORDINATORS = frozenset({"and", "&", "+", ",", "和", "与", "及", "跟", "�
 #: Words of an aside that only names something ("(i.e. Post-LN)", "(aka Pre-LN)", "（即 Post-LN）").
 _NAMING_WORDS = frozenset({"i", "e", "ie", "aka", "a", "k", "the", "so", "called", "namely", "this", "is", "that",
                            "即", "也", "就", "是", "叫", "称", "为", "所", "谓", "的"})
+#: "which has since been named X", "也就是所谓的 X": words that give a name to what came before.
+_NAMERS = frozenset({stem(w) for w in ("named", "called", "known", "dubbed", "termed")} | {"称为", "叫做", "叫", "称", "即", "谓"})
+_RELATIVE_OPENERS = frozenset({"which", "that", "what", "也", "就", "即", "所", "称", "叫"})
 _RELATIVE = Cues(en=("which", "who", "whose", "where"), zh=("它", "其"))
 
 
@@ -368,6 +371,9 @@ class Subjects:
                     if around.subject == group[0].subject and around.source != "card":
                         source = "clause"
                 return Attribution(group[0].subject, source, group[0].start, self._coordinated(group[0]))
+        named = self._named_after(start, end)
+        if named is not None:
+            return Attribution(named.subject, "sentence", named.start)
         return self._outside(start)
 
     def _owner_right_before(self, start: int, end: int) -> Mention | None:
@@ -549,6 +555,26 @@ class Subjects:
             j += 1
         if j + 1 < len(toks) and toks[j].kind == WORD and toks[j].key in ("for", "in") and after[0].start == j + 1:
             return after[0]
+        return None
+
+    def _named_after(self, start: int, end: int) -> Mention | None:
+        """"... no longer needed with this scheme, which has since been named pre-normalization": a relative clause
+        after the claim that names what it was about ("which is called X", "known as X", "即 X", "称为 X"). The
+        name is the claim's subject, though not explicit enough to charge a mistake."""
+        lay, toks = self.lay, self.lay.tokens
+        sent = lay.sentence_of[start]
+        if any(lay.sentence_of[m.start] == sent and m.start < start and not m.contrast for m in self.mentions):
+            return None  # named before the claim in its sentence: _outside decides
+        k = bisect.bisect_left(self._starts, end)
+        for m in self.mentions[k:]:
+            if lay.sentence_of[m.start] != sent:
+                return None
+            if m.contrast:
+                continue
+            lo = max(end, m.start - 6)
+            words = [toks[q] for q in range(lo, m.start) if toks[q].kind in (WORD, CJK)]
+            if any(t.key in _NAMERS for t in words[-3:]) and any(t.key in _RELATIVE_OPENERS for t in words):
+                return m
         return None
 
     def _coordinated(self, m: Mention) -> tuple[str, ...]:

@@ -171,6 +171,7 @@ _FINITE_VERBS = frozenset({"is", "are", "was", "were", "has", "gets", "ends", "r
                            "trains", "achieves", "outperforms", "matches", "keeps", "makes"})
 #: A pronoun and a finite verb after a noun phrase open a new predication (see Polarity._new_subject_at).
 _SUBJECT_PRONOUNS = frozenset({"it", "they", "we"})
+_NEED_NOUNS = frozenset({"need", "necessity", "requirement"})
 _DETERMINERS = frozenset({"the", "a", "an", "its", "their", "this", "that"})
 _MODALS = frozenset({"can", "will", "does", "runs", "works", "helps", "costs"})
 _NOT_A_NOUN_END = frozenset({"that", "if", "when", "whether", "because", "so", "and", "but", "or", "think", "believe",
@@ -450,6 +451,10 @@ class Polarity:
                     j = cue_start - 1
                     words += 1
                     continue
+                need = self._need_for_at(j)
+                if need >= 0:
+                    j = need - 1  # "removes the need for careful warm-up": "the need for" is the removal's object frame
+                    continue
                 if t.kind == WORD or t.kind == NUMBER:
                     words += 1
                 elif t.kind == CJK:
@@ -486,8 +491,8 @@ class Polarity:
                     if not self._verdict_on_value(j):
                         cues.add(j)
                     return
-                if _SCOPE_STOP.at(toks, j):
-                    return
+                if _SCOPE_STOP.at(toks, j) and not (t.key == "also" and j + 1 < len(toks) and is_negation(toks, j + 1)):
+                    return  # (but "warm-up is also no longer needed" goes on to its denial)
                 if t.kind == WORD and self._negative_purpose(j):
                     return  # "needs warm-up to not fall apart": the "not" is the purpose's, not the claim's
                 if t.kind == WORD:
@@ -877,6 +882,19 @@ class Polarity:
                 continue  # "X grows with depth, which is why deep Post-LN blows up unless ...": the condition is the later part's
             return mood
         return None
+
+    def _need_for_at(self, j: int) -> int:
+        """Token j ends "the need for" / "any need for" / "the necessity of" (after a removal word, these frame
+        what is removed and count as no words): the index where the phrase starts, or -1."""
+        toks = self.tokens
+        if toks[j].kind != WORD or toks[j].key not in ("for", "of") or j < 2:
+            return -1
+        k = j - 1
+        if toks[k].kind != WORD or toks[k].key not in _NEED_NOUNS:
+            return -1
+        if toks[k - 1].kind == WORD and toks[k - 1].key in ("the", "any", "a"):
+            k -= 1
+        return k if k > 0 and toks[k - 1].kind == WORD and NEGATION.ends_at(toks, k - 1) >= 0 else -1
 
     def _new_subject_at(self, j: int, start: int) -> bool:
         """Token j is a pronoun with a finite verb after it that opens a new predication before the term at
