@@ -64,13 +64,29 @@ def score_style(score: float | None, colours: ScoreColours = TERMINAL_COLOURS, b
     return " ".join(part for part in ("bold" if bold else "", colour) if part)
 
 
-def score_headline(score: int, points: int, lang: str = "en") -> str:
+def score_headline(score: int, points: int, lang: str = "en", specifics: int = 0) -> str:
     """"Score 48/100" and, when the rubric's own total differs (the score is on an interviewer's scale, see
-    `lndrill.scoring.result.INTERVIEWER_SCALE`), what the section bars add up to: "Score 48/100 (rubric 44)"."""
+    `lndrill.scoring.result.INTERVIEWER_SCALE`), what the section bars add up to: "Score 48/100 (rubric 44)";
+    with the adjustment for concrete values when there is one: "Score 93/100 (rubric 92, specifics +2)"."""
     head = f"{'得分' if lang == 'zh' else 'Score'} {score}/100"
-    if points == score:
+    if points == score and not specifics:
         return head
-    return head + (f"（要点合计 {points}）" if lang == "zh" else f" (rubric {points})")
+    parts = [f"要点合计 {points}" if lang == "zh" else f"rubric {points}"]
+    if specifics:
+        parts.append(f"{'具体数值' if lang == 'zh' else 'specifics'} {specifics:+d}")
+    return head + (f"（{'，'.join(parts)}）" if lang == "zh" else f" ({', '.join(parts)})")
+
+
+def specifics_note(specifics: int, values: int, lang: str = "en") -> str | None:
+    """One line on why a complete answer's total moved for the concrete values it cites, or None."""
+    if specifics > 0:
+        return (f"具体数值 {specifics:+d}：回答给出了 {values} 个具体数值（常数、步数、BLEU、界）。" if lang == "zh"
+                else f"Specifics {specifics:+d}: the answer cites {values} concrete values (constants, steps, BLEU, bounds).")
+    if specifics < 0:
+        return (f"具体数值 {specifics:+d}：只给出 {values} 个具体数值；面试官期待常数、步数和实验数字。" if lang == "zh"
+                else f"Specifics {specifics:+d}: only {values} concrete values; interviewers expect the constants, "
+                     "step counts and figures.")
+    return None
 
 
 def block_bar(value: float, total: float = 100.0, width: int = 10) -> str:

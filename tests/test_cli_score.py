@@ -41,6 +41,25 @@ def test_the_report_says_when_the_score_and_the_rubric_total_differ(tmp_path: Pa
     assert f"得分 {d['score']}/100（要点合计 {d['points']}）" in capsys.readouterr().out
 
 
+def test_the_report_shows_and_explains_the_specifics_of_a_complete_answer(tmp_path: Path, capsys) -> None:
+    f = tmp_path / "a.txt"
+    f.write_text(
+        "DeepNorm: x_{l+1} = LN(alpha x_l + G(x_l)), alpha = (2N)^(1/4), beta = (8N)^(-1/4) for encoder-only with N "
+        "layers; decoder-only uses M: (2M)^(1/4), (8M)^(-1/4). Beta scales the FFN, value and output projections at "
+        "init; Q and K are left alone. It is Post-LN with an up-weighted residual, so the model update stays bounded "
+        "(O(1)) at any depth: Post-LN quality with Pre-LN-like stability. DeepNet trained 1000 layers (500+500), "
+        "beating a 48-layer model by 5 BLEU on OPUS-100 (7482 directions); GLM-130B uses DeepNorm with "
+        "alpha = (2N)^(1/2).", encoding="utf-8")
+    assert main(["score", "deepnorm", str(f), "--json"]) == 0
+    d = json.loads(capsys.readouterr().out)
+    assert d["specifics"] == 2 and d["score"] == 97 and d["points"] == 100
+    assert main(["score", "deepnorm", str(f)]) == 0
+    out = capsys.readouterr().out
+    assert "Score 97/100 (rubric 100, specifics +2)" in out and "concrete values" in out
+    assert main(["score", "deepnorm", str(f), "--lang", "zh"]) == 0
+    assert "得分 97/100（要点合计 100，具体数值 +2）" in capsys.readouterr().out
+
+
 def test_score_human_report_from_stdin(monkeypatch, capsys) -> None:
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(ANSWER.encode())))
     assert main(["score", "pre-vs-post-ln", "-", "--model-answer"]) == 0

@@ -8,6 +8,7 @@ from lndrill.scoring.engine import rubric_for, score_answer
 from lndrill.scoring.formula import canonical, find_formulas
 from lndrill.scoring.matcher import Analysis
 from lndrill.scoring.normalize import prepare
+from lndrill.scoring.result import to_interviewer_scale
 
 
 def hits(card, text: str) -> set[str]:
@@ -1388,7 +1389,7 @@ def test_the_total_is_on_an_interviewers_scale(main_card) -> None:
     assert one.points < one.score <= 2 * one.points  # one part done: an interviewer gives more than its weight
     assert score_answer(main_card, "").score == 0
     full = score_answer(main_card, main_card.model_answer.get("en"))
-    assert full.points == 100 and full.score == 95
+    assert full.points == 100 and full.score == 95 + full.specifics  # plus or minus what its concrete values say
 
 
 def test_denials_that_reach_the_next_clause(deck) -> None:
@@ -1554,3 +1555,52 @@ def test_a_relative_clause_that_names_the_scheme_gives_the_claim_its_subject(dec
     # not explicit enough to charge: the same shape with a wrong claim draws nothing
     wrong = "Warm-up is absolutely required with this scheme, which has since been named pre-normalization."
     assert "pre-needs-warmup" not in mistakes(card, wrong)
+
+
+_DEEPNORM_FULL = (
+    "DeepNorm: x_{l+1} = LN(alpha x_l + G(x_l)), alpha = (2N)^(1/4), beta = (8N)^(-1/4) for encoder-only with N "
+    "layers; decoder-only uses M: (2M)^(1/4), (8M)^(-1/4). Beta scales the FFN, value and output projections at "
+    "init; Q and K are left alone. It is Post-LN with an up-weighted residual, so the model update stays bounded "
+    "(O(1)) at any depth: Post-LN quality with Pre-LN-like stability. DeepNet trained 1000 layers (500+500), "
+    "beating a 48-layer model by 5 BLEU on OPUS-100 (7482 directions); GLM-130B uses DeepNorm with "
+    "alpha = (2N)^(1/2).")
+
+
+def test_a_complete_answer_citing_many_concrete_values_scores_a_little_higher(deck) -> None:
+    card = _card(deck, "deepnorm")
+    full = score_answer(card, _DEEPNORM_FULL)
+    assert full.points == 100 and not full.mistakes
+    assert full.values >= 25 and full.specifics == 2 and full.score == 97
+    assert full.to_dict()["specifics"] == 2
+
+
+def test_specifics_move_only_complete_answers_without_mistakes(deck) -> None:
+    card = _card(deck, "deepnorm")
+    # the same concrete values in a partial answer change nothing
+    partial = score_answer(card, "DeepNet trained 1000 layers (500+500) and beat a 48-layer model by 5 BLEU on OPUS-100.")
+    assert partial.points < 70 and partial.specifics == 0
+    # nor in a complete answer that makes a mistake
+    wrong = score_answer(card, _DEEPNORM_FULL + " Beta also scales the query and key projections.")
+    assert wrong.mistakes and wrong.specifics == 0
+    # a complete answer with no concrete values loses a few points, never more than 4
+    words = score_answer(card, (
+        "DeepNorm is Post-LN with the residual multiplied by a constant alpha above one before the LayerNorm, "
+        "LN(alpha x + G(x)), and the initial weights of the feed-forward, value and output projections shrunk by "
+        "a constant beta below one; queries and keys keep their initialisation. For decoder-only models the "
+        "constants use the decoder depth M instead of N. This keeps the model update bounded whatever the depth, so "
+        "it trains as stably as Pre-LN while keeping Post-LN's better final quality. DeepNet trained a thousand "
+        "layers this way and beat much shallower and bigger models on multilingual translation by several BLEU; "
+        "GLM-130B uses DeepNorm."))
+    assert words.points >= 70 and not words.mistakes
+    assert words.specifics == -4
+    assert words.score == round(to_interviewer_scale(words.share)) - 4
+
+
+def test_one_wrong_statement_is_charged_once(deck) -> None:
+    card = _card(deck, "pre-vs-post-ln")
+    swapped = score_answer(card, "Post-LN computes x + F(LN(x)).")
+    assert [m.id for m in swapped.mistakes] == ["pre-formula-given-for-post"]  # not also pre-order-swapped
+    # two errors that only share a word are both charged
+    warm = _card(deck, "post-ln-warmup")
+    two = mistakes(warm, "The original recipe trained with SGD and then used a cosine decay.")
+    assert len(two) >= 2, two

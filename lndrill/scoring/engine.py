@@ -10,6 +10,7 @@ correct claim. When in doubt, nothing is charged.
 
 from __future__ import annotations
 
+import re
 from weakref import WeakKeyDictionary
 
 from lndrill.cards.schema import Card
@@ -19,6 +20,8 @@ from lndrill.scoring.result import MistakeResult, PointResult, ScoreResult, Sect
 from lndrill.scoring.rubric import Claim, Matcher, Rubric, compile_rubric
 
 _RUBRICS: WeakKeyDictionary[Card, Rubric] = WeakKeyDictionary()
+#: A concrete value in an answer: a number, decimals included ("4000", "0.98", "8.45").
+_VALUE = re.compile(r"\d+(?:\.\d+)?")
 
 
 def rubric_for(card: Card) -> Rubric:
@@ -210,6 +213,23 @@ def _also_correct(answer: Analysis, correct: Claim, frame: Frame) -> bool:
     return False
 
 
+def _one_charge_per_error(mistakes: list[MistakeResult]) -> list[MistakeResult]:
+    """Two mistakes whose evidence lies within each other's (every span of one overlaps a span of the other) are
+    one wrong statement read by two recognisers ("RMSNorm kills the mean direction like LayerNorm" is both
+    rmsnorm-kills-mean and both-kill-mean): it is charged once, by the one with the larger penalty. Two errors
+    that only share a word ("the original recipe used SGD ... and cosine decay") are both charged. Order is kept."""
+    if len(mistakes) < 2:
+        return mistakes
+    def within(x: MistakeResult, y: MistakeResult) -> bool:  # every word of x's evidence is in y's
+        return bool(x.spans) and all(any(a < d and c < b for c, d in y.spans) for a, b in x.spans)
+
+    kept: list[MistakeResult] = []
+    for m in sorted(mistakes, key=lambda m: -m.penalty):
+        if not any(within(m, k) or within(k, m) for k in kept):
+            kept.append(m)
+    return [m for m in mistakes if any(m is k for k in kept)]
+
+
 def mistakes_in(card: Card, text: str | bytes) -> list[MistakeResult]:
     """Only the mistakes `text` makes against `card` (what self-consistency checks need; cheaper than scoring)."""
     rubric = rubric_for(card)
@@ -220,7 +240,7 @@ def mistakes_in(card: Card, text: str | bytes) -> list[MistakeResult]:
             bad = find_mistake(answer, rubric.mistake_claims[(point.id, m.id)], rubric.point_claims[point.id])
             if bad:
                 out.append(MistakeResult(m.id, point.id, m.explanation, m.penalty * MISTAKE_WEIGHT, bad[0], bad[1]))
-    return out
+    return _one_charge_per_error(out)
 
 
 def score_answer(card: Card, text: str | bytes) -> ScoreResult:
@@ -249,4 +269,4 @@ def score_answer(card: Card, text: str | bytes) -> ScoreResult:
         notes.append("Only the first 60,000 characters of this answer were scored.")
     if answer.prep.dropped_repeats:
         notes.append(f"{answer.prep.dropped_repeats} repeated line(s) were counted once.")
-    return ScoreResult(card.id, tuple(sections), tuple(mistakes), tuple(notes))
+    return ScoreResult(card.id, tuple(sections), tuple(_one_charge_per_error(mistakes)), tuple(notes), _VALUE.subn("", answer.prep.text)[1])

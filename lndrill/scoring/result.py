@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -16,6 +17,26 @@ from lndrill.cards.schema import Text
 #: it changes no ranking.
 INTERVIEWER_SCALE: tuple[tuple[float, float], ...] = (
     (0, 0), (5, 6), (10, 14), (20, 25.5), (30, 31.3), (45, 45), (90, 90), (100, 95))
+
+
+#: Specifics: among complete answers, interviewers grade the ones that cite concrete values (constants, step
+#: counts, BLEU figures, bounds) higher: on the tuning half, within answers graded >= 85, the count of numbers in
+#: the text rank-correlates 0.55 with the grade (the rubric share: 0.29), on every card (0.46-0.79). So an answer
+#: that already earns most of the rubric (`SPECIFICS_FROM` points, no mistake) moves by SPECIFICS_SLOPE *
+#: (ln(1 + values) - SPECIFICS_PIVOT), within [SPECIFICS_MIN, SPECIFICS_MAX]: about 14 values are neutral, none
+#: costs 4, 30 or more add 2. Fitted on blind batches b-v, checked on w-za (written later): rho 0.830 -> 0.863,
+#: MAD 7.24 -> 7.14, bias unchanged. Adversarial and partial answers never reach it.
+SPECIFICS_FROM = 70
+SPECIFICS_MIN = -4
+SPECIFICS_MAX = 2
+SPECIFICS_SLOPE = 4.0
+SPECIFICS_PIVOT = 2.7
+
+
+def specifics_adjustment(values: int) -> int:
+    """Points added to (or taken from) a complete answer's total for the concrete values it cites."""
+    raw = SPECIFICS_SLOPE * (math.log1p(max(0, values)) - SPECIFICS_PIVOT)
+    return int(round(max(SPECIFICS_MIN, min(SPECIFICS_MAX, raw))))
 
 
 def to_interviewer_scale(share: float) -> float:
@@ -78,6 +99,7 @@ class ScoreResult:
     sections: tuple[SectionResult, ...]
     mistakes: tuple[MistakeResult, ...]
     notes: tuple[str, ...] = field(default=())
+    values: int = 0  # concrete values (numbers) the answer cites: see `specifics`
 
     @property
     def max(self) -> float:
@@ -103,9 +125,18 @@ class ScoreResult:
         return int(round(self.share))
 
     @property
+    def specifics(self) -> int:
+        """What the answer's concrete values add to the total (-4..+2); 0 unless it earns at least
+        `SPECIFICS_FROM` rubric points with no mistake (see `specifics_adjustment`)."""
+        if self.mistakes or self.share < SPECIFICS_FROM:
+            return 0
+        return specifics_adjustment(self.values)
+
+    @property
     def score(self) -> int:
-        """The total 0-100 on an interviewer's scale: the rubric share through `to_interviewer_scale`."""
-        return int(round(to_interviewer_scale(self.share)))
+        """The total 0-100 on an interviewer's scale: the rubric share through `to_interviewer_scale`, plus
+        `specifics` for a complete answer."""
+        return max(0, min(100, int(round(to_interviewer_scale(self.share))) + self.specifics))
 
     def section_score(self, section: SectionResult) -> int:
         """A section's earned points on the same 0-100 scale as the total."""
@@ -129,6 +160,7 @@ class ScoreResult:
             "card": self.card_id,
             "score": self.score,
             "points": self.points,
+            "specifics": self.specifics,
             "sections": [
                 {
                     "id": s.id,

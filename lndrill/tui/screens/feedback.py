@@ -28,6 +28,7 @@ from lndrill.display import (
     printable_in_place,
     score_headline,
     score_style,
+    specifics_note,
 )
 from lndrill.practice import Submission
 from lndrill.practice.answer import spans_for_area
@@ -208,7 +209,7 @@ class FeedbackScreen(LndrillScreen[str]):
         score = result.score
         style = score_style(score, ScoreColours(good=good, fair="", poor=bad), bold=True)
         self.query_one("#fb-score", Static).update(
-            Text(score_headline(score, result.points, lang), style=style, justify="center"))
+            Text(score_headline(score, result.points, lang, result.specifics), style=style, justify="center"))
         lines = Text()
         width = label_width([s.title.get(lang) for s in result.sections]) + 2
         for s in result.sections:
@@ -218,6 +219,9 @@ class FeedbackScreen(LndrillScreen[str]):
         if result.mistakes:
             lost = round(100 * result.penalty / result.max) if result.max else 0
             lines.append(pad_cells(say(lang, "Mistakes", "错误"), width) + f"-{lost}", style=f"bold {bad}")
+        note = specifics_note(result.specifics, result.values, lang)
+        if note:
+            lines.append(("\n" if result.mistakes else "") + note, style="dim")
         self.query_one("#fb-sections", Static).update(lines)
         self.query_one("#fb-points-heading", Label).update(
             say(lang, "Points and mistakes  (enter or o: overrule the scorer)",
