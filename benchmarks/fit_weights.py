@@ -8,7 +8,7 @@ remark less). This script scores every answer of the tuning half (tests/blind/tu
 scorer, then, per card, finds a multiplier for each point weight (between MIN_W and MAX_W times the
 author's weight) and one for all of the card's mistake penalties (MIN_PEN to MAX_PEN) that bring
 
-    score = scale(clip(sum of the weights of the points hit - penalties, 0, 100))   (weights rescaled to 100)
+    score = scale(clip(sum of the weights of the points hit - penalties, 0, 100)) + specifics   (weights rescaled to 100)
 
 (scale: the interviewer's scale the scorer reports totals on, lndrill.scoring.result.INTERVIEWER_SCALE)
 
@@ -37,7 +37,7 @@ import yaml
 from lndrill.cards.deck import load_deck
 from lndrill.cards.schema import Card
 from lndrill.scoring.engine import score_answer
-from lndrill.scoring.result import INTERVIEWER_SCALE
+from lndrill.scoring.result import INTERVIEWER_SCALE, SPECIFICS_FROM, specifics_adjustment
 
 ROOT = Path(__file__).resolve().parent.parent
 TUNE = ROOT / "tests" / "blind" / "tune"
@@ -69,6 +69,7 @@ class CardData:
     hits: np.ndarray  # answers x points, 0/1
     pen: np.ndarray  # answers: charged penalties on the 100-point scale of the current weights
     grades: np.ndarray
+    spec: np.ndarray  # answers: the specifics adjustment a complete answer would get (0 for one with a mistake)
 
 
 OWN_BATCH = "own"
@@ -92,7 +93,7 @@ def collect(card_ids: set[str] | None) -> list[CardData]:
         if card is None or (card_ids and card.id not in card_ids):
             continue
         points = [p.id for p in card.points()]
-        ids, batches, hits, pen, grades = [], [], [], [], []
+        ids, batches, hits, pen, grades, spec = [], [], [], [], [], []
         for a in doc["answers"] + [dict(x, own=True) for x in own.get(card.id, [])]:
             r = score_answer(card, a["text"])
             hit = {p.id: p.hit for s in r.sections for p in s.points}
@@ -101,7 +102,8 @@ def collect(card_ids: set[str] | None) -> list[CardData]:
             hits.append([1.0 if hit[p] else 0.0 for p in points])
             pen.append(100 * r.penalty / r.max if r.max else 0.0)
             grades.append(float(a["grade"]))
-        out.append(CardData(card, ids, batches, np.array(hits), np.array(pen), np.array(grades)))
+            spec.append(0.0 if r.mistakes else float(specifics_adjustment(r.values)))
+        out.append(CardData(card, ids, batches, np.array(hits), np.array(pen), np.array(grades), np.array(spec)))
     return out
 
 
@@ -121,14 +123,15 @@ def _scale(share: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return np.interp(share, _XS, _YS), _SLOPES[segment]
 
 
-def predict(hits: np.ndarray, pen: np.ndarray, weights: np.ndarray, k: float) -> np.ndarray:
-    return _scale(np.clip(hits @ weights - k * pen, 0, 100))[0]
+def predict(hits: np.ndarray, pen: np.ndarray, weights: np.ndarray, k: float, spec: np.ndarray) -> np.ndarray:
+    share = np.clip(hits @ weights - k * pen, 0, 100)
+    return np.clip(_scale(share)[0] + np.where(share >= SPECIFICS_FROM, spec, 0.0), 0, 100)
 
 
 def fit(data: CardData, rows: np.ndarray, steps: int = 3000, lr: float = 0.02) -> tuple[np.ndarray, float]:
     """Fitted weights (summing to 100) and penalty multiplier from the answers in `rows` (a boolean mask)."""
     base = np.array([p.weight for p in data.card.points()], float)
-    h, p, y = data.hits[rows], data.pen[rows], data.grades[rows]
+    h, p, y, sp = data.hits[rows], data.pen[rows], data.grades[rows], data.spec[rows]
     n = max(len(y), 1)
     # Our own answers graded >= STRONG must keep scoring >= FLOOR (the test suite checks it): a steep extra
     # cost on any shortfall, so the fit bends around them instead of dropping a complete-but-terse answer.
@@ -145,7 +148,7 @@ def fit(data: CardData, rows: np.ndarray, steps: int = 3000, lr: float = 0.02) -
         k = float(np.exp(t_k))
         s = h @ w - k * p
         scaled, slope = _scale(np.clip(s, 0, 100))
-        e = scaled - y
+        e = scaled + np.where(s >= SPECIFICS_FROM, sp, 0.0) - y
         short = guard & (s < FLOOR + 1)
         g_pred = (2 * e * slope + GUARD * 2 * (s - FLOOR - 1) * short) * ((s > 0) & (s < 100)) / n
         g_w = h.T @ g_pred
@@ -175,8 +178,8 @@ def held_out_check(cards: list[CardData]) -> None:
         train = np.array([b not in test for b in c.batches])
         w, k = fit(c, train)
         base = np.array([p.weight for p in c.card.points()], float)
-        old = predict(c.hits, c.pen, 100 * base / base.sum(), 1.0)
-        new = predict(c.hits, c.pen, w, k)
+        old = predict(c.hits, c.pen, 100 * base / base.sum(), 1.0, c.spec)
+        new = predict(c.hits, c.pen, w, k, c.spec)
         grades += list(c.grades[~train])
         before += list(np.round(old[~train]))
         after += list(np.round(new[~train]))

@@ -1604,3 +1604,14 @@ def test_one_wrong_statement_is_charged_once(deck) -> None:
     warm = _card(deck, "post-ln-warmup")
     two = mistakes(warm, "The original recipe trained with SGD and then used a cosine decay.")
     assert len(two) >= 2, two
+
+
+def test_an_article_flattened_onto_its_heading_line_is_prose(deck) -> None:
+    card = _card(deck, "xiong-theorem")
+    text = ("## 8. Pre-LN and Post-LN (Xiong et al. 2020) The original block normalises after the residual add. "
+            "The paper proves that at initialisation Post-LN's gradients near the output are large. Post-LN needs "
+            "a careful warm-up. Pre-LN's gradients are well-behaved at initialisation. Most LLMs use Pre-LN today "
+            "and train it with far less tuning of the schedule than the original recipe needed.")
+    assert "post-warmup" in hits(card, text)
+    # a real heading stays a heading: it claims nothing
+    assert hits(card, "## Why Post-LN needs warm-up\n") == set()

@@ -188,11 +188,17 @@ def is_function_token(tok: Token) -> bool:
     return tok.kind == CJK and tok.key in _FUNCTION_CHARS
 
 
+#: A sentence end with more text after it, inside one line ("... 模型发散。为什么? ...").
+_SENTENCE_END_INSIDE = re.compile(r"[.!?。！？](?=\s*[^\s.!?。！？#*\d])")
+
+
 def _heading_line(line_tokens: list[Token], raw: str) -> bool:
     stripped = raw.strip()
-    if stripped.startswith("#"):
-        return True
     words = [t for t in line_tokens if t.kind in (WORD, CJK)]
+    if stripped.startswith("#"):
+        # a whole article flattened onto one line after its "## 8." title is prose, not a heading
+        size = sum(1 if t.kind == WORD else 0.5 for t in words)
+        return size <= 40 or len(_SENTENCE_END_INSIDE.findall(stripped)) < 2
     if stripped.endswith(":") and 0 < len(words) <= 6:
         return True
     if stripped.startswith("**") and stripped.endswith("**") and len(words) <= 6:
