@@ -78,15 +78,11 @@ def score_headline(score: int, points: int, lang: str = "en", specifics: int = 0
 
 
 def specifics_note(specifics: int, values: int, lang: str = "en") -> str | None:
-    """One line on why a complete answer's total moved for the concrete values it cites, or None."""
-    if specifics > 0:
-        return (f"具体数值 {specifics:+d}：回答给出了 {values} 个具体数值（常数、步数、BLEU、界）。" if lang == "zh"
-                else f"Specifics {specifics:+d}: the answer cites {values} concrete values (constants, steps, BLEU, bounds).")
-    if specifics < 0:
-        return (f"具体数值 {specifics:+d}：只给出 {values} 个具体数值；面试官期待常数、步数和实验数字。" if lang == "zh"
-                else f"Specifics {specifics:+d}: only {values} concrete values; interviewers expect the constants, "
-                     "step counts and figures.")
-    return None
+    """One line on why a complete answer's total went up for the concrete values it cites, or None."""
+    if specifics <= 0:
+        return None
+    return (f"具体数值 {specifics:+d}：回答给出了 {values} 个具体数值（常数、步数、BLEU、界）。" if lang == "zh"
+            else f"Specifics {specifics:+d}: the answer cites {values} concrete values (constants, steps, BLEU, bounds).")
 
 
 def block_bar(value: float, total: float = 100.0, width: int = 10) -> str:

@@ -52,12 +52,12 @@ def test_the_report_shows_and_explains_the_specifics_of_a_complete_answer(tmp_pa
         "alpha = (2N)^(1/2).", encoding="utf-8")
     assert main(["score", "deepnorm", str(f), "--json"]) == 0
     d = json.loads(capsys.readouterr().out)
-    assert d["specifics"] == 2 and d["score"] == 97 and d["points"] == 100
+    assert d["specifics"] == 3 and d["score"] == 98 and d["points"] == 100
     assert main(["score", "deepnorm", str(f)]) == 0
     out = capsys.readouterr().out
-    assert "Score 97/100 (rubric 100, specifics +2)" in out and "concrete values" in out
+    assert "Score 98/100 (rubric 100, specifics +3)" in out and "concrete values" in out
     assert main(["score", "deepnorm", str(f), "--lang", "zh"]) == 0
-    assert "得分 97/100（要点合计 100，具体数值 +2）" in capsys.readouterr().out
+    assert "得分 98/100（要点合计 100，具体数值 +3）" in capsys.readouterr().out
 
 
 def test_score_human_report_from_stdin(monkeypatch, capsys) -> None:

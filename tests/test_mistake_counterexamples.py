@@ -53,7 +53,8 @@ def test_counter_examples_name_real_mistakes() -> None:
 @pytest.mark.parametrize(("card_id", "mistake", "kind", "text"), _CASES,
                          ids=[f"{c}:{m}:{k}:{i}" for i, (c, m, k, _) in enumerate(_CASES)])
 def test_a_mistake_fires_on_its_wrong_claim_and_spares_its_counter_examples(card_id, mistake, kind, text) -> None:
-    fired = {m.id for m in mistakes_in(_DECK.cards[card_id], text)}
+    # every recogniser that fires (the score charges one statement read by two recognisers once)
+    fired = {m.id for m in mistakes_in(_DECK.cards[card_id], text, once_per_statement=False)}
     if kind == "fires":
         assert mistake in fired
     else:

@@ -20,6 +20,12 @@ def mistakes(card, text: str) -> set[str]:
     return {m.id for m in score_answer(card, text).mistakes}
 
 
+def read_as(card, text: str) -> set[str]:
+    """Every mistake recogniser that fires (the score charges one statement read by two recognisers once)."""
+    from lndrill.scoring.engine import mistakes_in
+    return {m.id for m in mistakes_in(card, text, once_per_statement=False)}
+
+
 def is_partner(text: str, name: str) -> bool:
     """Is the first "<name>-LN" in `text` a comparison partner rather than a subject?"""
     from lndrill.scoring.attribution import is_contrast
@@ -1278,8 +1284,8 @@ def test_a_negation_inside_a_purpose_after_the_claim_does_not_deny_it(deck, text
 
 def test_a_plain_denial_after_the_claim_still_denies_it(deck) -> None:
     card = _card(deck, "warmup-for-pre-ln")
-    assert "post-no-warmup-needed" in mistakes(card, "Post-LN does not need warm-up.")
-    assert "post-no-warmup-needed" in mistakes(card, "Post-LN 不需要 warm-up。")
+    assert "post-no-warmup-needed" in read_as(card, "Post-LN does not need warm-up.")
+    assert "post-no-warmup-needed" in read_as(card, "Post-LN 不需要 warm-up。")
 
 
 def test_a_modal_before_a_comma_phrase_waits_for_its_verb(deck) -> None:
@@ -1459,7 +1465,8 @@ def test_a_table_cell_opening_with_no_denies_its_row_label(deck) -> None:
     assert mistakes(card, table) == set()
     assert "post-grad-through-ln" in hits(card, table)
     swapped = table.replace("yes, after every sublayer | no, only", "no, only on the branch input | yes, after every")
-    assert "pre-grad-through-ln" in mistakes(card, swapped)
+    assert "pre-grad-through-ln" in read_as(card, swapped)
+    assert len(mistakes(card, swapped)) == 1  # the swapped row is one statement, charged once
 
 
 def test_a_trade_off_is_not_a_denial(deck) -> None:
@@ -1570,8 +1577,8 @@ def test_a_complete_answer_citing_many_concrete_values_scores_a_little_higher(de
     card = _card(deck, "deepnorm")
     full = score_answer(card, _DEEPNORM_FULL)
     assert full.points == 100 and not full.mistakes
-    assert full.values >= 25 and full.specifics == 2 and full.score == 97
-    assert full.to_dict()["specifics"] == 2
+    assert full.values >= 25 and full.specifics == 3 and full.score == 98
+    assert full.to_dict()["specifics"] == 3
 
 
 def test_specifics_move_only_complete_answers_without_mistakes(deck) -> None:
@@ -1582,7 +1589,7 @@ def test_specifics_move_only_complete_answers_without_mistakes(deck) -> None:
     # nor in a complete answer that makes a mistake
     wrong = score_answer(card, _DEEPNORM_FULL + " Beta also scales the query and key projections.")
     assert wrong.mistakes and wrong.specifics == 0
-    # a complete answer with no concrete values loses a few points, never more than 4
+    # a complete answer with no concrete values loses nothing
     words = score_answer(card, (
         "DeepNorm is Post-LN with the residual multiplied by a constant alpha above one before the LayerNorm, "
         "LN(alpha x + G(x)), and the initial weights of the feed-forward, value and output projections shrunk by "
@@ -1592,8 +1599,8 @@ def test_specifics_move_only_complete_answers_without_mistakes(deck) -> None:
         "layers this way and beat much shallower and bigger models on multilingual translation by several BLEU; "
         "GLM-130B uses DeepNorm."))
     assert words.points >= 70 and not words.mistakes
-    assert words.specifics == -4
-    assert words.score == round(to_interviewer_scale(words.share)) - 4
+    assert words.specifics == 0
+    assert words.score == round(to_interviewer_scale(words.share))
 
 
 def test_one_wrong_statement_is_charged_once(deck) -> None:

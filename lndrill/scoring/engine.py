@@ -230,8 +230,9 @@ def _one_charge_per_error(mistakes: list[MistakeResult]) -> list[MistakeResult]:
     return [m for m in mistakes if any(m is k for k in kept)]
 
 
-def mistakes_in(card: Card, text: str | bytes) -> list[MistakeResult]:
-    """Only the mistakes `text` makes against `card` (what self-consistency checks need; cheaper than scoring)."""
+def mistakes_in(card: Card, text: str | bytes, *, once_per_statement: bool = True) -> list[MistakeResult]:
+    """Only the mistakes `text` makes against `card` (what self-consistency checks need; cheaper than scoring).
+    With `once_per_statement=False`, every recogniser that fires (one statement may be read by two)."""
     rubric = rubric_for(card)
     answer = Analysis(rubric, text)
     out: list[MistakeResult] = []
@@ -240,7 +241,7 @@ def mistakes_in(card: Card, text: str | bytes) -> list[MistakeResult]:
             bad = find_mistake(answer, rubric.mistake_claims[(point.id, m.id)], rubric.point_claims[point.id])
             if bad:
                 out.append(MistakeResult(m.id, point.id, m.explanation, m.penalty * MISTAKE_WEIGHT, bad[0], bad[1]))
-    return _one_charge_per_error(out)
+    return _one_charge_per_error(out) if once_per_statement else out
 
 
 def score_answer(card: Card, text: str | bytes) -> ScoreResult:
