@@ -1622,3 +1622,18 @@ def test_an_article_flattened_onto_its_heading_line_is_prose(deck) -> None:
     assert "post-warmup" in hits(card, text)
     # a real heading stays a heading: it claims nothing
     assert hits(card, "## Why Post-LN needs warm-up\n") == set()
+
+
+def test_not_really_that_denies_what_follows(deck) -> None:
+    card = _card(deck, "admin-amplification")
+    assert "not-gradient" in hits(card, "They say the problem isn't really that gradients vanish or explode.")
+    assert "not-gradient" not in hits(card, "They say the problem really is that gradients vanish.")
+
+
+def test_a_table_cell_opening_with_a_denial_may_say_where_it_holds(deck) -> None:
+    card = _card(deck, "pre-vs-post-ln")
+    table = "| | Post-LN | Pre-LN |\n|---|---|---|\n| warm-up | required | optional at moderate LR |\n"
+    assert "pre-no-warmup" in hits(card, table) and "post-needs-warmup" in hits(card, table)
+    long_cell = ("| | Post-LN | Pre-LN |\n|---|---|---|\n"
+                 "| warm-up | required | not something we tuned much in our runs with the large batch size |\n")
+    assert "pre-no-warmup" not in hits(card, long_cell)  # a long value is a statement of its own

@@ -171,6 +171,8 @@ _FINITE_VERBS = frozenset({"is", "are", "was", "were", "has", "gets", "ends", "r
                            "trains", "achieves", "outperforms", "matches", "keeps", "makes"})
 #: A pronoun and a finite verb after a noun phrase open a new predication (see Polarity._new_subject_at).
 _SUBJECT_PRONOUNS = frozenset({"it", "they", "we"})
+#: Adverbs between a negation and "that" ("isn't really that X", "not simply that X").
+_THAT_ADVERBS = frozenset({"really", "simply", "just", "actually", "merely", "only", "so", "exactly", "quite"})
 _NEED_NOUNS = frozenset({"need", "necessity", "requirement"})
 _DETERMINERS = frozenset({"the", "a", "an", "its", "their", "this", "that"})
 _MODALS = frozenset({"can", "will", "does", "runs", "works", "helps", "costs"})
@@ -413,9 +415,12 @@ class Polarity:
                     if removal >= 0:
                         cues.add(removal)  # "RMSNorm drops the mean subtraction and the bias": both are dropped
                         return
-                    if t.kind == WORD and t.key == "that" and j > 0 and toks[j - 1].kind == WORD and (
-                            toks[j - 1].key in ("not", "never")):
-                        cues.add(j - 1)  # "..., not that they grow with depth", "it's not that X; it's Y"
+                    k = j - 1
+                    while k > 0 and j - k <= 2 and toks[k].kind == WORD and toks[k].key in _THAT_ADVERBS:
+                        k -= 1  # "the problem isn't really that gradients vanish"
+                    if t.kind == WORD and t.key == "that" and k >= 0 and toks[k].kind == WORD and (
+                            toks[k].key in ("not", "never")):
+                        cues.add(k)  # "..., not that they grow with depth", "it's not that X; it's Y"
                         return
                     if t.kind == WORD and t.key == "that":
                         # "it does not mean that gradients vanish": a denied saying denies what it says
@@ -624,7 +629,10 @@ class Polarity:
             elif self.tokens[j].kind == CJK:
                 words += 0.5
             j += 1
-        return words <= 3
+        # a value that opens with its verdict may say where it holds: "warm-up: optional at moderate LR"
+        opens_denied = colon + 1 < len(self.tokens) and self.tokens[colon + 1].kind == WORD and bool(
+            is_negation(self.tokens, colon + 1))
+        return words <= 3 or (opens_denied and words <= 6)
 
     def affirmed(self, terms: tuple[tuple[int, int], ...]) -> tuple[bool, bool]:
         """Is a claim made of these term spans affirmed (True) or denied (False), and is that firm?
