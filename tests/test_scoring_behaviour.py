@@ -1637,3 +1637,12 @@ def test_a_table_cell_opening_with_a_denial_may_say_where_it_holds(deck) -> None
     long_cell = ("| | Post-LN | Pre-LN |\n|---|---|---|\n"
                  "| warm-up | required | not something we tuned much in our runs with the large batch size |\n")
     assert "pre-no-warmup" not in hits(card, long_cell)  # a long value is a statement of its own
+
+
+def test_commas_inside_brackets_do_not_make_a_keyword_list(deck) -> None:
+    card = _card(deck, "pre-ln-effective-depth")
+    text = ("Fixes: LayerNorm Scaling (LN output × 1/sqrt(l)), Mix-LN (Post-LN early, Pre-LN deep), "
+            "ResiDual (parallel Post-LN and Pre-LN residuals).")
+    assert "mix-ln" in hits(card, text)
+    soup = "雅可比、(1/s)(I − 𝟏𝟏ᵀ/D − yyᵀ/D)、均值方向、径向、投影、秩 D−2、平移不变、缩放不变、引理 3、√d/‖x‖、Xiong、Pre-LN"
+    assert hits(_card(deck, "layernorm-jacobian"), soup) == set()  # still a keyword list

@@ -663,10 +663,15 @@ def is_keyword_list(lay: Layout, a: int, b: int, vocabulary: set[int]) -> bool:
     toks = lay.tokens
     text = lay.text
     items: list[list[int]] = [[]]
+    depth = 0  # a comma inside brackets does not end an item: "Mix-LN (Post-LN early, Pre-LN deep)"
     for i in range(a, b):
         t = toks[i]
         if t.kind == PUNCT:
-            if t.key in _LIST_SEPARATORS and items[-1]:
+            if t.key in ("(", "[", "（"):
+                depth += 1
+            elif t.key in (")", "]", "）") and depth:
+                depth -= 1
+            if t.key in _LIST_SEPARATORS and items[-1] and not (depth and t.key == ","):
                 items.append([])
             elif t.key in ("=", ARROW) or t.key in RELATIONS:
                 items[-1].append(-1)  # marks the item as a statement
