@@ -1647,3 +1647,9 @@ def test_commas_inside_brackets_do_not_make_a_keyword_list(deck) -> None:
     soup = ("雅可比、(1/s)(I − 𝟏𝟏ᵀ/D − yyᵀ/D)、均值方向、径向、投影、秩 D−2、平移不变、缩放不变、引理 3、√d/‖x‖、Xiong、"
             "Pre-LN、反向传播、g_x")
     assert hits(_card(deck, "layernorm-jacobian"), soup) == set()  # still a keyword list ('/' still splits)
+
+
+def test_a_value_bound_with_qu_de_shi_is_bound(deck) -> None:
+    card = _card(deck, "deepnorm")
+    assert "glm-alpha" in hits(card, "GLM-130B 用了 DeepNorm，alpha 取的是 (2N)^{1/2}。")
+    assert "glm-alpha" not in hits(card, "GLM-130B 用了 DeepNorm，beta 取的是 (2N)^{1/2}。")

@@ -405,7 +405,7 @@ _SYMBOLS = {"alpha": "alpha", "α": "alpha", "beta": "beta", "β": "beta", "gamm
             "ε": "eps", "lr": "lr", "warmup_steps": "warmup_steps", "beta1": "beta1", "beta2": "beta2",
             "β1": "beta1", "β2": "beta2", "β_1": "beta1", "β_2": "beta2"}
 _CONNECTOR = re.compile(r"\s*(?:(?:跟|和|与|同)\s*[^\s，。,;；]{1,12}?\s*(?:一样|相同)\s*(?:也)?\s*)?"
-                        r"(?:=|≈|:|is\s|equals\s|of\s|to\s|取值为|取值|取|设为|设成|为|是|等于|\s)\s*")
+                        r"(?:=|≈|:|is\s|equals\s|of\s|to\s|取值为|取值|取的是|取成|取|设为|设成|设置为|用的是|为|是|等于|\s)\s*")
 #: (the optional middle: "α 跟 DeepNet 一样取 (2N)^{1/4}", alpha "the same as DeepNet's" value)
 _SYMBOL_RE = re.compile(r"(?<![a-z0-9_])(alpha|beta|gamma|omega|lambda|epsilon|eps|lr|[αβγωλε])"
                         r"(?:\s*(?:_\{?\s*([12])\s*\}?|([12])))?(?![a-z0-9_(])")
