@@ -1653,3 +1653,14 @@ def test_a_value_bound_with_qu_de_shi_is_bound(deck) -> None:
     card = _card(deck, "deepnorm")
     assert "glm-alpha" in hits(card, "GLM-130B 用了 DeepNorm，alpha 取的是 (2N)^{1/2}。")
     assert "glm-alpha" not in hits(card, "GLM-130B 用了 DeepNorm，beta 取的是 (2N)^{1/2}。")
+
+
+def test_an_ascii_table_with_a_plus_rule_and_an_indented_header(deck) -> None:
+    card = _card(deck, "pre-vs-post-ln")
+    table = ("              | Post-LN                   | Pre-LN\n"
+             "--------------+---------------------------+--------------------------\n"
+             "block         | x' = LN(x + F(x))         | x' = x + F(LN(x))\n"
+             "warm-up       | required                  | optional at moderate lr\n"
+             "depth         | deep stacks fragile       | 100+ layers ok\n")
+    assert {"post-formula", "pre-formula", "post-needs-warmup", "pre-no-warmup"} <= hits(card, table)
+    assert mistakes(card, table) == set()

@@ -579,8 +579,9 @@ def _cells(text: str, a: int, b: int) -> list[tuple[int, int]]:
         while y > x and text[y - 1].isspace():
             y -= 1
         cells.append((x, y))
-    if text[a:b].lstrip().startswith("|"):
-        cells = cells[1:]
+    row = text[a:b]
+    if row.lstrip().startswith("|") and len(row) - len(row.lstrip()) < 4:
+        cells = cells[1:]  # (a header indented to its columns, "        | Post-LN | Pre-LN", keeps its empty label cell)
     if text[a:b].rstrip().endswith("|"):
         cells = cells[:-1]
     return cells
@@ -721,7 +722,8 @@ def _tables_to_sentences(text: str, origin: list[int]) -> tuple[str, list[int]]:
         if k >= len(lines):
             return False
         row = text[lines[k][0] : lines[k][1]].strip()
-        return "-" in row and "|" in row and set(row) <= set("|-: ")
+        # "|---|---|", or an ASCII rule "------+------" under a header "  | Post-LN | Pre-LN"
+        return "-" in row and ("|" in row or "+" in row) and set(row) <= set("|-:+ ")
 
     def piped(k: int) -> int:
         """The number of "|" of a line written as a table row ("| a | b |"), else 0."""
@@ -742,11 +744,11 @@ def _tables_to_sentences(text: str, origin: list[int]) -> tuple[str, list[int]]:
         if header is None and not (row.count("|") >= 2 and (is_rule(k + 1) or bare_table(k))):
             emit(a, min(b + 1, len(text)))
             continue
+        if is_rule(k):
+            continue
         if header is not None and row.count("|") < 2:
             header = None
             emit(a, min(b + 1, len(text)))
-            continue
-        if is_rule(k):
             continue
         cells = _cells(text, a, b)
         if header is None:
