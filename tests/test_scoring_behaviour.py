@@ -1664,3 +1664,11 @@ def test_an_ascii_table_with_a_plus_rule_and_an_indented_header(deck) -> None:
              "depth         | deep stacks fragile       | 100+ layers ok\n")
     assert {"post-formula", "pre-formula", "post-needs-warmup", "pre-no-warmup"} <= hits(card, table)
     assert mistakes(card, table) == set()
+
+
+def test_a_list_of_topics_dressed_as_a_sentence_claims_nothing(deck) -> None:
+    card = _card(deck, "rmsnorm")
+    soup = "RMSNorm is all about the root mean square, scale invariance, re-centering, re-scaling and the Jacobian."
+    assert hits(card, soup) == set()
+    # one topic after "is about" is still a claim
+    assert "no-recentering" in hits(card, "RMSNorm is about re-scaling only: it does not subtract the mean.")

@@ -152,7 +152,8 @@ class Layout:
     def mark_claims(self, vocabulary: set[int]) -> None:
         """Decide which clauses read as claims. Tokens in `vocabulary` (the rubric's own terms, such as
         "every layer") do not count as function words: a list of terms stays a list."""
-        self.clause_list = [b <= a or is_keyword_list(self, a, b, vocabulary) for a, b in self.clause_span]
+        self.clause_list = [b <= a or is_keyword_list(self, a, b, vocabulary) or _topic_list(self, a, b)
+                            for a, b in self.clause_span]
         self.clause_claim = [b > a and not lst and self.block_kind[self.block_of[a]] != "heading"
                              and _has_predicate(self, a, b, vocabulary)
                              for (a, b), lst in zip(self.clause_span, self.clause_list, strict=True)]
@@ -690,6 +691,39 @@ def is_keyword_list(lay: Layout, a: int, b: int, vocabulary: set[int]) -> bool:
     bare = sum(1 for it in real if _item_words(toks, it) <= 3 and not any(
         j < 0 or (is_function_token(toks[j]) and not (j in vocabulary and toks[j].key in _WEAK_FUNCTION)) for j in it))
     return bare >= 0.7 * len(real)
+
+
+#: "X is all about A, B and C", "the key is A, B, C": what follows names topics, it claims nothing about them.
+_TOPIC_CUES = Cues(pairs=("all about", "is about", "are about", "comes down to", "come down to", "boils down to",
+                          "revolves around", "the key is", "the keys are", "key ingredients", "it involves",
+                          "the main ideas are", "the main concepts are"),
+                   zh=("关键词是", "无非就是", "核心概念有", "涉及到"))
+
+
+def _topic_list(lay: Layout, a: int, b: int) -> bool:
+    """A clause that names topics after a cue such as "is all about" or "the key is", three or more of them,
+    each a few words ("RMSNorm is all about the root mean square, scale invariance, re-centering and the
+    Jacobian"): a list dressed as a sentence."""
+    toks = lay.tokens
+    for i in range(a, b):
+        n = _TOPIC_CUES.at(toks, i)
+        if not n:
+            continue
+        items, words = 1, 0.0
+        for j in range(i + n, b):
+            t = toks[j]
+            if (t.kind == PUNCT and t.key in (",", "、")) or (t.kind in (WORD, CJK) and t.key in ("and", "or", "和", "与")):
+                if words:
+                    items += 1
+                words = 0.0
+                continue
+            if t.kind == PUNCT and t.key in (".", ";", ":"):
+                break
+            words += 1 if t.kind in (WORD, NUMBER) else 0.5 if t.kind == CJK else 0
+            if words > 5:
+                return False
+        return items >= 3
+    return False
 
 
 def _item_words(toks: list[Token], item: list[int]) -> float:
