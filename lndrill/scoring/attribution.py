@@ -31,9 +31,9 @@ from lndrill.scoring.structure import Layout
 _TOPIC_WORDS = frozenset({"for", "in", "with", "对于", "对", "在", "关于", "至于"})
 #: Words that may stand before a sentence's opening subject ("The Post-LN stack ...", "So Pre-LN ...", "而 Post-LN ...").
 _OPENING_WORDS = frozenset({"the", "in", "so", "and", "but", "a", "with", "for", "对于", "在", "而", "所以"})
-#: Pronouns through which a later clause refers back to its sentence's opening subject.
 #: Pronouns that open a sentence about the paragraph's subject ("It is the default in LLaMA").
 _OPENING_PRONOUNS = frozenset({"it", "它", "其"})
+#: Pronouns through which a later clause refers back to its sentence's opening subject.
 _BACK_PRONOUNS = frozenset({"it", "its", "they", "their", "them", "itself", "它", "其", "它们"})
 #: Punctuation after which a sentence has turned to another statement (its opening subject no longer governs).
 _TURNS = frozenset({";", "；", ":", "："})

@@ -220,6 +220,7 @@ def _one_charge_per_error(mistakes: list[MistakeResult]) -> list[MistakeResult]:
     that only share a word ("the original recipe used SGD ... and cosine decay") are both charged. Order is kept."""
     if len(mistakes) < 2:
         return mistakes
+
     def within(x: MistakeResult, y: MistakeResult) -> bool:  # every word of x's evidence is in y's
         return bool(x.spans) and all(any(a < d and c < b for c, d in y.spans) for a, b in x.spans)
 
@@ -270,4 +271,5 @@ def score_answer(card: Card, text: str | bytes) -> ScoreResult:
         notes.append("Only the first 60,000 characters of this answer were scored.")
     if answer.prep.dropped_repeats:
         notes.append(f"{answer.prep.dropped_repeats} repeated line(s) were counted once.")
-    return ScoreResult(card.id, tuple(sections), tuple(_one_charge_per_error(mistakes)), tuple(notes), _VALUE.subn("", answer.prep.text)[1])
+    values = sum(1 for _ in _VALUE.finditer(answer.prep.text))
+    return ScoreResult(card.id, tuple(sections), tuple(_one_charge_per_error(mistakes)), tuple(notes), values)

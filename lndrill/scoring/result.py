@@ -36,7 +36,7 @@ SPECIFICS_PIVOT = 2.5
 
 
 def specifics_adjustment(values: int) -> int:
-    """Points added to (or taken from) a complete answer's total for the concrete values it cites."""
+    """Points added to a complete answer's total for the concrete values it cites (0 to SPECIFICS_MAX)."""
     raw = SPECIFICS_SLOPE * (math.log1p(max(0, values)) - SPECIFICS_PIVOT)
     return int(round(max(SPECIFICS_MIN, min(SPECIFICS_MAX, raw))))
 

@@ -694,7 +694,7 @@ def is_keyword_list(lay: Layout, a: int, b: int, vocabulary: set[int]) -> bool:
 
 
 #: "X is all about A, B and C", "the key is A, B, C": what follows names topics, it claims nothing about them.
-_TOPIC_CUES = Cues(pairs=("all about", "is about", "are about", "comes down to", "come down to", "boils down to",
+_TOPIC_CUES = Cues(pairs=("all about", "comes down to", "come down to", "boils down to",
                           "revolves around", "the key is", "the keys are", "key ingredients", "it involves",
                           "the main ideas are", "the main concepts are"),
                    zh=("关键词是", "无非就是", "核心概念有", "涉及到"))
