@@ -563,8 +563,11 @@ class Subjects:
         name is the claim's subject, though not explicit enough to charge a mistake."""
         lay, toks = self.lay, self.lay.tokens
         sent = lay.sentence_of[start]
-        if any(lay.sentence_of[m.start] == sent and m.start < start and not m.contrast for m in self.mentions):
-            return None  # named before the claim in its sentence: _outside decides
+        for m in reversed(self.mentions[: bisect.bisect_left(self._starts, start)]):
+            if lay.sentence_of[m.start] != sent:
+                break
+            if not m.contrast:
+                return None  # named before the claim in its sentence: _outside decides
         k = bisect.bisect_left(self._starts, end)
         for m in self.mentions[k:]:
             if lay.sentence_of[m.start] != sent:

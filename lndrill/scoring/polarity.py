@@ -176,6 +176,7 @@ _THAT_ADVERBS = frozenset({"really", "simply", "just", "actually", "merely", "on
 _NEED_NOUNS = frozenset({"need", "necessity", "requirement"})
 _DETERMINERS = frozenset({"the", "a", "an", "its", "their", "this", "that"})
 _MODALS = frozenset({"can", "will", "does", "runs", "works", "helps", "costs"})
+_PREDICATE_VERBS = _FINITE_VERBS | _MODALS
 _NOT_A_NOUN_END = frozenset({"that", "if", "when", "whether", "because", "so", "and", "but", "or", "think", "believe",
                              "guess", "feel", "sure", "claim", "argue", "why", "how", "what", "since", "as", "then",
                              "not", "no", "never", "unless", "until", "once", "while", "whereas", "though", "although"})
@@ -913,7 +914,7 @@ class Polarity:
         if t.kind != WORD or t.key not in _SUBJECT_PRONOUNS or j == 0 or j + 1 >= start:
             return False
         verb = toks[j + 1]
-        if verb.kind != WORD or text[verb.start : verb.end].lower() not in _FINITE_VERBS | _MODALS:
+        if verb.kind != WORD or text[verb.start : verb.end].lower() not in _PREDICATE_VERBS:
             return False
         prev = toks[j - 1]
         if prev.kind != WORD or prev.key in _NOT_A_NOUN_END:
