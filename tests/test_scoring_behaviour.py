@@ -1672,3 +1672,26 @@ def test_a_list_of_topics_dressed_as_a_sentence_claims_nothing(deck) -> None:
     assert hits(card, soup) == set()
     # one topic after "is about" is still a claim
     assert "no-recentering" in hits(card, "RMSNorm is about re-scaling only: it does not subtract the mean.")
+
+
+def test_a_latex_array_of_constants_reads_like_a_table(deck) -> None:
+    card = _card(deck, "deepnorm")
+    text = (r"$$x_{l+1} = \mathop{LN}\Big( \alpha x_l + \mathop{G}_l \big(x_l, \theta_l \big)\Big)$$" "\n\n"
+            r"\begin{array} {c|cc|cc}" "\n"
+            r"\text{Type} & \text{Enc-} \alpha & \text{Enc-} \beta & \text{Dec-} \alpha & \text{Dec-} \beta \\" "\n"
+            r"\hline \\" "\n"
+            r"\text{Encoder only} & (2N)^{\frac{1}{4}} & (8N)^{-\frac{1}{4}} & - & - \\" "\n"
+            r"\text{Decoder only} & - & - & (2M)^{\frac{1}{4}} & (8M)^{-\frac{1}{4}} \\" "\n"
+            r"\end{array}")
+    assert {"update-rule", "alpha-value", "beta-value"} <= hits(card, text)
+    assert mistakes(card, text) == set()
+    # the same values under swapped column headers are the swap, not the rule
+    swapped = text.replace(r"\text{Enc-} \alpha & \text{Enc-} \beta", r"\text{Enc-} \beta & \text{Enc-} \alpha")
+    assert "alpha-value" not in hits(card, swapped)
+
+
+def test_a_card_list_naming_a_placement_accepts_its_long_spellings(deck) -> None:
+    card = _card(deck, "deepnorm")
+    for name in ("Pre-LayerNorm", "pre layer normalization", "Pre-LN"):
+        text = f"DeepNorm combines the performance of Post-LN with the stability of {name}."
+        assert "pre-like-stability" in hits(card, text), name

@@ -395,7 +395,8 @@ def _unemphasise(m: re.Match[str]) -> str:
 
 _WRAPPERS = {"mathrm", "text", "operatorname", "mathcal", "mathbf", "mathit", "textrm", "rm", "mathsf",
              "boldsymbol", "textbf", "textit", "mathtt", "bm", "hat", "bar", "tilde", "vec", "widehat",
-             "widetilde", "overline", "mathbb", "emph", "mbox", "textsf", "texttt", "dot", "check", "underline"}
+             "widetilde", "overline", "mathbb", "emph", "mbox", "textsf", "texttt", "dot", "check", "underline",
+             "mathop", "mathnormal", "mathscr", "mathfrak", "pmb", "textnormal", "ensuremath"}
 _SYMBOLS = {
     "cdot": "*", "times": "*", "alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ", "epsilon": "ε",
     "varepsilon": "ε", "lambda": "λ", "mu": "μ", "sigma": "σ", "omega": "ω", "theta": "θ", "eta": "η",
@@ -406,7 +407,9 @@ _SYMBOLS = {
     "otimes": "⊗", "|": "‖", "lvert": "|", "rvert": "|", "vert": "|", "lVert": "‖", "rVert": "‖", "Vert": "‖",
     "ln": "ln", "log": "log", "exp": "exp", "min": "min", "max": "max", "sum": "sum", "mathbb": "",
     "quad": " ", "qquad": " ", ",": " ", ";": " ", "!": "", ":": " ", " ": " ", "left": "", "right": "",
-    "big": "", "Big": "", "bigg": "", "Bigg": "", "bigl": "", "bigr": "", "Bigl": "", "Bigr": "",
+    "big": "", "Big": "", "bigg": "", "Bigg": "", "bigl": "", "bigr": "", "Bigl": "", "Bigr": "", "biggl": "",
+    "biggr": "", "Biggl": "", "Biggr": "", "bigm": "", "Bigm": "", "middle": "", "hline": " ", "toprule": " ",
+    "midrule": " ", "bottomrule": " ",
     "displaystyle": "", "textstyle": "", "cdots": "...", "ldots": "...", "dots": "...", "{": "(", "}": ")",
     "langle": "<", "rangle": ">", "prime": "'", "circ": "o", "ast": "*", "star": "*", "div": "/",
     "Theta": "Θ", "Omega": "Ω", "Delta": "Δ", "Sigma": "Σ", "Gamma": "Γ", "Lambda": "Λ", "Phi": "Φ",
@@ -524,6 +527,12 @@ class _Latex:
                         self.emit(")", arg[1])
                     i = arg[2]
                     continue
+            if name in ("begin", "end"):
+                env = self.group(j)  # "\begin{align}": the environment's name is no word of the answer
+                if env and text[env[0] - 1 : env[0]] == "{":
+                    self.emit(" ", i)
+                    i = env[2]
+                    continue
             if name in _WRAPPERS:
                 arg = self.group(j)
                 if arg:
@@ -540,8 +549,63 @@ class _Latex:
             i = j
 
 
+#: A LaTeX table: "\begin{array}{c|cc} a & b \\ c & d \end{array}" (also tabular); the column spec is optional.
+_LATEX_TABLE = re.compile(r"\\begin\{(array|tabular\*?|tabularx)\}((?:\s{0,3}\{[^{}\n]{0,40}\})*)(.{0,20000}?)\\end\{\1\}", re.S)
+_LATEX_RULES = re.compile(r"\\(?:hline|toprule|midrule|bottomrule|cline\{[^{}]{0,20}\})")
+
+
+def _latex_tables(text: str, origin: list[int]) -> tuple[str, list[int]]:
+    """Rewrite LaTeX arrays and tabulars as Markdown tables ("| a | b |" rows under a header and a rule), so
+    the table reader turns their cells into sentences; rows are split at "\\\\", cells at "&"."""
+    out: list[str] = []
+    out_origin: list[int] = []
+    last = 0
+    for m in _LATEX_TABLE.finditer(text):
+        rows: list[list[tuple[int, int]]] = []
+        body_start = m.start(3)
+        body = _LATEX_RULES.sub(lambda r: " " * len(r.group()), m.group(3))
+        pos = 0
+        for raw in body.split("\\\\"):
+            cells: list[tuple[int, int]] = []
+            cpos = 0
+            for cell in raw.split("&"):
+                a = body_start + pos + cpos + (len(cell) - len(cell.lstrip()))
+                b = body_start + pos + cpos + len(cell.rstrip())
+                cells.append((a, max(a, b)))
+                cpos += len(cell) + 1
+            pos += len(raw) + 2
+            if any(b > a for a, b in cells):
+                rows.append(cells)
+        if len(rows) < 2:
+            continue
+        out.append(text[last : m.start()])
+        out_origin.extend(origin[last : m.start()])
+        at = origin[m.start()]
+        for k, cells in enumerate(rows):
+            out.append("\n|")
+            out_origin.extend([at, at])
+            for a, b in cells:
+                piece = " " + text[a:b].replace("\n", " ") + " |"
+                out.append(piece)
+                out_origin.extend([origin[a]] + origin[a:b] + [origin[max(a, b - 1)]] * 2)
+            if k == 0:
+                rule = "\n|" + "---|" * len(cells)
+                out.append(rule)
+                out_origin.extend([at] * len(rule))
+        out.append("\n")
+        out_origin.append(at)
+        last = m.end()
+    if not out:
+        return text, origin
+    out.append(text[last:])
+    out_origin.extend(origin[last:])
+    return "".join(out), out_origin
+
+
 def delatex(text: str, origin: list[int]) -> tuple[str, list[int]]:
     """Write LaTeX as plain notation (see the module docstring), keeping the offset map."""
+    if "\\begin{" in text:
+        text, origin = _latex_tables(text, origin)
     rw = _Latex(text, origin)
     rw.run(0, len(text))
     return "".join(rw.out), rw.out_origin

@@ -82,6 +82,19 @@ class Rubric:
                 for subject, phrases in self.subjects.items()}
 
 
+def _with_subject_spellings(phrases: list[str]) -> list[str]:
+    """A card's list that names a placement or method by a shared subject's first spelling ("pre-ln") accepts
+    every spelling of it ("pre-layernorm", "pre layer normalization", ...), as the subject itself does."""
+    shared_subjects, _ = shared_vocabulary()
+    have = set(phrases)
+    out = list(phrases)
+    for spellings in shared_subjects.values():
+        if spellings and spellings[0] in have:
+            out.extend(p for p in spellings if p not in have)
+            have.update(spellings)
+    return out
+
+
 class _Compiler:
     def __init__(self, card: Card) -> None:
         self.card = card
@@ -119,7 +132,7 @@ class _Compiler:
                 if nested:
                     self.problems.append((line, f"vocabulary '@{name}' lists '{nested[0]}': a vocab list holds "
                                                 "phrases, not other @names"))
-                return [x for x in self.card.vocab[name] if not x.startswith("@")]
+                return _with_subject_spellings([x for x in self.card.vocab[name] if not x.startswith("@")])
             if name in concepts:
                 return list(concepts[name])
             self.problems.append((line, f"unknown vocabulary '@{name}' (define it under 'vocab' or use a shared one)"))
