@@ -1695,3 +1695,10 @@ def test_a_card_list_naming_a_placement_accepts_its_long_spellings(deck) -> None
     for name in ("Pre-LayerNorm", "pre layer normalization", "Pre-LN"):
         text = f"DeepNorm combines the performance of Post-LN with the stability of {name}."
         assert "pre-like-stability" in hits(card, text), name
+
+
+def test_a_hatted_variable_spelled_in_ascii_is_the_variable(deck) -> None:
+    card = _card(deck, "layernorm-jacobian")
+    for y in ("yhat", "y_hat", "y-hat"):
+        assert "jacobian-formula" in hits(card, f"J = (1/sigma) * (I - 11^T / d - {y} {y}^T / d)."), y
+    assert prepare("so that is what we chat about").text == "so that is what we chat about"

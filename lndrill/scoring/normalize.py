@@ -243,6 +243,23 @@ def _version_pairs(text: str, origin: list[int]) -> tuple[str, list[int]]:
                                        for m in _VERSION_PAIR.finditer(text)])
 
 
+#: A hatted variable spelled in ASCII ("yhat", "x_hat", "y-hat"): the same variable as "\\hat{y}", which reads "y".
+#: Only letters that name vectors here, so "that", "what" and "chat" stay words.
+_HAT_WORD = re.compile(r"\b([xyzahuvXYZAHUV])[_-]?hat(?=[tT]?(?![A-Za-z0-9_]))")  # "xhatᵀ" reads "xhatt"
+_MATH_NEAR = frozenset("^*/()=+-‖|ᵀ·⊙[]")
+
+
+def _hat_words(text: str, origin: list[int]) -> tuple[str, list[int]]:
+    """"yhat yhat^T" -> "y y^T", inside formulas only: a hatted name with an operator or bracket within two
+    characters of it (a card's phrase "xhat" on its own stays the word "xhat")."""
+    edits = []
+    for m in _HAT_WORD.finditer(text):
+        near = text[max(0, m.start() - 2) : m.start()] + text[m.end() : m.end() + 2]
+        if any(c in _MATH_NEAR for c in near) or _HAT_WORD.match(text, m.end() + 1):
+            edits.append((m.start(), m.end(), m.group(1), m.start()))
+    return _apply_edits(text, origin, edits)
+
+
 def _lower(text: str) -> str:
     """Lower case, one character for one character (so offsets stay aligned)."""
     out = text.lower()
@@ -311,6 +328,8 @@ def prepare(original: str | bytes) -> Prepared:
         text, origin = _drop_norm_index(text, origin)
     if "/" in text:
         text, origin = _version_pairs(text, origin)
+    if "hat" in text and _HAT_WORD.search(text):
+        text, origin = _hat_words(text, origin)
     if "." in text and _DOTTED_ABBREVIATION.search(text):
         text, origin = _undot_abbreviations(text, origin)
     if ("it" in text or "它" in text) and _WITHOUT_IT.search(text):
@@ -403,7 +422,8 @@ _SYMBOLS = {
     "rho": "ρ", "tau": "τ", "phi": "φ", "psi": "ψ", "pi": "π", "nabla": "∇", "partial": "∂", "infty": "∞",
     "top": "T", "intercal": "T", "approx": "≈", "simeq": "≈", "sim": "~", "propto": "∝", "le": "<=",
     "leq": "<=", "ge": ">=", "geq": ">=", "ll": "<<", "gg": ">>", "neq": "!=", "ne": "!=", "to": "→",
-    "rightarrow": "→", "longrightarrow": "→", "implies": "⇒", "mapsto": "→", "in": "∈", "odot": "⊙",
+    "rightarrow": "→", "longrightarrow": "→", "Rightarrow": "⇒", "Longrightarrow": "⇒", "iff": "⇔",
+    "Leftrightarrow": "⇔", "lt": "<", "gt": ">", "implies": "⇒", "mapsto": "→", "in": "∈", "odot": "⊙",
     "otimes": "⊗", "|": "‖", "lvert": "|", "rvert": "|", "vert": "|", "lVert": "‖", "rVert": "‖", "Vert": "‖",
     "ln": "ln", "log": "log", "exp": "exp", "min": "min", "max": "max", "sum": "sum", "mathbb": "",
     "quad": " ", "qquad": " ", ",": " ", ";": " ", "!": "", ":": " ", " ": " ", "left": "", "right": "",
