@@ -9,6 +9,7 @@ scorer, then, per card, finds a multiplier for each point weight (between MIN_W 
 author's weight) and one for all of the card's mistake penalties (MIN_PEN to MAX_PEN) that bring
 
     score = scale(clip(sum of the weights of the points hit - penalties, 0, 100)) + specifics   (weights rescaled to 100)
+    at most the error cap (ERROR_CAP_*) when the answer was charged a mistake
 
 (scale: the interviewer's scale the scorer reports totals on, lndrill.scoring.result.INTERVIEWER_SCALE)
 
@@ -37,7 +38,14 @@ import yaml
 from lndrill.cards.deck import load_deck
 from lndrill.cards.schema import Card
 from lndrill.scoring.engine import score_answer
-from lndrill.scoring.result import INTERVIEWER_SCALE, SPECIFICS_FROM, specifics_adjustment
+from lndrill.scoring.result import (
+    ERROR_CAP_BASE,
+    ERROR_CAP_SLOPE,
+    ERROR_CAP_STEP,
+    INTERVIEWER_SCALE,
+    SPECIFICS_FROM,
+    specifics_adjustment,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 TUNE = ROOT / "tests" / "blind" / "tune"
@@ -70,6 +78,7 @@ class CardData:
     pen: np.ndarray  # answers: charged penalties on the 100-point scale of the current weights
     grades: np.ndarray
     spec: np.ndarray  # answers: the specifics adjustment a complete answer would get (0 for one with a mistake)
+    nmis: np.ndarray  # answers: the number of mistakes charged (an answer with any is capped, see ERROR_CAP_*)
 
 
 OWN_BATCH = "own"
@@ -93,7 +102,7 @@ def collect(card_ids: set[str] | None) -> list[CardData]:
         if card is None or (card_ids and card.id not in card_ids):
             continue
         points = [p.id for p in card.points()]
-        ids, batches, hits, pen, grades, spec = [], [], [], [], [], []
+        ids, batches, hits, pen, grades, spec, nmis = [], [], [], [], [], [], []
         for a in doc["answers"] + [dict(x, own=True) for x in own.get(card.id, [])]:
             r = score_answer(card, a["text"])
             hit = {p.id: p.hit for s in r.sections for p in s.points}
@@ -103,7 +112,9 @@ def collect(card_ids: set[str] | None) -> list[CardData]:
             pen.append(100 * r.penalty / r.max if r.max else 0.0)
             grades.append(float(a["grade"]))
             spec.append(0.0 if r.mistakes else float(specifics_adjustment(r.values)))
-        out.append(CardData(card, ids, batches, np.array(hits), np.array(pen), np.array(grades), np.array(spec)))
+            nmis.append(float(len(r.mistakes)))
+        out.append(CardData(card, ids, batches, np.array(hits), np.array(pen), np.array(grades), np.array(spec),
+                            np.array(nmis)))
     return out
 
 
@@ -123,15 +134,24 @@ def _scale(share: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return np.interp(share, _XS, _YS), _SLOPES[segment]
 
 
-def predict(hits: np.ndarray, pen: np.ndarray, weights: np.ndarray, k: float, spec: np.ndarray) -> np.ndarray:
-    share = np.clip(hits @ weights - k * pen, 0, 100)
-    return np.clip(_scale(share)[0] + np.where(share >= SPECIFICS_FROM, spec, 0.0), 0, 100)
+def _cap(earned: np.ndarray, nmis: np.ndarray) -> np.ndarray:
+    """The total's cap for answers with mistakes (`lndrill.scoring.result.error_cap`); +inf for the others."""
+    cap = ERROR_CAP_BASE + ERROR_CAP_SLOPE * np.clip(earned, 0, 100) - ERROR_CAP_STEP * (nmis - 1)
+    return np.where(nmis > 0, cap, np.inf)
+
+
+def predict(hits: np.ndarray, pen: np.ndarray, weights: np.ndarray, k: float, spec: np.ndarray,
+            nmis: np.ndarray) -> np.ndarray:
+    earned = hits @ weights
+    share = np.clip(earned - k * pen, 0, 100)
+    total = np.clip(_scale(share)[0] + np.where(share >= SPECIFICS_FROM, spec, 0.0), 0, 100)
+    return np.minimum(total, np.maximum(_cap(earned, nmis), 0))
 
 
 def fit(data: CardData, rows: np.ndarray, steps: int = 3000, lr: float = 0.02) -> tuple[np.ndarray, float]:
     """Fitted weights (summing to 100) and penalty multiplier from the answers in `rows` (a boolean mask)."""
     base = np.array([p.weight for p in data.card.points()], float)
-    h, p, y, sp = data.hits[rows], data.pen[rows], data.grades[rows], data.spec[rows]
+    h, p, y, sp, nm = data.hits[rows], data.pen[rows], data.grades[rows], data.spec[rows], data.nmis[rows]
     n = max(len(y), 1)
     # Our own answers graded >= STRONG must keep scoring >= FLOOR (the test suite checks it): a steep extra
     # cost on any shortfall, so the fit bends around them instead of dropping a complete-but-terse answer.
@@ -146,12 +166,16 @@ def fit(data: CardData, rows: np.ndarray, steps: int = 3000, lr: float = 0.02) -
     for step in range(1, steps + 1):
         w = _weights(base, theta)
         k = float(np.exp(t_k))
-        s = h @ w - k * p
+        earned = h @ w
+        s = earned - k * p
         scaled, slope = _scale(np.clip(s, 0, 100))
-        e = scaled + np.where(s >= SPECIFICS_FROM, sp, 0.0) - y
+        total = scaled + np.where(s >= SPECIFICS_FROM, sp, 0.0)
+        cap = _cap(earned, nm)
+        capped = cap < total  # there the total follows the cap: it moves with the points hit, not the penalties
+        e = np.where(capped, cap, total) - y
         short = guard & (s < FLOOR + 1)
-        g_pred = (2 * e * slope + GUARD * 2 * (s - FLOOR - 1) * short) * ((s > 0) & (s < 100)) / n
-        g_w = h.T @ g_pred
+        g_pred = (2 * e * slope + GUARD * 2 * (s - FLOOR - 1) * short) * ((s > 0) & (s < 100)) * ~capped / n
+        g_w = h.T @ (g_pred + 2 * e * ERROR_CAP_SLOPE * capped / n)
         g_theta = w * (g_w - (g_w @ w) / 100) + 2 * RIDGE * theta
         g_k = float(g_pred @ (-k * p)) + 2 * RIDGE * t_k
         g = np.append(g_theta, g_k)
@@ -178,8 +202,8 @@ def held_out_check(cards: list[CardData]) -> None:
         train = np.array([b not in test for b in c.batches])
         w, k = fit(c, train)
         base = np.array([p.weight for p in c.card.points()], float)
-        old = predict(c.hits, c.pen, 100 * base / base.sum(), 1.0, c.spec)
-        new = predict(c.hits, c.pen, w, k, c.spec)
+        old = predict(c.hits, c.pen, 100 * base / base.sum(), 1.0, c.spec, c.nmis)
+        new = predict(c.hits, c.pen, w, k, c.spec, c.nmis)
         grades += list(c.grades[~train])
         before += list(np.round(old[~train]))
         after += list(np.round(new[~train]))

@@ -64,16 +64,19 @@ def score_style(score: float | None, colours: ScoreColours = TERMINAL_COLOURS, b
     return " ".join(part for part in ("bold" if bold else "", colour) if part)
 
 
-def score_headline(score: int, points: int, lang: str = "en", specifics: int = 0) -> str:
+def score_headline(score: int, points: int, lang: str = "en", specifics: int = 0, capped: int = 0) -> str:
     """"Score 48/100" and, when the rubric's own total differs (the score is on an interviewer's scale, see
     `lndrill.scoring.result.INTERVIEWER_SCALE`), what the section bars add up to: "Score 48/100 (rubric 44)";
-    with the adjustment for concrete values when there is one: "Score 93/100 (rubric 92, specifics +2)"."""
+    with the adjustment for concrete values when there is one: "Score 93/100 (rubric 92, specifics +2)"; with
+    what the cap for wrong claims took off: "Score 66/100 (rubric 80, capped -14)"."""
     head = f"{'得分' if lang == 'zh' else 'Score'} {score}/100"
-    if points == score and not specifics:
+    if points == score and not specifics and not capped:
         return head
     parts = [f"要点合计 {points}" if lang == "zh" else f"rubric {points}"]
     if specifics:
         parts.append(f"{'具体数值' if lang == 'zh' else 'specifics'} {specifics:+d}")
+    if capped:
+        parts.append(f"{'错误封顶' if lang == 'zh' else 'capped'} -{capped}")
     return head + (f"（{'，'.join(parts)}）" if lang == "zh" else f" ({', '.join(parts)})")
 
 
@@ -83,6 +86,16 @@ def specifics_note(specifics: int, values: int, lang: str = "en") -> str | None:
         return None
     return (f"具体数值 {specifics:+d}：回答给出了 {values} 个具体数值（常数、步数、BLEU、界）。" if lang == "zh"
             else f"Specifics {specifics:+d}: the answer cites {values} concrete values (constants, steps, BLEU, bounds).")
+
+
+def capped_note(capped: int, lang: str = "en") -> str | None:
+    """One line on why an answer with a wrong claim scores lower than its rubric points, or None."""
+    if capped <= 0:
+        return None
+    return (f"错误封顶扣{capped}分：回答里有错误论断时，其余部分再完整也只按部分正确评分；改正下面列出的错误即可解除封顶。"
+            if lang == "zh" else
+            f"Capped -{capped}: an answer that states something wrong is graded as partial however complete the rest "
+            "is; fix the mistakes listed below to lift the cap.")
 
 
 def block_bar(value: float, total: float = 100.0, width: int = 10) -> str:

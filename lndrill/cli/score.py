@@ -10,7 +10,15 @@ from rich.text import Text
 
 from lndrill.cards.schema import Card
 from lndrill.cli.common import CliError, add_content_option, card_of, console, deck_of, emit_json, tell
-from lndrill.display import block_bar, label_width, pad_cells, score_headline, score_style, specifics_note
+from lndrill.display import (
+    block_bar,
+    capped_note,
+    label_width,
+    pad_cells,
+    score_headline,
+    score_style,
+    specifics_note,
+)
 from lndrill.scoring.result import ScoreResult
 
 #: Answers larger than this are cut before scoring (the scorer only reads the first 60,000 characters).
@@ -105,11 +113,11 @@ def print_report(card: Card, result: ScoreResult, lang: str, model_answer: bool)
     earned it, the mistakes with explanations, and the model answer on request."""
     con = console()
     con.print(Text(f"{card.title.get(lang)}  [{card.id}]", style="bold"))
-    con.print(Text(score_headline(result.score, result.points, lang, result.specifics),
+    con.print(Text(score_headline(result.score, result.points, lang, result.specifics, result.capped),
                    style=score_style(result.score, bold=True)))
-    note = specifics_note(result.specifics, result.values, lang)
-    if note:
-        con.print(Text(note, style="dim"))
+    for note in (specifics_note(result.specifics, result.values, lang), capped_note(result.capped, lang)):
+        if note:
+            con.print(Text(note, style="dim"))
     con.print()
     width = label_width([s.title.get(lang) for s in result.sections], 15) + 1
     for s in result.sections:

@@ -35,6 +35,25 @@ SPECIFICS_SLOPE = 4.0
 SPECIFICS_PIVOT = 2.5
 
 
+#: A wrong claim caps the total: interviewers grade an answer that states a real error as partial however complete
+#: the rest is (the graders' anchor: "good but with a real factual error: 45-69"). On the tuning half, answers
+#: charged one mistake whose rubric share before penalties was 80-100 were graded 63-67 while the scorer gave them
+#: 74-87 (n = 117); a least-squares fit over answers charged one or two mistakes gives grade ~ 42 + 0.26 * share -
+#: 2.6 * mistakes. So with mistakes the total is at most ERROR_CAP_BASE + ERROR_CAP_SLOPE * (share before
+#: penalties) - ERROR_CAP_STEP * (mistakes - 1): 70 for a complete answer with one wrong claim, 67 with two.
+#: Tuning half: MAD 5.31 -> 4.92, rho 0.885 -> 0.885, bias +1.2 -> +0.6. Never raises a total.
+ERROR_CAP_BASE = 45.0
+ERROR_CAP_SLOPE = 0.25
+ERROR_CAP_STEP = 3.0
+
+
+def error_cap(share_before_penalties: float, mistakes: int) -> float | None:
+    """The highest total an answer charged `mistakes` wrong claims can get, or None without mistakes."""
+    if mistakes <= 0:
+        return None
+    return ERROR_CAP_BASE + ERROR_CAP_SLOPE * share_before_penalties - ERROR_CAP_STEP * (mistakes - 1)
+
+
 def specifics_adjustment(values: int) -> int:
     """Points added to a complete answer's total for the concrete values it cites (0 to SPECIFICS_MAX)."""
     raw = SPECIFICS_SLOPE * (math.log1p(max(0, values)) - SPECIFICS_PIVOT)
@@ -135,10 +154,30 @@ class ScoreResult:
         return specifics_adjustment(self.values)
 
     @property
+    def earned_share(self) -> float:
+        """Points hit as a percentage of all points, before mistake penalties (0-100, not rounded)."""
+        if self.max <= 0:
+            return 0.0
+        return max(0.0, min(100.0, 100 * sum(s.earned for s in self.sections) / self.max))
+
+    @property
+    def uncapped(self) -> int:
+        """The total before `error_cap`: the rubric share through `to_interviewer_scale`, plus `specifics`."""
+        return max(0, min(100, int(round(to_interviewer_scale(self.share))) + self.specifics))
+
+    @property
+    def capped(self) -> int:
+        """Points the wrong claims' cap took off the total (0 without mistakes or when the total is under it)."""
+        cap = error_cap(self.earned_share, len(self.mistakes))
+        if cap is None:
+            return 0
+        return max(0, self.uncapped - max(0, int(round(cap))))
+
+    @property
     def score(self) -> int:
         """The total 0-100 on an interviewer's scale: the rubric share through `to_interviewer_scale`, plus
-        `specifics` for a complete answer."""
-        return max(0, min(100, int(round(to_interviewer_scale(self.share))) + self.specifics))
+        `specifics` for a complete answer, at most `error_cap` when the answer states something wrong."""
+        return self.uncapped - self.capped
 
     def section_score(self, section: SectionResult) -> int:
         """A section's earned points on the same 0-100 scale as the total."""
@@ -163,6 +202,7 @@ class ScoreResult:
             "score": self.score,
             "points": self.points,
             "specifics": self.specifics,
+            "capped": self.capped,
             "sections": [
                 {
                     "id": s.id,

@@ -22,6 +22,7 @@ from textual.widgets.option_list import Option
 from lndrill.display import (
     ScoreColours,
     block_bar,
+    capped_note,
     label_width,
     pad_cells,
     printable,
@@ -209,7 +210,8 @@ class FeedbackScreen(LndrillScreen[str]):
         score = result.score
         style = score_style(score, ScoreColours(good=good, fair="", poor=bad), bold=True)
         self.query_one("#fb-score", Static).update(
-            Text(score_headline(score, result.points, lang, result.specifics), style=style, justify="center"))
+            Text(score_headline(score, result.points, lang, result.specifics, result.capped), style=style,
+                 justify="center"))
         lines = Text()
         width = label_width([s.title.get(lang) for s in result.sections]) + 2
         for s in result.sections:
@@ -219,9 +221,9 @@ class FeedbackScreen(LndrillScreen[str]):
         if result.mistakes:
             lost = round(100 * result.penalty / result.max) if result.max else 0
             lines.append(pad_cells(say(lang, "Mistakes", "错误"), width) + f"-{lost}", style=f"bold {bad}")
-        note = specifics_note(result.specifics, result.values, lang)
-        if note:
-            lines.append(("\n" if result.mistakes else "") + note, style="dim")
+        for note in (specifics_note(result.specifics, result.values, lang), capped_note(result.capped, lang)):
+            if note:
+                lines.append("\n" + note if lines.plain.strip() else note, style="dim")
         self.query_one("#fb-sections", Static).update(lines)
         self.query_one("#fb-points-heading", Label).update(
             say(lang, "Points and mistakes  (enter or o: overrule the scorer)",
