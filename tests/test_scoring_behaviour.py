@@ -1702,3 +1702,40 @@ def test_a_hatted_variable_spelled_in_ascii_is_the_variable(deck) -> None:
     for y in ("yhat", "y_hat", "y-hat"):
         assert "jacobian-formula" in hits(card, f"J = (1/sigma) * (I - 11^T / d - {y} {y}^T / d)."), y
     assert prepare("so that is what we chat about").text == "so that is what we chat about"
+
+
+def test_a_wrong_claim_caps_a_complete_answer_and_overruling_it_lifts_the_cap(deck) -> None:
+    card = _card(deck, "deepnorm")
+    right = score_answer(card, _DEEPNORM_FULL)
+    wrong = score_answer(card, _DEEPNORM_FULL + " Beta also scales the query and key projections.")
+    assert right.score >= 90 and right.capped == 0
+    assert wrong.mistakes and wrong.points >= 80
+    # graded as partial however complete the rest: 45 + a quarter of the points before penalties
+    assert 65 <= wrong.score <= 70 and wrong.capped == wrong.uncapped - wrong.score > 0
+    two = score_answer(card, _DEEPNORM_FULL + " Beta also scales the query and key projections. "
+                                              "DeepNorm is a Pre-LN block.")
+    assert len(two.mistakes) == 2 and two.score < wrong.score
+    # a partial answer already under the cap loses nothing more to it
+    partial = score_answer(card, "DeepNorm computes LN(alpha x + G(x)). Beta also scales the query and key projections.")
+    assert partial.mistakes and partial.capped == 0
+    # the user disputes the charge: no mistake left, no cap
+    from lndrill.practice.submission import Overrules
+
+    lifted = Overrules().with_mistake(wrong.mistakes[0].id, True).apply(wrong)
+    assert not lifted.mistakes and lifted.capped == 0 and lifted.score >= 85
+
+
+def test_short_items_under_a_line_that_leads_into_them_with_a_colon_are_notes_about_its_subject(deck) -> None:
+    card = _card(deck, "pre-vs-post-ln")
+    for lead in ("Pre-LN has several advantages over Post-LN:", "Pre-LN 相比 Post-LN 有几个优势：", "Pre-LN 的优势："):
+        assert "pre-stable" in hits(card, f"{lead}\n- 训练更稳定\n- 梯度流动更顺畅"), lead
+    # a list announced as keywords stays a list of words
+    assert hits(card, "Keywords:\n- Pre-LN 训练更稳定\n- warm-up") <= {"pre-stable"}
+    assert hits(card, "关键词：\n- 训练更稳定\n- 梯度流动更顺畅") == set()
+
+
+def test_xiangbi_followed_by_a_name_makes_that_name_the_partner(deck) -> None:
+    card = _card(deck, "pre-vs-post-ln")
+    assert "pre-stable" in hits(card, "Pre-LN 相比 Post-LN 训练更稳定。")
+    assert "pre-stable" in hits(card, "与 Post-LN 相比，Pre-LN 训练更稳定。")
+    assert "pre-stable" in hits(card, "相比 Post-LN，Pre-LN 训练更稳定。")

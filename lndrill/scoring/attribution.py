@@ -55,7 +55,9 @@ _CONTRAST_BEFORE = Cues(
            "advantage over", "advantages over", "gain over", "gains over", "improvement over", "edge over",
            "benefit over", "preferred over", "chosen over", "favoured over", "favored over", "wins over"),
     zh=("比", "较", "同于", "像", "比起", "相对于", "相较于", "有别于", "不同于", "对比", "区别于", "类似", "优于", "胜过",
-        "超过", "好于", "强于", "不如", "低于", "高于", "从", "取代", "替代", "代替"),
+        "超过", "好于", "强于", "不如", "低于", "高于", "从", "取代", "替代", "代替",
+        # "Pre-LN 相比 Post-LN 有几个优势": the name right after 相比 is what the subject is weighed against
+        "相比", "相较"),
 )
 _CONTRAST_AFTER = Cues(zh=("相比", "相较", "对比", "那样", "之外", "基础上", "之上", "的基础"))
 #: Cues that make the name after them a partner but do not turn a comma part they open into a comparison
@@ -156,7 +158,9 @@ def is_contrast(tokens: list[Token], start: int, end: int, text: str = "") -> bo
         if t.kind == WORD and t.key == "to" and j >= 2 and tokens[j - 2].kind == WORD and tokens[j - 2].key in _LIKENESS:
             return True  # "comparable performance to Post-LN", "similar results to Pre-LN"
     for j in range(end, min(len(tokens), end + 3)):
-        if tokens[j].kind == CJK and _CONTRAST_AFTER.at(tokens, j):
+        cue = _CONTRAST_AFTER.at(tokens, j) if tokens[j].kind == CJK else 0
+        # "与 Post-LN 相比，..." sets Post-LN aside; in "Pre-LN 相比 Post-LN ..." a name follows: the partner is that one
+        if cue and not (j + cue < len(tokens) and tokens[j + cue].kind == WORD):
             return True
         if tokens[j].kind == PUNCT:
             break
@@ -289,7 +293,9 @@ class Subjects:
         named: dict[int, set[str]] = {}
         for m in self.mentions:  # "## Post-LN vs Pre-LN" names two subjects, whatever "vs" makes of one
             blk = self.lay.block_of[m.start]
-            if self.lay.block_kind[blk] == "heading" or blk in self.lay.lead_blocks:
+            if self.lay.block_kind[blk] == "heading" or (blk in self.lay.lead_blocks and not m.contrast):
+                # a line leading into a list names its subject the way a sentence does: "Pre-LN has several
+                # advantages over Post-LN:" leads into Pre-LN's advantages
                 named.setdefault(blk, set()).add(m.subject)
         for blk, subjects in named.items():
             if len(subjects) == 1:

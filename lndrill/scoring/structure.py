@@ -616,9 +616,28 @@ def _has_predicate(lay: Layout, a: int, b: int, vocabulary: set[int]) -> bool:
     last = toks[b - 1]
     if 2 <= words <= 12 and last.kind == PUNCT and last.key in ".!" and b - 1 == lay.sentence_span[lay.sentence_of[a]][1] - 1:
         return True
+    if 2 <= words <= 12 and _under_colon_lead(lay, a, b):
+        return True
     if function == 0:
         return False
     return words < 12 or function / words >= SOUP_RATIO
+
+
+def _under_colon_lead(lay: Layout, a: int, b: int) -> bool:
+    """The clause is a whole list item under a line that leads into the list with a colon ("Pre-LN 的优势：" above
+    "- 训练更稳定"): the lead line is the items' label, so a short item is a note about it, as after "Pre-LN:".
+    Not under a line that announces keywords or topics ("Keywords:")."""
+    blk = lay.block_of[a]
+    lead = lay.heading_of[blk] if lay.block_kind[blk] == "item" else -1
+    if lead < 0 or lead == blk or not (lead in lay.lead_blocks or lay.block_kind[lead] == "heading"):
+        return False
+    lo, hi = bisect.bisect_left(lay.block_of, lead), bisect.bisect_right(lay.block_of, lead)
+    if hi <= lo or lay.tokens[hi - 1].key not in (":", "："):
+        return False
+    if any(_SOUP_LABELS.at(lay.tokens, i) for i in range(lo, hi)):
+        return False
+    span = lay.sentence_span[lay.sentence_of[a]]
+    return span[0] <= a and b >= span[1] - 1 and all(lay.block_of[i] == blk for i in range(span[0], span[1]))
 
 
 #: Tick marks: a note graded as holding ("1000 layers (500+500) ✓"), a question answered yes ("Contradiction? ✓").
