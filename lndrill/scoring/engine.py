@@ -113,8 +113,8 @@ _NEW_SUBJECTS = frozenset({"the", "its", "their", "this", "these", "it", "they",
 
 def _new_clause_between(answer: Analysis, frame: Frame) -> bool:
     """Between two of the frame's words a comma part opens with a coordinator and a new subject ("doesn't need
-    warm-up, and the final LayerNorm is part of that setup"): the first words' verb has its own object there,
-    so the words do not make one claim."""
+    warm-up, and the final LayerNorm is part of that setup") or with "where"/"when" (", where a diverged run costs
+    a fortune"): the first words' verb has its own object there, so the words do not make one claim."""
     toks, lay = answer.lay.tokens, answer.lay
     terms = sorted(frame.terms)
     for (_, b), (a2, _) in zip(terms, terms[1:], strict=False):
@@ -122,6 +122,10 @@ def _new_clause_between(answer: Analysis, frame: Frame) -> bool:
             if lay.part_of[j] != lay.part_of[j - 1] and toks[j].kind == PUNCT and toks[j].key == ",":
                 k = j + 1
                 if k + 1 <= a2 and toks[k].key in _COORDINATORS and toks[k + 1].key in _NEW_SUBJECTS:
+                    return True
+                # "goes deep, and at LLM scale, where a diverged run costs a fortune, ...": a situation described
+                # in its own relative part is not the first words' claim
+                if k < a2 and toks[k].kind == WORD and toks[k].key in ("where", "when", "whereby"):
                     return True
     return False
 

@@ -78,7 +78,11 @@ _ZH_NOT_NEGATION = ("不同", "不断", "不仅", "不少", "不过", "不管", 
                     "训不动", "训不起来", "训不稳", "跑不动", "收敛不了", "训不好", "离不开", "少不了", "不可或缺",
                     "必不可少", "不得不", "免不了", "缺一不可", "不稳定", "非线性", "无穷", "无限", "不可避免",
                     "别的", "别人", "否则", "不如", "不然", "无关紧要", "不错", "并不少见", "未经", "区别", "分别",
-                    "特别", "类别", "级别", "识别", "差不多", "不多久", "无所谓", "不变", "不动点")
+                    "特别", "类别", "级别", "识别", "差不多", "不多久", "无所谓", "不变", "不动点",
+                    # a state named by a negated adjective ("梯度不平衡不是根因": the imbalance is what is denied to be the cause)
+                    "不平衡", "不均衡", "不对称", "不匹配")
+#: Words that restrict a claim to one thing ("just pre-norm", "only the input", "只在输入").
+_RESTRICTIONS = frozenset({"just", "only", "merely", "solely", "只", "仅"})
 #: English pairs in which a cue word negates nothing.
 _EN_NOT_A_CUE = {("no", "matter"), ("not", "only"), ("no", "doubt"), ("not", "just"), ("not", "merely"),
                  ("nothing", "but"), ("less", "than"), ("no", "wonder"), ("not", "necessarily"),
@@ -116,7 +120,9 @@ _REFUTE = Cues(
         "misunderstanding", "inaccurate", "misread", "misreading", "debunk", "debunks", "debunked", "dispel",
         "dispels", "overturns", "bug", "bugs", "pitfall", "pitfalls", "misstatement", "misstatements", "misbelief",
         "misattribution", "oversimplification"),
-    pairs=("not true", "not correct", "not right"),
+    pairs=("not true", "not correct", "not right",
+           # "That is not what the theorem says": the anaphor points back at the claim before it
+           "not what"),
     zh=("错误", "是错的", "不对", "误解", "误区", "迷思", "谣言", "并非如此", "不成立", "讲反", "说反", "搞反", "不正确",
         "不准确", "其实不是", "不是这样", "其实不然", "并不是这样", "站不住",
         # "大家以为是梯度消失，但其实那不是主要原因": the cause named before is rejected
@@ -647,7 +653,9 @@ class Polarity:
         last = max(terms)
         denied = False
         saying_denied = False
-        own_cues = {(a, b): self.cues(a, b, skip, with_after=(a, b) == last) for a, b in terms}
+        first = min(terms)[0]
+        own_cues = {(a, b): {j for j in self.cues(a, b, skip, with_after=(a, b) == last)
+                             if not (b <= j and self._reason_is_not(j, first))} | self._not_just(a) for a, b in terms}
         saying = {t for t in terms if len(terms) > 1 and self._saying(*t)}
         said_by = {j for t in saying for j in own_cues[t]}
         # A saying verb among the claim's own words is judged above; one outside them ("does not mean X")
@@ -682,6 +690,28 @@ class Polarity:
             firm = any(_SUCCESS.at(self.tokens, j) for j in range(a, b))
         return affirmed, firm
 
+    def _reason_is_not(self, j: int, first: int) -> bool:
+        """"The reason Post-LN needs warm-up is not that its gradients vanish": the "not" after the claim denies the
+        reason offered ("is not that ...", "isn't because ..."), while the claim inside "the reason ..." is taken
+        as given."""
+        toks = self.tokens
+        if not (j > first and toks[j].kind == WORD and toks[j].key in ("not", "n't", "isn't")):
+            return False
+        if j + 1 >= len(toks) or toks[j + 1].key not in ("that", "because", "just", "simply", "only", "mainly", "due"):
+            return False
+        clause = self.lay.clause_of[first]
+        a = self.lay.clause_span[clause][0]
+        return any(toks[k].kind == WORD and toks[k].key in ("reason", "why") for k in range(a, first))
+
+    def _not_just(self, a: int) -> set[int]:
+        """A claim word that is itself a restriction ("just pre-norm", "只在输入") right after "not" ("is not just
+        pre-norm", "不只在输入"): the "not" denies the restriction, though "not just" alone denies nothing."""
+        toks = self.tokens
+        if a <= 0 or toks[a].key not in _RESTRICTIONS:
+            return set()
+        prev = toks[a - 1]
+        return {a - 1} if prev.key in ("not", "不", "并不") and prev.kind == toks[a].kind else set()
+
     def _negative_purpose(self, j: int) -> bool:
         """Token j opens an infinitive of purpose with a negation ("to not fall apart", "not to diverge", "so as not
         to", "in order not to"): what it negates is the purpose's own verb."""
@@ -714,6 +744,14 @@ class Polarity:
             n = _REFUTE.at(toks, i)
             if n and toks[i].key == "false" and i > 0 and toks[i - 1].key == "=":
                 n = 0  # "norm_first=False": a value in code, not a verdict
+            if n and toks[i].key == "not" and i + 1 < len(toks) and toks[i + 1].key == "what":
+                # "That is not what the theorem says" refutes what came before; "re-centering isn't what makes LN
+                # work" only denies its own claim
+                lead = lay.clause_span[lay.clause_of[i]][0]
+                while lead < i and (toks[lead].kind == PUNCT or toks[lead].key in _LEAD_CONNECTIVES):
+                    lead += 1
+                if toks[lead].key not in _ANAPHORA:
+                    n = 0
             if not n:
                 i += 1
                 continue
@@ -732,6 +770,8 @@ class Polarity:
                 out.add(clause)
                 self.refute_cues.setdefault(clause, set()).update(range(i, i + n))
                 truth = next((j for j in range(i + n, lay.clause_span[clause][1]) if _ACTUALLY.at(toks, j)), None)
+                if truth is None and toks[i].key == "not" and toks[i + 1].key == "what":
+                    truth = i  # "That isn't what the theorem says: Post-LN's bound has no L in it" (what follows is the truth)
                 if truth is not None:
                     self.refuted_until[clause] = truth
                 named = self._named_content(a, i) is not None  # "the myth that X is wrong" refutes X, not before
