@@ -1739,3 +1739,23 @@ def test_xiangbi_followed_by_a_name_makes_that_name_the_partner(deck) -> None:
     assert "pre-stable" in hits(card, "Pre-LN 相比 Post-LN 训练更稳定。")
     assert "pre-stable" in hits(card, "与 Post-LN 相比，Pre-LN 训练更稳定。")
     assert "pre-stable" in hits(card, "相比 Post-LN，Pre-LN 训练更稳定。")
+
+
+def test_cue_phrases_of_three_words_or_more_are_read() -> None:
+    from lndrill.scoring.lexicon import Cues, tokenize
+
+    cues = Cues(pairs=("it is said", "people say", "on top of"))
+    toks = tokenize("well, it is said that on top of this people say so")
+    keys = [t.key for t in toks]
+    assert cues.at(toks, keys.index("it")) == 3
+    assert cues.at(toks, keys.index("on")) == 3 and cues.at(toks, keys.index("peopl")) == 2  # keys are stems
+    assert cues.ends_at(toks, keys.index("said")) == keys.index("it")
+    assert cues.at(toks, keys.index("that")) == 0
+
+
+def test_a_story_about_a_list_of_topics_claims_nothing(deck) -> None:
+    card = _card(deck, "pre-ln-effective-depth")
+    soup = ("Pre-LN's effective depth is fundamentally a story about the residual stream, the identity path and "
+            "representation collapse working together across layers.")
+    assert hits(card, soup) == set()
+    assert "deep-blocks-identity" in hits(card, "In Pre-LN the deep blocks are close to the identity: each adds little to a large stream.")

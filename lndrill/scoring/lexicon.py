@@ -144,6 +144,8 @@ class Cues:
             self._by_first[w[0]] = self._by_first.get(w[0], ()) + (w,)
         self._first = frozenset(self._by_first)
         self._pair_first = frozenset(p[0] for p in self.pairs)
+        self._pair_last = frozenset(p[-1] for p in self.pairs)
+        self._pair_lengths = tuple(sorted({len(p) for p in self.pairs if len(p) > 1}, reverse=True))
 
     def at(self, tokens: list[Token], i: int) -> int:
         """The number of tokens a cue spans starting at token i (0 when there is none)."""
@@ -151,10 +153,11 @@ class Cues:
             return 0
         t = tokens[i]
         if t.kind == WORD:
-            if t.key in self._pair_first and i + 1 < len(tokens):
-                nxt = tokens[i + 1]
-                if nxt.kind == WORD and (t.key, nxt.key) in self.pairs:
-                    return 2
+            if t.key in self._pair_first:
+                for n in self._pair_lengths:  # the longest word sequence first ("the key is", "people say")
+                    words = tokens[i : i + n]
+                    if len(words) == n and all(w.kind == WORD for w in words) and tuple(w.key for w in words) in self.pairs:
+                        return n
             return 1 if t.key in self.en else 0
         if t.kind == CJK:
             words = self._by_first.get(t.key)
@@ -169,8 +172,11 @@ class Cues:
         if t is None:
             return -1
         if t.kind == WORD:
-            if i > 0 and tokens[i - 1].kind == WORD and (tokens[i - 1].key, t.key) in self.pairs:
-                return i - 1
+            if t.key in self._pair_last:
+                for n in self._pair_lengths:
+                    words = tokens[i - n + 1 : i + 1] if i - n + 1 >= 0 else []
+                    if len(words) == n and all(w.kind == WORD for w in words) and tuple(w.key for w in words) in self.pairs:
+                        return i - n + 1
             return i if t.key in self.en else -1
         if t.kind != CJK:
             return -1

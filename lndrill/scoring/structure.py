@@ -715,7 +715,8 @@ def is_keyword_list(lay: Layout, a: int, b: int, vocabulary: set[int]) -> bool:
 #: "X is all about A, B and C", "the key is A, B, C": what follows names topics, it claims nothing about them.
 _TOPIC_CUES = Cues(pairs=("all about", "comes down to", "come down to", "boils down to",
                           "revolves around", "the key is", "the keys are", "key ingredients", "it involves",
-                          "the main ideas are", "the main concepts are"),
+                          "the main ideas are", "the main concepts are", "a story about", "the story of",
+                          "a matter of", "a question of", "interplay of", "interplay between"),
                    zh=("关键词是", "无非就是", "核心概念有", "涉及到"))
 
 
@@ -740,7 +741,9 @@ def _topic_list(lay: Layout, a: int, b: int) -> bool:
                 break
             words += 1 if t.kind in (WORD, NUMBER) else 0.5 if t.kind == CJK else 0
             if words > 5:
-                return False
+                # a long last item after three or more ("..., the identity path and representation collapse working
+                # together across layers") still ends a list
+                return items >= 3
         return items >= 3
     return False
 
