@@ -1759,3 +1759,12 @@ def test_a_story_about_a_list_of_topics_claims_nothing(deck) -> None:
             "representation collapse working together across layers.")
     assert hits(card, soup) == set()
     assert "deep-blocks-identity" in hits(card, "In Pre-LN the deep blocks are close to the identity: each adds little to a large stream.")
+
+
+def test_both_placements_named_together_put_no_model_in_one_of_them(deck) -> None:
+    card = _card(deck, "rmsnorm")
+    vague = "It's used in LLaMA, T5, GPT and BERT in pre-norm and post-norm positions depending on the architecture."
+    assert not {"llama-prenorm", "t5", "bert-post-ln"} & hits(card, vague)
+    assert {"llama-prenorm", "bert-post-ln"} <= hits(card, "LLaMA uses pre-norm RMSNorm. BERT uses post-norm LayerNorm.")
+    # a claim that takes both places keeps them ("Gemma 2 normalises pre and post")
+    assert "gemma2" in hits(_card(deck, "sandwich-ln"), "- Gemma 2: the same idea with RMSNorm, pre-norm and post-norm around each attention and MLP block.")

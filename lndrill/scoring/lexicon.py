@@ -155,8 +155,8 @@ class Cues:
         if t.kind == WORD:
             if t.key in self._pair_first:
                 for n in self._pair_lengths:  # the longest word sequence first ("the key is", "people say")
-                    words = tokens[i : i + n]
-                    if len(words) == n and all(w.kind == WORD for w in words) and tuple(w.key for w in words) in self.pairs:
+                    seq = tokens[i : i + n]
+                    if len(seq) == n and all(w.kind == WORD for w in seq) and tuple(w.key for w in seq) in self.pairs:
                         return n
             return 1 if t.key in self.en else 0
         if t.kind == CJK:
@@ -174,8 +174,8 @@ class Cues:
         if t.kind == WORD:
             if t.key in self._pair_last:
                 for n in self._pair_lengths:
-                    words = tokens[i - n + 1 : i + 1] if i - n + 1 >= 0 else []
-                    if len(words) == n and all(w.kind == WORD for w in words) and tuple(w.key for w in words) in self.pairs:
+                    seq = tokens[i - n + 1 : i + 1] if i - n + 1 >= 0 else []
+                    if len(seq) == n and all(w.kind == WORD for w in seq) and tuple(w.key for w in seq) in self.pairs:
                         return i - n + 1
             return i if t.key in self.en else -1
         if t.kind != CJK:

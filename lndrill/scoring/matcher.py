@@ -101,6 +101,44 @@ _COPULAS = frozenset({"is", "are", "was", "were", "是"})
 _PRONOUNS = frozenset({"it", "them", "one", "that"})
 
 
+_PLACEMENT_WORDS = {"pre": "post", "post": "pre", "前置": "后置", "后置": "前置"}
+_PLACEMENT_NOUNS = frozenset({"norm", "ln", "layernorm", "normal", "normalization", "layer"})
+_PLACEMENT_JOINS = frozenset({"and", "or", "/", ",", "和", "或", "与", "及"})
+
+
+def _one_side_of_pair(pairs: list[tuple[range, range]], terms: tuple[tuple[int, int], ...]) -> bool:
+    """The claim's words take one placement of a conjoined pair and not the other."""
+    words = {i for x, y in terms for i in range(x, y)}
+    return any(any(i in words for i in first) != any(i in words for i in second) for first, second in pairs)
+
+
+def _conjoined_placements(tokens: list[Token]) -> list[tuple[range, range]]:
+    """The two placements named together ("pre-norm and post-norm", "pre- or post-LN", "Pre-LN/Post-LN", "前置和
+    后置"), as token ranges: such a pair puts nothing in one of the places alone (the claim "Gemma 2 uses pre-norm
+    and post-norm" takes both)."""
+    keys = [t.key for t in tokens]
+    cjk = [t.kind == CJK for t in tokens]
+    out: list[tuple[range, range]] = []
+    n = len(tokens)
+    for i, k in enumerate(keys):
+        word = k if k in ("pre", "post") and not cjk[i] else ("".join(keys[i : i + 2]) if cjk[i] else "")
+        if word not in _PLACEMENT_WORDS:
+            continue
+        j = i + (2 if cjk[i] else 1)
+        while j < n and keys[j] in _PLACEMENT_NOUNS and j - i < 4:
+            j += 1
+        if j >= n or keys[j] not in _PLACEMENT_JOINS:
+            continue
+        k2 = j + 1
+        other = _PLACEMENT_WORDS[word]
+        if k2 < n and (keys[k2] == other or "".join(keys[k2 : k2 + 2]) == other):
+            end = k2 + (2 if cjk[k2] else 1)
+            while end < n and keys[end] in _PLACEMENT_NOUNS and end - k2 < 4:
+                end += 1
+            out.append((range(i, j), range(k2, end)))
+    return out
+
+
 class Analysis:
     """Everything derived from one answer text, shared by all points of a card."""
 
@@ -123,6 +161,7 @@ class Analysis:
                 vocabulary.update(range(a, b))
         self.lay.mark_claims(vocabulary)
         self._contrast_parts = self.subjects.contrast_parts
+        self._both_placements = _conjoined_placements(self.tokens)
         self._frames: dict[int, list[Frame]] = {}
         self._by_start: dict[int, tuple[list[int], list[Frame]]] = {}
         self.quoted = self._quoted_tokens()
@@ -449,8 +488,11 @@ class Analysis:
         # The prompt's own question echoed is no claim, unless the writer answers it ("Do they contradict each
         # other? Not really: ...").
         echo = clause in self.echo and lay.sentence_of[a] not in self.polarity.answered
+        # "used in LLaMA, T5, GPT and BERT in pre-norm and post-norm positions": both placements named together
+        # bind neither to anything
+        both = kind == "prose" and bool(self._both_placements) and _one_side_of_pair(self._both_placements, terms)
         claim = (claim_clause if kind == "prose" else not lay.clause_list[clause]) and not echo and (
-            qualifier != "question" or question_why) and qualifier != "framing"
+            qualifier != "question" or question_why) and qualifier != "framing" and not both
         asserted = claim and (kind != "prose" or lay.clause_claim[clause])
         contrast = any(lay.part_of[x] in self._contrast_parts or self._compared(x) for x, _ in terms)
         straddles = kind == "prose" and len({lay.aside_of[x] for x, _ in terms}) > 1
