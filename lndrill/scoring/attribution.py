@@ -49,7 +49,7 @@ _CONTRAST_BEFORE = Cues(
         "avoid", "avoids", "avoided", "avoiding", "sidestep", "sidesteps", "sidestepped", "escapes", "escaped"),
     pairs=("rather than", "instead of", "as opposed", "in contrast", "different from", "contrary to", "as in",
            "such as", "similar to", "opposite of", "switched from", "switch from", "switches from", "moved from",
-           "changed from", "away from", "departs from", "on top of", "based on", "builds on", "build on",
+           "changed from", "away from", "departs from", "based on", "builds on", "build on",
            "extension of", "modification of", "variant of", "same as", "comparable to", "on par", "as good",
            "as well", "matched the", "matches the", "match the", "start from", "starts from", "start with",
            "starts with", "starting from", "begin with", "you take", "we take", "take the", "taking",
