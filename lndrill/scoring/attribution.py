@@ -45,7 +45,7 @@ _CONTRAST_BEFORE = Cues(
         # the object of a comparison or a change is not the subject ("it outperforms Pre-LN")
         "outperform", "outperforms", "outperformed", "beat", "beats", "surpass", "surpasses", "exceed", "exceeds",
         "replaced", "replaces", "replace", "extends", "modifies", "matched", "matches", "below", "above",
-        # what is avoided or fixed is not the subject ("it avoids Post-LN's failure mode")
+        # what is avoided is not the subject ("it avoids Post-LN's failure mode")
         "avoid", "avoids", "avoided", "avoiding", "sidestep", "sidesteps", "sidestepped", "escapes", "escaped"),
     pairs=("rather than", "instead of", "as opposed", "in contrast", "different from", "contrary to", "as in",
            "such as", "similar to", "opposite of", "switched from", "switch from", "switches from", "moved from",

@@ -243,7 +243,7 @@ def _version_pairs(text: str, origin: list[int]) -> tuple[str, list[int]]:
                                        for m in _VERSION_PAIR.finditer(text)])
 
 
-#: A hatted variable spelled in ASCII ("yhat", "x_hat", "y-hat"): the same variable as "\\hat{y}", which reads "y".
+#: A hatted variable spelled in ASCII ("yhat", "x_hat", "y-hat"): the same variable as "\hat{y}", which reads "y".
 #: Only letters that name vectors here, so "that", "what" and "chat" stay words.
 _HAT_WORD = re.compile(r"\b([xyzahuvXYZAHUV])[_-]?hat(?=[tT]?(?![A-Za-z0-9_]))")  # "xhatᵀ" reads "xhatt"
 _MATH_NEAR = frozenset("^*/()=+-‖|ᵀ·⊙[]")
