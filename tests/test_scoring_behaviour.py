@@ -1768,3 +1768,11 @@ def test_both_placements_named_together_put_no_model_in_one_of_them(deck) -> Non
     assert {"llama-prenorm", "bert-post-ln"} <= hits(card, "LLaMA uses pre-norm RMSNorm. BERT uses post-norm LayerNorm.")
     # a claim that takes both places keeps them ("Gemma 2 normalises pre and post")
     assert "gemma2" in hits(_card(deck, "sandwich-ln"), "- Gemma 2: the same idea with RMSNorm, pre-norm and post-norm around each attention and MLP block.")
+
+
+def test_a_chinese_comparison_word_reaches_over_the_noun_phrase_it_opens(deck) -> None:
+    card = _card(deck, "pre-vs-post-ln")
+    text = "GPT-2 采用了 Pre-LN 方案，这种设计相比原始 Transformer 的 Post-LN 有几个显著优势：\n- 训练更稳定\n- 允许使用更大的学习率"
+    assert "pre-stable" in hits(card, text)
+    assert "pre-stable" in hits(card, "相比原始 Transformer 的 Post-LN，Pre-LN 训练更稳定。")
+    assert {"post-order", "pre-order"} <= hits(card, "- Post-LN：LayerNorm 位于残差连接之后\n- Pre-LN：LayerNorm 位于残差连接之前")

@@ -61,6 +61,7 @@ _CONTRAST_BEFORE = Cues(
         # "Pre-LN 相比 Post-LN 有几个优势": the name right after 相比 is what the subject is weighed against
         "相比", "相较"),
 )
+_FAR_CONTRAST = Cues(zh=("相比", "相较", "比起", "相对于", "相较于", "不同于", "区别于"))
 _CONTRAST_AFTER = Cues(zh=("相比", "相较", "对比", "那样", "之外", "基础上", "之上", "的基础"))
 #: Cues that make the name after them a partner but do not turn a comma part they open into a comparison
 #: phrase: "like"/"such as" give examples, and a part opening "matched Post-LN with warm-up" or "gains over
@@ -159,10 +160,19 @@ def is_contrast(tokens: list[Token], start: int, end: int, text: str = "") -> bo
             return True
         if t.kind == WORD and t.key == "to" and j >= 2 and tokens[j - 2].kind == WORD and tokens[j - 2].key in _LIKENESS:
             return True  # "comparable performance to Post-LN", "similar results to Pre-LN"
+    # "相比原始 Transformer 的 Post-LN": a Chinese comparison word reaches over the noun phrase it opens (up to 的)
+    for j in range(start - 1, max(-1, start - 12), -1):
+        t = tokens[j]
+        if t.kind == PUNCT or "\n" in text[t.end : tokens[j + 1].start]:
+            break
+        if t.kind == CJK and _FAR_CONTRAST.at(tokens, j) and any(tokens[q].key == "的" for q in range(j, start)):
+            return True
     for j in range(end, min(len(tokens), end + 3)):
         cue = _CONTRAST_AFTER.at(tokens, j) if tokens[j].kind == CJK else 0
         # "与 Post-LN 相比，..." sets Post-LN aside; in "Pre-LN 相比 Post-LN ..." a name follows: the partner is that one
-        if cue and not (j + cue < len(tokens) and tokens[j + cue].kind == WORD):
+        # ("Post-LN 相比之下更难训练": "by comparison", Post-LN is still the subject)
+        below = j + cue < len(tokens) and tokens[j + cue].key == "之"
+        if cue and not below and not (j + cue < len(tokens) and tokens[j + cue].kind == WORD):
             return True
         if tokens[j].kind == PUNCT:
             break
