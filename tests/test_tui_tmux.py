@@ -57,6 +57,20 @@ class Tmux:
             time.sleep(0.1)  # polling interval, not a fixed wait
         raise AssertionError(f"{pattern!r} did not appear within {timeout} s; the pane shows:\n{text}")
 
+    def cursor(self) -> tuple[int, int]:
+        """The terminal cursor's (column, row): where the focused text area types."""
+        x, _, y = self.run("display-message", "-p", "-t", self.session, "#{cursor_x} #{cursor_y}").strip().partition(" ")
+        return (int(x), int(y)) if x.isdigit() and y.isdigit() else (-1, -1)
+
+    def wait_for_cursor_move(self, before: tuple[int, int], timeout: float = 30.0) -> None:
+        """Poll until the cursor leaves `before` (focus moved on), so keys sent next land in the new place."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.cursor() != before:
+                return
+            time.sleep(0.05)  # polling interval, not a fixed wait
+        raise AssertionError(f"the cursor stayed at {before} for {timeout} s; the pane shows:\n{self.screen()}")
+
     def keys(self, *keys: str, literal: bool = False) -> None:
         self.run("send-keys", "-t", self.session, *(["-l"] if literal else []), *keys)
 
@@ -72,7 +86,9 @@ def test_type_submit_and_read_the_score_in_tmux(tmp_path: Path, size: tuple[int,
         tmux.wait_for(r"1\. Formulas")
         tmux.keys("Post-LN: y = LN(x + F(x)). Pre-LN: y = x + F(LN(x)).", literal=True)
         tmux.wait_for(r"F\(LN\(x\)\)\.")  # let the burst land before Tab moves to the next area
+        before = tmux.cursor()
         tmux.keys("Tab")
+        tmux.wait_for_cursor_move(before)  # a loaded machine may move focus after the next keys arrive
         tmux.keys("Post-LN 需要 warm-up，初始化时梯度很大。", literal=True)
         tmux.wait_for("初始化时梯度很大")
         tmux.keys("C-s")
