@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers import DEEPNORM_COMPLETE
 
 from lndrill import __version__
 from lndrill.cli import main
@@ -43,13 +44,7 @@ def test_the_report_says_when_the_score_and_the_rubric_total_differ(tmp_path: Pa
 
 def test_the_report_shows_and_explains_the_specifics_of_a_complete_answer(tmp_path: Path, capsys) -> None:
     f = tmp_path / "a.txt"
-    f.write_text(
-        "DeepNorm: x_{l+1} = LN(alpha x_l + G(x_l)), alpha = (2N)^(1/4), beta = (8N)^(-1/4) for encoder-only with N "
-        "layers; decoder-only uses M: (2M)^(1/4), (8M)^(-1/4). Beta scales the FFN, value and output projections at "
-        "init; Q and K are left alone. It is Post-LN with an up-weighted residual, so the model update stays bounded "
-        "(O(1)) at any depth: Post-LN quality with Pre-LN-like stability. DeepNet trained 1000 layers (500+500), "
-        "beating a 48-layer model by 5 BLEU on OPUS-100 (7482 directions); GLM-130B uses DeepNorm with "
-        "alpha = (2N)^(1/2).", encoding="utf-8")
+    f.write_text(DEEPNORM_COMPLETE, encoding="utf-8")
     assert main(["score", "deepnorm", str(f), "--json"]) == 0
     d = json.loads(capsys.readouterr().out)
     assert d["specifics"] == 3 and d["score"] == 98 and d["points"] == 100
@@ -120,13 +115,9 @@ def test_any_bytes_on_stdin_score_without_traceback(payload: bytes) -> None:
 
 def test_the_report_shows_and_explains_the_cap_for_a_wrong_claim(tmp_path: Path, capsys) -> None:
     f = tmp_path / "a.txt"
-    f.write_text(
-        "DeepNorm: x_{l+1} = LN(alpha x_l + G(x_l)), alpha = (2N)^(1/4), beta = (8N)^(-1/4) for encoder-only with N "
-        "layers; decoder-only uses M: (2M)^(1/4), (8M)^(-1/4). Beta scales the FFN, value and output projections at "
-        "init. Beta also scales the query and key projections. It is Post-LN with an up-weighted residual, so the "
-        "model update stays bounded (O(1)) at any depth: Post-LN quality with Pre-LN-like stability. DeepNet trained "
-        "1000 layers (500+500), beating a 48-layer model by 5 BLEU on OPUS-100 (7482 directions); GLM-130B uses "
-        "DeepNorm with alpha = (2N)^(1/2).", encoding="utf-8")
+    # the complete answer with one wrong claim added (beta does not touch queries and keys)
+    f.write_text(DEEPNORM_COMPLETE.replace("Q and K are left alone.", "Beta also scales the query and key projections."),
+                 encoding="utf-8")
     assert main(["score", "deepnorm", str(f), "--json", "--no-save"]) == 0
     d = json.loads(capsys.readouterr().out)
     assert d["mistakes"] and d["capped"] > 0 and d["score"] <= 70 < d["points"]

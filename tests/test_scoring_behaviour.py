@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from helpers import DEEPNORM_COMPLETE
 
 from lndrill.scoring.engine import rubric_for, score_answer
 from lndrill.scoring.formula import canonical, find_formulas
@@ -1564,18 +1565,9 @@ def test_a_relative_clause_that_names_the_scheme_gives_the_claim_its_subject(dec
     assert "pre-needs-warmup" not in mistakes(card, wrong)
 
 
-_DEEPNORM_FULL = (
-    "DeepNorm: x_{l+1} = LN(alpha x_l + G(x_l)), alpha = (2N)^(1/4), beta = (8N)^(-1/4) for encoder-only with N "
-    "layers; decoder-only uses M: (2M)^(1/4), (8M)^(-1/4). Beta scales the FFN, value and output projections at "
-    "init; Q and K are left alone. It is Post-LN with an up-weighted residual, so the model update stays bounded "
-    "(O(1)) at any depth: Post-LN quality with Pre-LN-like stability. DeepNet trained 1000 layers (500+500), "
-    "beating a 48-layer model by 5 BLEU on OPUS-100 (7482 directions); GLM-130B uses DeepNorm with "
-    "alpha = (2N)^(1/2).")
-
-
 def test_a_complete_answer_citing_many_concrete_values_scores_a_little_higher(deck) -> None:
     card = _card(deck, "deepnorm")
-    full = score_answer(card, _DEEPNORM_FULL)
+    full = score_answer(card, DEEPNORM_COMPLETE)
     assert full.points == 100 and not full.mistakes
     assert full.values >= 25 and full.specifics == 3 and full.score == 98
     assert full.to_dict()["specifics"] == 3
@@ -1587,7 +1579,7 @@ def test_specifics_move_only_complete_answers_without_mistakes(deck) -> None:
     partial = score_answer(card, "DeepNet trained 1000 layers (500+500) and beat a 48-layer model by 5 BLEU on OPUS-100.")
     assert partial.points < 70 and partial.specifics == 0
     # nor in a complete answer that makes a mistake
-    wrong = score_answer(card, _DEEPNORM_FULL + " Beta also scales the query and key projections.")
+    wrong = score_answer(card, DEEPNORM_COMPLETE + " Beta also scales the query and key projections.")
     assert wrong.mistakes and wrong.specifics == 0
     # a complete answer with no concrete values loses nothing
     words = score_answer(card, (
@@ -1706,13 +1698,13 @@ def test_a_hatted_variable_spelled_in_ascii_is_the_variable(deck) -> None:
 
 def test_a_wrong_claim_caps_a_complete_answer_and_overruling_it_lifts_the_cap(deck) -> None:
     card = _card(deck, "deepnorm")
-    right = score_answer(card, _DEEPNORM_FULL)
-    wrong = score_answer(card, _DEEPNORM_FULL + " Beta also scales the query and key projections.")
+    right = score_answer(card, DEEPNORM_COMPLETE)
+    wrong = score_answer(card, DEEPNORM_COMPLETE + " Beta also scales the query and key projections.")
     assert right.score >= 90 and right.capped == 0
     assert wrong.mistakes and wrong.points >= 80
     # graded as partial however complete the rest: 45 + a quarter of the points before penalties
     assert 65 <= wrong.score <= 70 and wrong.capped == wrong.uncapped - wrong.score > 0
-    two = score_answer(card, _DEEPNORM_FULL + " Beta also scales the query and key projections. "
+    two = score_answer(card, DEEPNORM_COMPLETE + " Beta also scales the query and key projections. "
                                               "DeepNorm is a Pre-LN block.")
     assert len(two.mistakes) == 2 and two.score < wrong.score
     # a partial answer already under the cap loses nothing more to it

@@ -744,7 +744,8 @@ class Polarity:
             n = _REFUTE.at(toks, i)
             if n and toks[i].key == "false" and i > 0 and toks[i - 1].key == "=":
                 n = 0  # "norm_first=False": a value in code, not a verdict
-            if n and toks[i].key == "not" and i + 1 < len(toks) and toks[i + 1].key == "what":
+            not_what = n > 0 and toks[i].key == "not" and i + 1 < len(toks) and toks[i + 1].key == "what"
+            if not_what:
                 # "That is not what the theorem says" refutes what came before; "re-centering isn't what makes LN
                 # work" only denies its own claim
                 lead = lay.clause_span[lay.clause_of[i]][0]
@@ -770,7 +771,7 @@ class Polarity:
                 out.add(clause)
                 self.refute_cues.setdefault(clause, set()).update(range(i, i + n))
                 truth = next((j for j in range(i + n, lay.clause_span[clause][1]) if _ACTUALLY.at(toks, j)), None)
-                if truth is None and toks[i].key == "not" and toks[i + 1].key == "what":
+                if truth is None and not_what:
                     truth = i  # "That isn't what the theorem says: Post-LN's bound has no L in it" (what follows is the truth)
                 if truth is not None:
                     self.refuted_until[clause] = truth

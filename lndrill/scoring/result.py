@@ -168,16 +168,15 @@ class ScoreResult:
     @property
     def capped(self) -> int:
         """Points the wrong claims' cap took off the total (0 without mistakes or when the total is under it)."""
-        cap = error_cap(self.earned_share, len(self.mistakes))
-        if cap is None:
-            return 0
-        return max(0, self.uncapped - max(0, int(round(cap))))
+        return self.uncapped - self.score
 
     @property
     def score(self) -> int:
         """The total 0-100 on an interviewer's scale: the rubric share through `to_interviewer_scale`, plus
         `specifics` for a complete answer, at most `error_cap` when the answer states something wrong."""
-        return self.uncapped - self.capped
+        total = self.uncapped
+        cap = error_cap(self.earned_share, len(self.mistakes))
+        return total if cap is None else min(total, max(0, int(round(cap))))
 
     def section_score(self, section: SectionResult) -> int:
         """A section's earned points on the same 0-100 scale as the total."""
