@@ -34,7 +34,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "score", help="score a typed answer to a card",
         description="Score an answer (from FILE, or stdin with '-' or no FILE) against a card's rubric, "
-                    "point by point, and explain what was missed or wrong.",
+                    "point by point, and explain what was missed or wrong. A wrong claim caps the total (the "
+                    "headline shows 'capped -N'; --json has 'capped'), and a complete answer gains up to 3 for "
+                    "the concrete values it cites ('specifics').",
         epilog="Exit status: 0 scored (and saved unless --no-save), 1 the answer could not be scored, 2 a "
                "command-line mistake or an unreadable answer file, 3 scored but not saved in your history "
                "(one line on stderr says why, and where the answer was kept to be added later).",
