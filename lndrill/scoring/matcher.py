@@ -377,7 +377,8 @@ class Analysis:
         sentence_of = self.lay.sentence_of
         cancel: dict[int, int] = {}  # sentence -> first token of a cancelling phrase in it
         for ph in matcher.unless:
-            for a, _ in self.find(ph):
+            # (a subject's name cancels too: "unless: [deepnet]" where DeepNet is a subject)
+            for a, _ in self.index.find(ph):
                 s = sentence_of[a]
                 cancel[s] = min(cancel.get(s, a), a)
         return [f for f in frames if cancel.get(sentence_of[f.start], f.end) >= f.end]
