@@ -18,6 +18,7 @@ from lndrill.scoring.lexicon import ARROW, CJK, PUNCT, WORD, Cues
 from lndrill.scoring.matcher import Analysis, Frame
 from lndrill.scoring.result import MistakeResult, PointResult, ScoreResult, SectionResult
 from lndrill.scoring.rubric import Claim, Matcher, Rubric, compile_rubric
+from lndrill.scoring.structure import is_function_token
 
 _RUBRICS: WeakKeyDictionary[Card, Rubric] = WeakKeyDictionary()
 #: A concrete value in an answer: a number, decimals included ("4000", "0.98", "8.45").
@@ -111,14 +112,27 @@ _COORDINATORS = frozenset({"and", "but", "while", "whereas", "so", "和", "而",
 _NEW_SUBJECTS = frozenset({"the", "its", "their", "this", "these", "it", "they", "we", "you"})
 
 
+#: Words that open a relative clause about the noun right before them ("an update amplification that grows").
+_RELATIVES = frozenset({"that", "which", "who"})
+#: How many words may stand between a frame's word and the relative word for the clause still to be about it
+#: ("the gradient norm that grows", "the gradient at init which grows").
+_RELATIVE_REACH = 2
+
+
 def _new_clause_between(answer: Analysis, frame: Frame) -> bool:
     """Between two of the frame's words a comma part opens with a coordinator and a new subject ("doesn't need
     warm-up, and the final LayerNorm is part of that setup") or with "where"/"when" (", where a diverged run costs
-    a fortune"): the first words' verb has its own object there, so the words do not make one claim."""
+    a fortune"): the first words' verb has its own object there, so the words do not make one claim. Likewise
+    a relative clause that describes another noun ("large gradients and an update amplification that grows with
+    depth": what grows is the amplification)."""
     toks, lay = answer.lay.tokens, answer.lay
     terms = sorted(frame.terms)
     for (_, b), (a2, _) in zip(terms, terms[1:], strict=False):
         for j in range(b, a2):
+            if (toks[j].kind == WORD and toks[j].key in _RELATIVES and j - b > _RELATIVE_REACH
+                    and toks[j - 1].kind == WORD and not is_function_token(toks[j - 1])
+                    and any(toks[k].key in ("and", "or", ",") for k in range(b, j))):
+                return True  # (its noun in another conjunct; not "after that", not "X fixes it with Y that ...")
             if lay.part_of[j] != lay.part_of[j - 1] and toks[j].kind == PUNCT and toks[j].key == ",":
                 k = j + 1
                 if k + 1 <= a2 and toks[k].key in _COORDINATORS and toks[k + 1].key in _NEW_SUBJECTS:

@@ -471,6 +471,14 @@ class Analysis:
             return h
         return None
 
+    def _not_never(self, a: int, b: int) -> bool:
+        """A denied 'never' in the clause before the claim's end ("it is not true that X never needs Y", "None of
+        this means X never ..."): what is affirmed is "sometimes", a hedged claim."""
+        lay, toks = self.lay, self.tokens
+        start = lay.clause_span[lay.clause_of[a]][0]
+        nevers = [j for j in range(start, b) if toks[j].kind == WORD and toks[j].key == "never"]
+        return bool(nevers) and any(is_negation(toks, k) for k in range(start, nevers[0]))
+
     def _frame(self, a: int, b: int, terms: tuple[tuple[int, int], ...], kind: str,
                char_span: tuple[int, int]) -> Frame:
         lay = self.lay
@@ -482,6 +490,8 @@ class Analysis:
             # a formula or value is denied by a negation right before it ("not LN(x + F(x))") or a refutation
             affirmed, firm = self.polarity.affirmed(((a, a),)) if a > 0 else (True, True)
         qualifier = self.polarity.qualifier(a, b, {i for x, y in terms for i in range(x, y)})
+        if qualifier is None and affirmed and kind == "prose" and self._not_never(a, b):
+            qualifier = "hedge"  # "None of this means Pre-LN never needs warm-up": sometimes, not always
         question_why = qualifier == "question" and any(_WHY.at(self.tokens, j) for j in lay.clause_tokens(clause))
         claim_clause = (lay.clause_claim[clause] or self._labelled(a) or is_consequence(self.tokens, lay.clause_span[clause][0])
                         or lay.sentence_of[a] in self.polarity.answered)  # "Contradiction? No." states its answer
