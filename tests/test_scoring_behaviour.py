@@ -1768,3 +1768,21 @@ def test_a_chinese_comparison_word_reaches_over_the_noun_phrase_it_opens(deck) -
     assert "pre-stable" in hits(card, text)
     assert "pre-stable" in hits(card, "相比原始 Transformer 的 Post-LN，Pre-LN 训练更稳定。")
     assert {"post-order", "pre-order"} <= hits(card, "- Post-LN：LayerNorm 位于残差连接之后\n- Pre-LN：LayerNorm 位于残差连接之前")
+
+
+def test_a_comparison_that_names_its_own_subject_states_a_claim_about_it(deck) -> None:
+    card = _card(deck, "xiong-theorem")
+    right = "The last-layer gradient bound is O(d sqrt(ln d / L)) for Pre-LN, versus O(d sqrt(ln d)) for Post-LN."
+    assert {"post-bound-form", "pre-bound-shrinks"} <= hits(card, right)
+    # the two bounds swapped: neither point is earned ("sqrt(ln d" is only the start of "sqrt(ln d / L)")
+    swapped = "The last-layer gradient bound is O(d sqrt(ln d)) for Pre-LN, versus O(d sqrt(ln d / L)) for Post-LN."
+    assert not {"post-bound-form", "pre-bound-shrinks"} & hits(card, swapped)
+    admin = _card(deck, "admin-amplification")
+    assert "pre-light-dependency" in hits(admin, "Post-LN's output change grows like O(N), versus O(log N) for Pre-LN.")
+
+
+def test_a_relative_clause_about_another_noun_is_not_the_first_nouns_claim(deck) -> None:
+    card = _card(deck, "warmup-for-pre-ln")
+    text = "Post-LN suffers from large gradients at the output and an update amplification that grows with depth."
+    assert not {m.id for m in score_answer(card, text).mistakes}
+    assert "post-grad-grows-with-depth" in {m.id for m in score_answer(card, "Post-LN has a large last-layer gradient that grows with depth.").mistakes}

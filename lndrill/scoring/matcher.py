@@ -44,6 +44,16 @@ _BACK_REFERENCE = Cues(en=("that", "it", "this", "same", "suit", "too", "also", 
 _WHY = Cues(en=("why", "how"), zh=("为什么", "为何", "怎么", "如何"))
 
 
+def _spelled_maths(phrase: Phrase) -> bool:
+    """A root or log spelled without brackets ("sqrt ln d", "log n"): its argument may go on ("sqrt(ln d / L)")."""
+    units = phrase.units
+    return (len(units) > 1 and any(u in _ROOTS_AND_LOGS for u in units)
+            and all(u in _ROOTS_AND_LOGS or (len(u) == 1 and u.isalnum()) for u in units))
+
+
+_ROOTS_AND_LOGS = frozenset({"sqrt", "ln", "log"})
+
+
 @dataclass(frozen=True)
 class Frame:
     """One place a matcher is satisfied, and what the answer says there."""
@@ -90,6 +100,8 @@ _JOINERS = frozenset({"and", "but", "while", "wherea", "whereas", "或", "而", 
 #: What, right after a rubric phrase written as an equation ("g_x = g/s", "s = var + eps"), adds to or raises its
 #: right-hand side (a product, "g_x = s·(...)", is how such phrases are meant to be read on).
 _CONTINUES_EXPRESSION = frozenset("+-−^")
+#: ... and an argument inside a bracket ("sqrt(ln d / L)" is not "sqrt(ln d)").
+_CONTINUES_ARGUMENT = frozenset("/")
 #: Modals that leave their verb for later when a comma follows them ("Pre-LN can, at moderate rates, drop it").
 _MODALS = frozenset({"can", "could", "may", "might", "will", "would", "should", "must"})
 #: Modals that hedge what an ellipsis carries over ("..., and Pre-LN can, too" is no plain claim to charge).
@@ -342,12 +354,28 @@ class Analysis:
         if phrase not in self._phrase_cache:
             # (one with a bracket left open, "g_x = s·(g", is a prefix on purpose)
             formula_like = "=" in phrase.source and phrase.source.count("(") == phrase.source.count(")")
+            # one that closes its bracket ("sqrt(ln d)", "O(N)") is not the start of a longer argument ("sqrt(ln d / L)",
+            # "O(N^2)")
+            closes = (phrase.tight and phrase.source.rstrip().endswith(")")) or _spelled_maths(phrase)
             self._phrase_cache[phrase] = [
                 (a, b) for a, b in self.index.find(phrase)
                 if not any(i in self._mention_tokens for i in range(a, b))
                 and not (formula_like and self._expression_goes_on(b))
+                and not (closes and self._argument_goes_on(b))
             ]
         return self._phrase_cache[phrase]
+
+    def _argument_goes_on(self, b: int) -> bool:
+        """The phrase ending at token b-1 is followed by an operator inside a bracket that is still open ("O(d
+        sqrt(ln d / L))"): only the start of a longer argument."""
+        text = self.prep.text
+        k = self.tokens[b - 1].end
+        while k < len(text) and text[k] == " ":
+            k += 1
+        if k >= len(text) or text[k] not in _CONTINUES_ARGUMENT:
+            return False
+        line_start = text.rfind("\n", 0, k) + 1
+        return text.count("(", line_start, k) > text.count(")", line_start, k)
 
     def _expression_goes_on(self, b: int) -> bool:
         """The text right after token b-1 adds to or raises the expression ("g_x = g/s - mean(g)/s",
@@ -506,6 +534,10 @@ class Analysis:
             qualifier != "question" or question_why) and qualifier != "framing" and not both
         asserted = claim and (kind != "prose" or lay.clause_claim[clause])
         contrast = any(lay.part_of[x] in self._contrast_parts or self._compared(x) for x, _ in terms)
+        if contrast and kind == "prose":
+            own = self._own_subject_in_comparison(terms)
+            if own is not None:
+                who, contrast = own, False
         straddles = kind == "prose" and len({lay.aside_of[x] for x, _ in terms}) > 1
         return Frame(a, b, terms, kind, char_span, who, affirmed, qualifier, claim, self._in_quotes(a, terms), asserted,
                      contrast, firm, straddles)
@@ -541,6 +573,30 @@ class Analysis:
         return [e for e in self._ellipses.get(lay.sentence_of[last], ())
                 if e.start >= frame.end and (e.carried or (frame.kind == "prose"
                                                            and part < lay.part_of[e.start] <= part + 3))]
+
+    def _own_subject_in_comparison(self, terms: tuple[tuple[int, int], ...]) -> Attribution | None:
+        """A comparison part that names its own subject after the words ("..., versus O(√N) for Pre-LN", "compared
+        with a constant bound in Pre-LN"): a plain statement about that subject, not only the other side of the
+        comparison."""
+        lay, toks = self.lay, self.tokens
+        if any(self._compared(x) for x, _ in terms):
+            return None
+        # The words inside the comparison all in its one part; any others before it, the predicate the comparison
+        # shares ("the output change grows as O(N) for Post-LN, versus O(√N) for Pre-LN": what grows as O(√N)).
+        parts = {lay.part_of[x] for x, _ in terms if lay.part_of[x] in self._contrast_parts}
+        if len(parts) != 1:
+            return None
+        part = parts.pop()
+        inside = [(x, y) for x, y in terms if lay.part_of[x] == part]
+        if any(lay.part_of[x] > part for x, _ in terms):
+            return None
+        named = [m for m in self.subjects.mentions if lay.part_of[m.start] == part]
+        if len({m.subject for m in named}) != 1:
+            return None
+        m = named[0]
+        if m.start < max(inside)[1] or toks[m.start - 1].kind != WORD or toks[m.start - 1].key not in ("for", "in"):
+            return None
+        return Attribution(m.subject, "clause", m.start)
 
     def _compared(self, x: int) -> bool:
         """The word at x is what something is compared with, in the middle of a part ("so unlike the stream its
