@@ -1786,3 +1786,11 @@ def test_a_relative_clause_about_another_noun_is_not_the_first_nouns_claim(deck)
     text = "Post-LN suffers from large gradients at the output and an update amplification that grows with depth."
     assert not {m.id for m in score_answer(card, text).mistakes}
     assert "post-grad-grows-with-depth" in {m.id for m in score_answer(card, "Post-LN has a large last-layer gradient that grows with depth.").mistakes}
+
+
+def test_what_is_replaced_is_not_the_subject(deck) -> None:
+    card = _card(deck, "rmsnorm")
+    for text in ("GPT-3 replaced GPT-2's LayerNorm with RMSNorm.", "GPT-3 在 GPT-2 的基础上把 LayerNorm 换成了 RMSNorm。"):
+        assert "gpt-layernorm" not in hits(card, text)
+    assert "gpt-layernorm" in hits(card, "GPT-2 用的是 LayerNorm。")
+    assert "llama-rmsnorm" in hits(card, "LLaMA 把 LayerNorm 换成了 RMSNorm。")

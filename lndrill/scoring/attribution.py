@@ -185,6 +185,8 @@ def is_contrast(tokens: list[Token], start: int, end: int, text: str = "") -> bo
         return True
     if _reused_from(tokens, start, end, text):
         return True
+    if _replaced_by(tokens, start, end, text):
+        return True
     # "Pre-LN plus a norm on the branch output": the base a variant is described from
     if end < len(tokens) and tokens[end].kind == WORD and tokens[end].key in ("plus", "minus"):
         return True
@@ -209,6 +211,35 @@ def _cjk_after(tokens: list[Token], end: int) -> str:
             return ""
         j += 1
     return "".join(t.key for t in tokens[j : j + 3] if t.kind == CJK)
+
+
+#: "把 LayerNorm 换成 RMSNorm": the verbs after which what 把 took is the thing replaced.
+_REPLACED_BY = Cues(zh=("换成", "换为", "改成", "改为", "替换成", "替换为", "替换掉", "换掉", "改用"))
+
+
+def _replaced_by(tokens: list[Token], start: int, end: int, text: str) -> bool:
+    """"把 LayerNorm 换成了 RMSNorm", "replaced GPT-2's LayerNorm with RMSNorm": the name taken by 把 (right after it, or
+    after a possessive "GPT-2 的") or by "replace ... with" is what is removed, not the subject."""
+    if end < len(tokens) and tokens[end].kind == WORD and tokens[end].key in ("with", "by", "for"):
+        # "replaced GPT-2's LayerNorm with RMSNorm", "swaps LayerNorm for RMSNorm"
+        for j in range(start - 1, max(-1, start - 6), -1):
+            if tokens[j].kind == PUNCT:
+                break
+            if tokens[j].kind == WORD and tokens[j].key.startswith(("replac", "swap")):
+                return True
+    j = start - 1
+    if j >= 1 and tokens[j].key == "的":
+        j -= 1
+        while j >= 0 and tokens[j].kind != PUNCT and tokens[j].key != "把" and start - j <= 6:
+            j -= 1
+    if j < 0 or tokens[j].key != "把" or "\n" in text[tokens[j].end : tokens[start].start]:
+        return False
+    for k in range(end, min(len(tokens), end + 4)):
+        if tokens[k].kind == PUNCT:
+            return False
+        if _REPLACED_BY.at(tokens, k):
+            return True
+    return False
 
 
 def _same_as_before(tokens: list[Token], start: int) -> bool:
