@@ -1794,3 +1794,10 @@ def test_what_is_replaced_is_not_the_subject(deck) -> None:
         assert "gpt-layernorm" not in hits(card, text)
     assert "gpt-layernorm" in hits(card, "GPT-2 用的是 LayerNorm。")
     assert "llama-rmsnorm" in hits(card, "LLaMA 把 LayerNorm 换成了 RMSNorm。")
+
+
+def test_names_weighed_as_alternatives_are_not_the_subject(deck) -> None:
+    card = _card(deck, "rmsnorm")
+    soup = "Models such as GPT-2/3 and BERT strike a different trade-off between LayerNorm and RMSNorm."
+    assert "gpt-layernorm" not in hits(card, soup)
+    assert "gpt-layernorm" in hits(card, "GPT-2 and GPT-3 use LayerNorm, in the Pre-LN position.")

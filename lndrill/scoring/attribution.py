@@ -187,6 +187,8 @@ def is_contrast(tokens: list[Token], start: int, end: int, text: str = "") -> bo
         return True
     if _replaced_by(tokens, start, end, text):
         return True
+    if _alternative(tokens, start):
+        return True
     # "Pre-LN plus a norm on the branch output": the base a variant is described from
     if end < len(tokens) and tokens[end].kind == WORD and tokens[end].key in ("plus", "minus"):
         return True
@@ -211,6 +213,26 @@ def _cjk_after(tokens: list[Token], end: int) -> str:
             return ""
         j += 1
     return "".join(t.key for t in tokens[j : j + 3] if t.kind == CJK)
+
+
+#: "a trade-off between LayerNorm and RMSNorm", "either Pre-LN or Post-LN": the names are alternatives weighed, and
+#: what the clause says holds for neither alone.
+_ALTERNATIVES = frozenset({"between", "either", "whether"})
+
+
+def _alternative(tokens: list[Token], start: int) -> bool:
+    """The name at `start` is one of a pair opened by "between"/"either"/"whether" ("between LayerNorm and RMSNorm")."""
+    j = start - 1
+    if j >= 0 and tokens[j].kind == WORD and tokens[j].key in _ALTERNATIVES:
+        return True
+    if j < 0 or tokens[j].key not in ("and", "or"):
+        return False
+    for k in range(j - 1, max(-1, j - 6), -1):
+        if tokens[k].kind == PUNCT and tokens[k].key not in ("-", "/"):
+            return False
+        if tokens[k].kind == WORD and tokens[k].key in _ALTERNATIVES:
+            return True
+    return False
 
 
 #: "把 LayerNorm 换成 RMSNorm": the verbs after which what 把 took is the thing replaced.
