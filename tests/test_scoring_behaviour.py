@@ -1801,3 +1801,12 @@ def test_names_weighed_as_alternatives_are_not_the_subject(deck) -> None:
     soup = "Models such as GPT-2/3 and BERT strike a different trade-off between LayerNorm and RMSNorm."
     assert "gpt-layernorm" not in hits(card, soup)
     assert "gpt-layernorm" in hits(card, "GPT-2 and GPT-3 use LayerNorm, in the Pre-LN position.")
+
+
+def test_a_topic_someone_talks_about_is_named_not_claimed(deck) -> None:
+    card = _card(deck, "post-ln-warmup")
+    assert "update-size-culprit" not in hits(card, "Post-LN needs warm-up. Admin talks about the amplification effect.")
+    assert "update-size-culprit" in hits(card, "Post-LN needs warm-up. Admin blames the amplification effect: small updates grow into large output changes.")
+    depth = _card(deck, "pre-ln-effective-depth")
+    text = "In deep Pre-LN stacks consecutive hidden states become nearly identical, the representation collapse ResiDual talks about."
+    assert "representation-collapse" in hits(depth, text)

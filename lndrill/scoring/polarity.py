@@ -159,7 +159,7 @@ _INDIRECT_QUESTION = Cues(en=("why", "how", "whether"), zh=("是否", "要不要
 #: Restating the task ("So the question is what Xiong showed ...", "要回答这个问题"): nothing is claimed.
 _FRAMING = Cues(pairs=("question is", "questions are", "to answer", "need to look", "let us look", "let's look",
                        "we will look", "will discuss", "we discuss", "asks us", "asked to", "asks why", "asks what",
-                       "asks how"),
+                       "asks how", "talks about", "talk about", "talked about", "talking about"),
                 zh=("题目问", "要回答", "我们来看", "来看看", "需要回答", "要讨论", "问的是"))
 _ACCORDING = stem("according")
 #: Words that name a published source after "according to" (a paper, its parts, its authors).
@@ -926,6 +926,8 @@ class Polarity:
                 continue
             if mood == "purpose" and j >= end:
                 continue  # "GLM-130B uses Sandwich-LN so that training stays stable": the purpose is what follows the cue
+            if mood == "framing" and j >= end:
+                continue  # "the representation collapse ResiDual talks about": what is talked about comes after the cue
             if mood in ("can", "hedge") and j < start and self._verb_joined_between(j, start):
                 continue  # "Pre-LN can be trained without warm-up and ends up better": "can" is the first verb's
             if mood == "condition" and j >= end and self._new_predication_between(end, j):
