@@ -1751,6 +1751,10 @@ def test_a_story_about_a_list_of_topics_claims_nothing(deck) -> None:
             "representation collapse working together across layers.")
     assert hits(card, soup) == set()
     assert "deep-blocks-identity" in hits(card, "In Pre-LN the deep blocks are close to the identity: each adds little to a large stream.")
+    toy = _card(deck, "toy-metric-artifact")
+    named = ("A faithful experiment should therefore take into account the input-output Jacobian, probe losses, untied "
+             "weights, a larger hidden size and the final LayerNorm.")
+    assert not {"param-grads-untied", "realistic-width", "jacobian-metric"} & hits(toy, named)
 
 
 def test_both_placements_named_together_put_no_model_in_one_of_them(deck) -> None:

@@ -716,7 +716,9 @@ def is_keyword_list(lay: Layout, a: int, b: int, vocabulary: set[int]) -> bool:
 _TOPIC_CUES = Cues(pairs=("all about", "comes down to", "come down to", "boils down to",
                           "revolves around", "the key is", "the keys are", "key ingredients", "it involves",
                           "the main ideas are", "the main concepts are", "a story about", "the story of",
-                          "a matter of", "a question of", "interplay of", "interplay between"),
+                          "a matter of", "a question of", "interplay of", "interplay between",
+                          # "a faithful experiment should take into account A, B, C and D"
+                          "take into account", "takes into account", "taking into account", "taken into account"),
                    zh=("关键词是", "无非就是", "核心概念有", "涉及到"))
 
 
