@@ -1814,3 +1814,11 @@ def test_a_topic_someone_talks_about_is_named_not_claimed(deck) -> None:
     depth = _card(deck, "pre-ln-effective-depth")
     text = "In deep Pre-LN stacks consecutive hidden states become nearly identical, the representation collapse ResiDual talks about."
     assert "representation-collapse" in hits(depth, text)
+
+
+def test_a_failure_in_a_situation_described_aside_does_not_turn_an_absence_into_a_need(deck) -> None:
+    card = _card(deck, "pre-vs-post-ln")
+    text = "Xiong's Pre-LN BERT trained at lr 3e-4 with no warm-up, a setting where Post-LN diverged."
+    assert "pre-no-warmup" in hits(card, text)
+    assert "pre-needs-warmup" not in {m.id for m in score_answer(card, text).mistakes}
+    assert "post-needs-warmup" in hits(_card(deck, "post-ln-warmup"), "Post-LN without warm-up diverged.")

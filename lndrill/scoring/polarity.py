@@ -552,10 +552,25 @@ class Polarity:
             for j in range(max(a, start - 25), min(b, end + 25)):
                 if j in skip or j in cues or lay.part_of[j] not in near:
                     continue
-                if FAILURE.at(toks, j):
+                if FAILURE.at(toks, j) and not self._failure_of_own_clause(j, absent):
                     cues.add(j)
                     break
         return cues
+
+    def _failure_of_own_clause(self, j: int, absent: list[int]) -> bool:
+        """The failure word at j sits in another comma part after "where"/"whereas"/"while"/"which" ("with no warm-up,
+        a setting where Post-LN diverged"): it tells what happened in a situation described there, not what the
+        absence led to."""
+        lay, toks = self.lay, self.tokens
+        part = lay.part_of[j]
+        if any(lay.part_of[a] == part for a in absent):
+            return False
+        k = j - 1
+        while k >= 0 and lay.part_of[k] == part:
+            if toks[k].kind == WORD and toks[k].key in ("where", "whereas", "while", "which", "whil"):
+                return True
+            k -= 1
+        return False
 
     def _saying_ends_at(self, j: int) -> int:
         """Where a verb of saying, showing or meaning that ends at token j starts ("mean", "showed", "意味着",
