@@ -1822,3 +1822,14 @@ def test_a_failure_in_a_situation_described_aside_does_not_turn_an_absence_into_
     assert "pre-no-warmup" in hits(card, text)
     assert "pre-needs-warmup" not in {m.id for m in score_answer(card, text).mistakes}
     assert "post-needs-warmup" in hits(_card(deck, "post-ln-warmup"), "Post-LN without warm-up diverged.")
+
+
+def test_code_names_for_the_constants_and_the_depth_bind_their_values(deck) -> None:
+    card = _card(deck, "deepnorm")
+    code = ("def deepnorm_coefficients(encoder_layers):\n"
+            "    encoder_alpha = (2 * encoder_layers) ** 0.25\n"
+            "    encoder_beta = (8 * encoder_layers) ** -0.25\n"
+            "    return encoder_alpha, encoder_beta\n")
+    assert {"alpha-value", "beta-value"} <= hits(card, code)
+    # a wrong exponent in code is no match
+    assert "alpha-value" not in hits(card, code.replace("** 0.25", "** 0.5"))

@@ -558,9 +558,31 @@ def parse_binding(source: str) -> tuple[str, tuple[float, ...]] | None:
     return (found[0].symbol, found[0].value) if len(found) == 1 else None
 
 
+#: Code names a constant by its role ("encoder_alpha", "deepnorm_beta") and the depth by what it counts
+#: ("encoder_layers", "num_layers", "n_layers"): read as the symbol and as N.
+_CODE_SYMBOL = re.compile(r"(?<![a-z0-9_])[a-z][a-z0-9]*_(?=(?:alpha|beta)(?![a-z0-9_]))")
+_CODE_DEPTH = re.compile(r"(?<![a-z0-9_])(?:(?:n|num|number)_(?:of_)?)?(?:[a-z]+_)?(?:layers|layer_count)(?![a-z0-9_(])")
+
+
+#: A Python power between two operands ("(2 * n) ** 0.25"), not Markdown bold.
+_PYTHON_POWER = re.compile(r"(?<=[a-z0-9)])\s?\*\*(?=\s?[0-9(\-])")
+
+
+def _code_names(text: str) -> str:
+    """Code names for symbols and the depth rewritten in place (the same length): "encoder_alpha = (2 *
+    encoder_layers) ** 0.25" reads "alpha = (2 * n) ^ 0.25"."""
+    if "_" not in text:
+        return text
+    text = _CODE_SYMBOL.sub(lambda m: " " * len(m.group()), text)
+    return _CODE_DEPTH.sub(lambda m: "n".ljust(len(m.group())) if "_" in m.group() else m.group(), text)
+
+
 def find_bindings(text: str) -> list[Binding]:
     """Every "symbol = value" in normalised text (also "is", "取", "为", ":" and "of" as the link)."""
     out: list[Binding] = []
+    text = _code_names(text)
+    if "**" in text:
+        text = _PYTHON_POWER.sub(lambda m: "^".ljust(len(m.group())), text)
     for m in _SYMBOL_RE.finditer(text):
         name = m.group(1)
         index = m.group(2) or m.group(3) or ""
