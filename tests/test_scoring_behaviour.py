@@ -1833,3 +1833,16 @@ def test_code_names_for_the_constants_and_the_depth_bind_their_values(deck) -> N
     assert {"alpha-value", "beta-value"} <= hits(card, code)
     # a wrong exponent in code is no match
     assert "alpha-value" not in hits(card, code.replace("** 0.25", "** 0.5"))
+
+
+def test_a_paragraph_opening_with_this_takes_up_the_subject_of_the_one_before(deck) -> None:
+    card = _card(deck, "pre-vs-post-ln")
+    text = ("Pre-LN 是对原始 Transformer 的改进：把层归一化挪到每个子层之前。\n\n"
+            "这一看似微小的结构调整，却极大地提升了深层模型训练的稳定性。")
+    assert "pre-stable" in hits(card, text)
+    # not when the paragraph before names both placements
+    both = text.replace("对原始 Transformer 的改进", "对 Post-LN 的改进")
+    assert "pre-stable" not in hits(card, both)
+    # and never charged from there: the subject is not named in the claim
+    swapped = "Post-LN 把层归一化放在残差相加之后。\n\n这种结构训练起来更稳定，不需要 warm-up。"
+    assert not {m.id for m in score_answer(card, swapped).mistakes}

@@ -527,7 +527,30 @@ class Subjects:
             if len(named) == 1:
                 return Attribution(m.subject, "paragraph", m.start)
             break  # the previous sentence named several: only a heading or the card's default can say
+        carried = self._demonstrative_opener_antecedent(start, k)
+        if carried is not None:
+            return Attribution(carried.subject, "paragraph", carried.start)
         return self._heading_or_default(block)
+
+    def _demonstrative_opener_antecedent(self, start: int, k: int) -> Mention | None:
+        """A paragraph that names no subject and opens with "this"/"这一"/"这种" ("这一看似微小的结构调整，却极大地
+        提升了 ... 稳定性"): the demonstrative takes up the paragraph before, when that paragraph names one subject."""
+        lay, toks = self.lay, self.lay.tokens
+        block = lay.block_of[start]
+        first = start
+        while first > 0 and lay.block_of[first - 1] == block:
+            first -= 1
+        if any(lay.block_of[m.start] == block and m.start < start for m in self.mentions[:k]):
+            return None
+        while first < start and toks[first].kind == PUNCT:
+            first += 1
+        if first >= start or not (toks[first].key in ("this", "these", "such", "此") or (
+                toks[first].key == "这" and first + 1 < len(toks) and toks[first + 1].key in ("一", "种", "个", "些", "样"))):
+            return None
+        before = [m for m in self.mentions[:k] if lay.block_of[m.start] == block - 1 and not m.contrast]
+        if block == 0 or not before or lay.block_kind[block - 1] != "para":
+            return None
+        return before[-1] if len({m.subject for m in before}) == 1 else None
 
     def _pronoun_opener_antecedent(self, start: int, k: int) -> Mention | None:
         """The claim's sentence opens with "It"/"它" and a verb ("It is the default normalisation in LLaMA"):
