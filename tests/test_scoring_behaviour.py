@@ -1846,3 +1846,10 @@ def test_a_paragraph_opening_with_this_takes_up_the_subject_of_the_one_before(de
     # and never charged from there: the subject is not named in the claim
     swapped = "Post-LN 把层归一化放在残差相加之后。\n\n这种结构训练起来更稳定，不需要 warm-up。"
     assert not {m.id for m in score_answer(card, swapped).mistakes}
+
+
+def test_a_letter_numbered_title_line_is_a_heading(deck) -> None:
+    card = _card(deck, "pre-vs-post-ln")
+    text = "A. Post-LN (原始 Transformer 架构)\n\n最后，对相加后的结果进行层归一化。\n"
+    assert "post-order" in hits(card, text)
+    assert "post-order" not in hits(card, text.replace("A. Post-LN", "A. 两种结构"))

@@ -79,7 +79,7 @@ _NOT_IN_LABELS = Cues(en=("is", "are", "was", "were", "be", "been", "am", "has",
 
 _DANGLING = re.compile(r"(?:[,、，]|\b(?:and|or|the|a|an|of|to|with|by|from|that|is|are|in|on|for)|[的和与及被把对])\s*$")
 _SPACED_DASH = re.compile(r"\u2014|\u2015|(?:^|\s)--(?:\s|$)")
-_NUMBERED_TITLE = re.compile(r"^(?:[一二三四五六七八九十]+[、.．]|\(?[0-9]{1,2}[.)、]\s*|[0-9]{1,2}\s)")
+_NUMBERED_TITLE = re.compile(r"^(?:[一二三四五六七八九十]+[、.．]|\(?[0-9]{1,2}[.)、]\s*|[0-9]{1,2}\s|\(?[a-h][.)]\s+)")
 _ENDS_SENTENCE = re.compile(r"[.!?。！？;；]\s*$")
 _BULLET = re.compile(r"^(?:[-*•·>+]\s+|\(?[0-9]{1,2}[.)、]\s+|\(?[a-h][.)]\s+|[①-⑳]\s*|[一二三四五六七八九十]+、)")
 
@@ -204,9 +204,11 @@ def _heading_line(line_tokens: list[Token], raw: str) -> bool:
         return True
     if stripped.startswith("**") and stripped.endswith("**") and len(words) <= 6:
         return True
-    # "二、反向传播", "2. Backprop", "(3) Trade-offs": a numbered title line
+    # "二、反向传播", "2. Backprop", "(3) Trade-offs", "A. Post-LN": a numbered title line
     if _NUMBERED_TITLE.match(stripped) and 0 < len(words) <= 8 and not _ENDS_SENTENCE.search(stripped):
-        return not any(is_function_token(t) for t in line_tokens if t.kind == WORD)
+        # (a letter marker is no word of the title: "A. Post-LN")
+        body = line_tokens[1:] if line_tokens and len(line_tokens[0].key) == 1 and stripped[:1].isalpha() else line_tokens
+        return not any(is_function_token(t) for t in body if t.kind == WORD)
     # A short bare title ("Backprop path", "权衡") with no punctuation, digits or formula
     letters = [t for t in line_tokens if t.kind == WORD]
     return (0 < len(words) <= 4 and len(letters) <= 3 and all(t.kind in (WORD, CJK) for t in line_tokens)
