@@ -161,6 +161,8 @@ _FRAMING = Cues(pairs=("question is", "questions are", "to answer", "need to loo
                        "we will look", "will discuss", "we discuss", "asks us", "asked to", "asks why", "asks what",
                        "asks how", "talks about", "talk about", "talked about", "talking about"),
                 zh=("题目问", "要回答", "我们来看", "来看看", "需要回答", "要讨论", "问的是"))
+#: Words that open a part describing a situation of its own ("..., a setting where Post-LN diverged").
+_SITUATION_OPENERS = frozenset(stem(w) for w in ("where", "whereas", "while", "which"))
 _ACCORDING = stem("according")
 #: Words that name a published source after "according to" (a paper, its parts, its authors).
 _SOURCE_WORDS = frozenset({"paper", "theorem", "lemma", "figure", "fig", "section", "xiong", "liu", "wang", "nguyen",
@@ -567,7 +569,7 @@ class Polarity:
             return False
         k = j - 1
         while k >= 0 and lay.part_of[k] == part:
-            if toks[k].kind == WORD and toks[k].key in ("where", "whereas", "while", "which", "whil"):
+            if toks[k].kind == WORD and toks[k].key in _SITUATION_OPENERS:
                 return True
             k -= 1
         return False

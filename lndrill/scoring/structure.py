@@ -207,7 +207,7 @@ def _heading_line(line_tokens: list[Token], raw: str) -> bool:
     # "二、反向传播", "2. Backprop", "(3) Trade-offs", "A. Post-LN": a numbered title line
     if _NUMBERED_TITLE.match(stripped) and 0 < len(words) <= 8 and not _ENDS_SENTENCE.search(stripped):
         # (a letter marker is no word of the title: "A. Post-LN")
-        body = line_tokens[1:] if line_tokens and len(line_tokens[0].key) == 1 and stripped[:1].isalpha() else line_tokens
+        body = line_tokens[1:] if line_tokens and line_tokens[0].kind == WORD and len(line_tokens[0].key) == 1 else line_tokens
         return not any(is_function_token(t) for t in body if t.kind == WORD)
     # A short bare title ("Backprop path", "权衡") with no punctuation, digits or formula
     letters = [t for t in line_tokens if t.kind == WORD]
