@@ -304,6 +304,7 @@ class Subjects:
             self._sentence_subjects.setdefault(lay.sentence_of[m.start], set()).add(m.subject)
         self._heading_subject = self._heading_subjects()
         self._closer: list[int] | None = None
+        self._block_first: dict[int, int] | None = None  # block -> its first token (built on first use)
         self._has_arrow = lay.arrows_before[-1] > 0
 
     def _contrast_parts(self, spans: list[tuple[int, int]]) -> set[int]:
@@ -537,20 +538,24 @@ class Subjects:
         提升了 ... 稳定性"): the demonstrative takes up the paragraph before, when that paragraph names one subject."""
         lay, toks = self.lay, self.lay.tokens
         block = lay.block_of[start]
-        first = start
-        while first > 0 and lay.block_of[first - 1] == block:
-            first -= 1
-        if any(lay.block_of[m.start] == block and m.start < start for m in self.mentions[:k]):
+        if block == 0 or lay.block_kind[block - 1] != "para":
             return None
+        if self._block_first is None:
+            self._block_first = {}
+            for i, b in enumerate(lay.block_of):
+                self._block_first.setdefault(b, i)
+        first = self._block_first[block]
+        opened = bisect.bisect_left(self._starts, first)
+        if opened < k:
+            return None  # the paragraph names a subject before the claim
         while first < start and toks[first].kind == PUNCT:
             first += 1
         if first >= start or not (toks[first].key in ("this", "these", "such", "此") or (
                 toks[first].key == "这" and first + 1 < len(toks) and toks[first + 1].key in ("一", "种", "个", "些", "样"))):
             return None
-        before = [m for m in self.mentions[:k] if lay.block_of[m.start] == block - 1 and not m.contrast]
-        if block == 0 or not before or lay.block_kind[block - 1] != "para":
-            return None
-        return before[-1] if len({m.subject for m in before}) == 1 else None
+        prev_first = self._block_first.get(block - 1, first)
+        before = [m for m in self.mentions[bisect.bisect_left(self._starts, prev_first) : opened] if not m.contrast]
+        return before[-1] if before and len({m.subject for m in before}) == 1 else None
 
     def _pronoun_opener_antecedent(self, start: int, k: int) -> Mention | None:
         """The claim's sentence opens with "It"/"它" and a verb ("It is the default normalisation in LLaMA"):

@@ -365,13 +365,19 @@ class Analysis:
             ]
         return self._phrase_cache[phrase]
 
-    def _argument_goes_on(self, b: int) -> bool:
-        """The phrase ending at token b-1 is followed by an operator inside a bracket that is still open ("O(d
-        sqrt(ln d / L))"): only the start of a longer argument."""
+    def _after_spaces(self, b: int) -> int:
+        """The offset of the first non-blank character after token b-1 (len(text) at the end)."""
         text = self.prep.text
         k = self.tokens[b - 1].end
         while k < len(text) and text[k] == " ":
             k += 1
+        return k
+
+    def _argument_goes_on(self, b: int) -> bool:
+        """The phrase ending at token b-1 is followed by an operator inside a bracket that is still open ("O(d
+        sqrt(ln d / L))"): only the start of a longer argument."""
+        text = self.prep.text
+        k = self._after_spaces(b)
         if k >= len(text) or text[k] not in _CONTINUES_ARGUMENT:
             return False
         line_start = text.rfind("\n", 0, k) + 1
@@ -381,9 +387,7 @@ class Analysis:
         """The text right after token b-1 adds to or raises the expression ("g_x = g/s - mean(g)/s",
         "s = (var + eps)^{1/2}"): an equation phrase matched there is only the start of a different formula."""
         text = self.prep.text
-        k = self.tokens[b - 1].end
-        while k < len(text) and text[k] == " ":
-            k += 1
+        k = self._after_spaces(b)
         if k >= len(text) or text[k] not in _CONTINUES_EXPRESSION:
             return False
         # "J 1 = 0 -> mean direction killed", "J 1 = 0 -- so ...": an arrow or a dash, not a minus
