@@ -217,6 +217,11 @@ ABBREVIATIONS = frozenset({"i", "e", "g", "al", "vs", "eq", "fig", "sec", "cf", 
 #: Chinese characters a phrase takes for one another inside it: "跟 eps 成正比" is "和 eps 成正比" ("with").
 _CJK_SAME = {"和": ("与", "跟"), "与": ("和", "跟"), "跟": ("和", "与")}
 
+
+def cjk_same(unit: str) -> tuple[str, ...]:
+    """The characters a phrase's CJK unit also matches ("和" is also "与" and "跟")."""
+    return _CJK_SAME.get(unit, ())
+
 #: A phrase may skip a word between two of its words, but never one that negates ("jacobian is not diagonal").
 _NEVER_SKIPPED = frozenset({"not", "no", "never", "cannot", "without", "nor", "neither"})
 _NEW_ITEM = re.compile(r"\n\s*(?:\n|[-*•·>+|]|[0-9]{1,2}[.)])")

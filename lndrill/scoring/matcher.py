@@ -167,10 +167,12 @@ class Analysis:
         self.polarity = Polarity(self.lay)
         self._mention_tokens = self.subjects.tokens_covered
         self._phrase_cache: dict[Phrase, list[tuple[int, int]]] = {}
+        self._all_cached = False
         vocabulary = set(self._mention_tokens)
         for phrase in rubric.phrases_for(set(self.index.by_key) | set(self.index.pair_key)):
             for a, b in self.find(phrase):
                 vocabulary.update(range(a, b))
+        self._all_cached = True  # every concept phrase that can match is in the cache now: the rest have none
         self.lay.mark_claims(vocabulary)
         self._contrast_parts = self.subjects.contrast_parts
         self._both_placements = _conjoined_placements(self.tokens)
@@ -351,19 +353,26 @@ class Analysis:
     # -- finding ---------------------------------------------------------------------------------------
     def find(self, phrase: Phrase) -> list[tuple[int, int]]:
         """Matches of a concept phrase (never inside a subject's own name)."""
-        if phrase not in self._phrase_cache:
-            # (one with a bracket left open, "g_x = s·(g", is a prefix on purpose)
-            formula_like = "=" in phrase.source and phrase.source.count("(") == phrase.source.count(")")
-            # one that closes its bracket ("sqrt(ln d)", "O(N)") is not the start of a longer argument ("sqrt(ln d / L)",
-            # "O(N^2)")
-            closes = (phrase.tight and phrase.source.rstrip().endswith(")")) or _spelled_maths(phrase)
-            self._phrase_cache[phrase] = [
-                (a, b) for a, b in self.index.find(phrase)
+        found = self._phrase_cache.get(phrase)
+        if found is None:
+            if self._all_cached:
+                return []
+            found = self._phrase_cache[phrase] = self._checked(phrase, self.index.find(phrase))
+        return found
+
+    def _checked(self, phrase: Phrase, hits: list[tuple[int, int]]) -> list[tuple[int, int]]:
+        """The hits of `phrase` that are not inside a subject's name, nor only the start of a longer formula."""
+        if not hits:
+            return hits
+        # (one with a bracket left open, "g_x = s·(g", is a prefix on purpose)
+        formula_like = "=" in phrase.source and phrase.source.count("(") == phrase.source.count(")")
+        # one that closes its bracket ("sqrt(ln d)", "O(N)") is not the start of a longer argument ("sqrt(ln d / L)",
+        # "O(N^2)")
+        closes = (phrase.tight and phrase.source.rstrip().endswith(")")) or _spelled_maths(phrase)
+        return [(a, b) for a, b in hits
                 if not any(i in self._mention_tokens for i in range(a, b))
                 and not (formula_like and self._expression_goes_on(b))
-                and not (closes and self._argument_goes_on(b))
-            ]
-        return self._phrase_cache[phrase]
+                and not (closes and self._argument_goes_on(b))]
 
     def _after_spaces(self, b: int) -> int:
         """The offset of the first non-blank character after token b-1 (len(text) at the end)."""

@@ -15,6 +15,7 @@ from lndrill.scoring.lexicon import (
     WORD,
     Lexicon,
     Phrase,
+    cjk_same,
     compile_phrase,
     lexicon_words,
     phrase_problem,
@@ -60,12 +61,15 @@ class Rubric:
     phrases: tuple[Phrase, ...] = ()
 
     def phrases_for(self, keys: set[str]) -> list[Phrase]:
-        """The concept phrases that could match a text whose token keys are `keys` (by first unit)."""
+        """The concept phrases that could match a text whose token keys are `keys` (by first unit): any other
+        concept phrase has no match in it."""
         if self._by_first is None:
             self._by_first = {}
             for p in self.phrases:
                 first = "" if p.prefix[0] else p.units[0]
                 self._by_first.setdefault(first, []).append(p)
+                for same in cjk_same(first) if p.kinds[0] == CJK else ():  # "和" also starts at "与"
+                    self._by_first.setdefault(same, []).append(p)
                 if p.joined:
                     self._by_first.setdefault(p.joined, []).append(p)
         out = list(self._by_first.get("", ()))
