@@ -1853,3 +1853,14 @@ def test_a_letter_numbered_title_line_is_a_heading(deck) -> None:
     text = "A. Post-LN (原始 Transformer 架构)\n\n最后，对相加后的结果进行层归一化。\n"
     assert "post-order" in hits(card, text)
     assert "post-order" not in hits(card, text.replace("A. Post-LN", "A. 两种结构"))
+
+
+def test_items_of_one_table_cell_are_not_read_as_one_wrong_claim(deck) -> None:
+    card = _card(deck, "pre-ln-final-norm")
+    table = ("| Aspect | Pre-LN | Post-LN |\n|---|---|---|\n"
+             "| Without it | logit scale grows with depth, over-sharp softmax, large head gradients | n/a |\n")
+    assert "pre-grad-grows" not in {m.id for m in score_answer(card, table).mistakes}
+    # one item that says it is still charged
+    wrong = table.replace("logit scale grows with depth, over-sharp softmax, large head gradients",
+                          "the head gradients grow with depth")
+    assert "pre-grad-grows" in {m.id for m in score_answer(card, wrong).mistakes}

@@ -16,6 +16,7 @@ from weakref import WeakKeyDictionary
 from lndrill.cards.schema import Card
 from lndrill.scoring.lexicon import ARROW, CJK, PUNCT, WORD, Cues
 from lndrill.scoring.matcher import Analysis, Frame
+from lndrill.scoring.normalize import TABLE_COLON
 from lndrill.scoring.result import MistakeResult, PointResult, ScoreResult, SectionResult
 from lndrill.scoring.rubric import Claim, Matcher, Rubric, compile_rubric
 from lndrill.scoring.structure import is_function_token
@@ -119,6 +120,25 @@ _RELATIVES = frozenset({"that", "which", "who"})
 _RELATIVE_REACH = 2
 
 
+def _across_cell_items(answer: Analysis, frame: Frame) -> bool:
+    """Two of the frame's words are items of one table cell, a comma between them ("| Without it | logit scale
+    grows with depth, over-sharp softmax, large head gradients |"): a list of separate statements."""
+    toks, lay = answer.lay.tokens, answer.lay
+    terms = sorted(frame.terms)
+    for (_, b), (a2, _) in zip(terms, terms[1:], strict=False):
+        commas = [j for j in range(b, a2) if toks[j].kind == PUNCT and toks[j].key == "," and lay.aside_of[j] < 0]
+        if commas and _in_table_cell(answer, commas[0]):
+            return True
+    return False
+
+
+def _in_table_cell(answer: Analysis, j: int) -> bool:
+    """Token j is in a table cell: after the "∶" a table row is rewritten with, on its line."""
+    text, tok = answer.lay.text, answer.lay.tokens[j]
+    line_start = text.rfind("\n", 0, tok.start) + 1
+    return TABLE_COLON in text[line_start : tok.start]
+
+
 def _new_clause_between(answer: Analysis, frame: Frame) -> bool:
     """Between two of the frame's words a comma part opens with a coordinator and a new subject ("doesn't need
     warm-up, and the final LayerNorm is part of that setup") or with "where"/"when" (", where a diverged run costs
@@ -199,7 +219,8 @@ def find_mistake(answer: Analysis, claim: Claim, correct: Claim | None) -> Evide
             if not frame.claim:
                 continue
             if (_named_in_code(answer, frame) or _read_both_ways(answer, matcher, frame) or _divided(answer, frame)
-                    or _retracted(answer, frame) or _new_clause_between(answer, frame)):
+                    or _retracted(answer, frame) or _new_clause_between(answer, frame)
+                    or _across_cell_items(answer, frame)):
                 continue
             if _plain(frame) and _fits_mistake(claim, frame) and frame.affirmed == claim.affirm:
                 if correct is not None and _also_correct(answer, correct, frame):
