@@ -1864,3 +1864,21 @@ def test_items_of_one_table_cell_are_not_read_as_one_wrong_claim(deck) -> None:
     wrong = table.replace("logit scale grows with depth, over-sharp softmax, large head gradients",
                           "the head gradients grow with depth")
     assert "pre-grad-grows" in {m.id for m in score_answer(card, wrong).mistakes}
+
+
+def test_nor_only_extends_a_claim_it_does_not_deny_it(deck) -> None:
+    card = _card(deck, "post-ln-warmup")
+    text = "Warm-up is neither a Post-LN invention nor only a Post-LN need."
+    assert "post-no-warmup" not in {m.id for m in score_answer(card, text).mistakes}
+    assert "post-no-warmup" in {m.id for m in score_answer(card, "Warm-up is not a Post-LN need.").mistakes}
+
+
+def test_a_subject_followed_by_its_own_formula_or_figures_is_no_ellipsis(deck) -> None:
+    xiong = _card(deck, "xiong-theorem")
+    text = "Lemma 2：Post-LN 每层 LN 之前 E||x_l||^2 = 3/2 d，每层都被 LN 拉回；Pre-LN 则是 (1 + l/2)d <= E||x_l||^2 <= (1 + 3l/2)d。"
+    assert not score_answer(xiong, text).mistakes
+    toy = _card(deck, "toy-metric-artifact")
+    figures = "The Jacobian norm gives Post 5.76, 0.117, 7.7e-9 (a real contraction) and Pre 2.33 -> 3.11."
+    assert "pre-jacobian-contracts" not in {m.id for m in score_answer(toy, figures).mistakes}
+    # a bare carry-over still is one
+    assert "pre-jacobian-contracts" in {m.id for m in score_answer(toy, "The Post-LN map is a contraction, and so is Pre.").mistakes}

@@ -109,6 +109,8 @@ _HEDGING_MODALS = frozenset({"can", "could", "may", "might"})
 #: What opens a formula or a bracket right after an elliptical-looking subject ("RMSNorm's is (1/r)(...)").
 _OPENERS = frozenset({"(", "[", "{", "=", ":"})
 _COPULAS = frozenset({"is", "are", "was", "were", "是"})
+#: Adverbs that may stand before a copula introducing a subject's own formula ("Pre-LN 则是 ...", "而是").
+_COPULA_ADVERBS = frozenset({"则", "而", "就", "也"})
 #: Pronouns that take the claim's object back ("Pre-LN can skip it").
 _PRONOUNS = frozenset({"it", "them", "one", "that"})
 
@@ -313,9 +315,14 @@ class Analysis:
                     continue
             if not rest or len(rest) > 6 or not self._elliptic(rest):
                 continue  # a bare name ("RMSNorm's (1/r)(I - yy^T/D) ...") or a new predicate is no ellipsis
+            if any(toks[k].kind == NUMBER and k not in self._mention_tokens for k in range(a, b)):
+                continue  # "... (a real contraction) and Pre 2.33 -> 3.11": the subject's own figures follow
             if (b < len(toks) and toks[b].key in _OPENERS and lay.clause_of[b] == lay.clause_of[m.start]
-                    and all(toks[k].key in _COPULAS for k in rest)):
-                continue  # "...; RMSNorm's is (1/r)(I - yy^T/D), removing ...": the subject's own formula follows
+                    and all(toks[k].key in _COPULAS or toks[k].key in _COPULA_ADVERBS for k in rest)
+                    and any(toks[k].key in _COPULAS for k in rest)):
+                # "...; RMSNorm's is (1/r)(I - yy^T/D), removing ...", "；Pre-LN 则是 (1 + l/2)d <= ...": the subject's
+                # own formula follows
+                continue
             cues, covered = 0, -1
             for k in rest:  # a two-word cue ("do without") counts once
                 if k > covered and (n := is_negation(toks, k)):

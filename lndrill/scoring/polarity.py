@@ -85,6 +85,7 @@ _ZH_NOT_NEGATION = ("不同", "不断", "不仅", "不少", "不过", "不管", 
 _RESTRICTIONS = frozenset({"just", "only", "merely", "solely", "只", "仅"})
 #: English pairs in which a cue word negates nothing.
 _EN_NOT_A_CUE = {("no", "matter"), ("not", "only"), ("no", "doubt"), ("not", "just"), ("not", "merely"),
+                 ("nor", "only"), ("nor", "just"), ("nor", "merely"),
                  ("nothing", "but"), ("less", "than"), ("no", "wonder"), ("not", "necessarily"),
                  ("skip", "connection"), ("skip", "connect"), ("skip", "path"), ("skip", "link"), ("skip", "branch")} | {
                  # a fall, not a removal: "BLEU dropped to 8.45", "drops by 25 points" ("dropp": the stem of "dropped")
