@@ -1882,3 +1882,12 @@ def test_a_subject_followed_by_its_own_formula_or_figures_is_no_ellipsis(deck) -
     assert "pre-jacobian-contracts" not in {m.id for m in score_answer(toy, figures).mistakes}
     # a bare carry-over still is one
     assert "pre-jacobian-contracts" in {m.id for m in score_answer(toy, "The Post-LN map is a contraction, and so is Pre.").mistakes}
+
+
+def test_a_pronoun_after_the_first_clause_refers_to_the_sentence_subject(deck) -> None:
+    card = _card(deck, "sandwich-ln")
+    text = ("Sandwich-LN is less a replacement for Pre-LN than Pre-LN plus one extra norm: "
+            "instead of x + F(LN(x)) it computes x + LN(F(LN(x))).")
+    assert "formula" in hits(card, text)
+    # without the pronoun the clause is not about the sentence subject
+    assert "formula" not in hits(card, text.replace(" it computes", ", the block computes"))

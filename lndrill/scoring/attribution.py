@@ -509,6 +509,9 @@ class Subjects:
                 return Attribution(m.subject, "label", m.start)
         sent = lay.sentence_of[start]
         k = bisect.bisect_left(self._starts, start)
+        referred = self._pronoun_refers_to_opener(start, k)
+        if referred is not None:
+            return Attribution(referred.subject, "sentence", referred.start)
         for m in reversed(self.mentions[:k]):
             if lay.sentence_of[m.start] != sent:
                 break
@@ -606,6 +609,23 @@ class Subjects:
             label = lay.block_label(start)
             return m if label is None or label[1] <= m.start else None
         return None
+
+    def _pronoun_refers_to_opener(self, start: int, k: int) -> Mention | None:
+        """"Sandwich-LN is less a replacement for Pre-LN than Pre-LN plus one extra norm: instead of x + F(LN(x))
+        it computes x + LN(F(LN(x)))": a later clause that refers back with a pronoun is about the sentence's
+        subject, not about the names its first clause mentions after the verb (credit only: not explicit)."""
+        lay, toks = self.lay, self.lay.tokens
+        sent, clause = lay.sentence_of[start], lay.clause_of[start]
+        earlier = [m for m in self.mentions[:k] if lay.sentence_of[m.start] == sent and not m.contrast]
+        if len(earlier) < 2 or not self._opens_sentence(earlier[0]):
+            return None
+        first = earlier[0]
+        if any(lay.clause_of[m.start] != lay.clause_of[first.start] for m in earlier) or lay.clause_of[first.start] == clause:
+            return None
+        if all(m.subject == first.subject for m in earlier):
+            return None
+        a = lay.clause_span[clause][0]
+        return first if any(toks[j].key in _BACK_PRONOUNS for j in range(a, start)) else None
 
     def _opens(self, m: Mention, start: int) -> bool:
         """The mention is the subject of its sentence's first clause ("Post-LN keeps an identity path ..., and its
