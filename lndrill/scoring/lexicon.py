@@ -146,6 +146,8 @@ class Cues:
         self._pair_first = frozenset(p[0] for p in self.pairs)
         self._pair_last = frozenset(p[-1] for p in self.pairs)
         self._pair_lengths = tuple(sorted({len(p) for p in self.pairs if len(p) > 1}, reverse=True))
+        #: The token keys a cue can start with: at any other token `at` is 0.
+        self.starters = self.en | self._pair_first | self._first
 
     def at(self, tokens: list[Token], i: int) -> int:
         """The number of tokens a cue spans starting at token i (0 when there is none)."""
@@ -498,7 +500,16 @@ class TextIndex:
         found: set[tuple[int, int]] = set()
         n = len(units)
         sig = self._sig
+        # A Chinese phrase written out in the text as it is (no bracket or space inside): one string comparison
+        # instead of a unit-by-unit walk (long Chinese answers repeat their terms thousands of times).
+        spelled = "".join(units) if n > 1 and all(k == CJK for k in phrase.kinds) and not any(
+            u in _CJK_SAME for u in units) else None
+        text, tokens = self.text, self.tokens
         for i in starts:
+            if spelled is not None and text.startswith(spelled, tokens[i].start) and i + n <= len(tokens) and (
+                    tokens[i + n - 1].start == tokens[i].start + n - 1):
+                found.add((i, i + n))
+                continue
             j = sig[i + 1]
             ok = True
             for u in range(1, n):

@@ -252,6 +252,9 @@ _YES_NO_OPENERS = frozenset({"is", "are", "was", "were", "do", "does", "did", "c
 _DASH_AFTER = re.compile(r"\s*[\u2014\u2013-]")
 _ZH_ANSWER_NO = frozenset({"不", "不是", "没有", "并不", "不会", "不对", "否"})
 _ZH_ANSWER_YES = frozenset({"是", "是的", "对", "会", "有", "需要"})
+#: The tokens a clause's mood cue can start at (see Polarity._mood_cues).
+_MOOD_STARTERS = (_CONDITION.starters | _FRAMING.starters | _PURPOSE.starters | _REPORT.starters | _HEDGE.starters
+                  | _SCOPE_PREP.starters | _RECEIVED_VIEWS | {"在", "当"})
 
 
 def is_negation(tokens: list[Token], j: int) -> int:
@@ -758,7 +761,11 @@ class Polarity:
         toks, lay = self.tokens, self.lay
         out: set[int] = set()
         i = 0
+        starters = _REFUTE.starters
         while i < len(toks):
+            if toks[i].key not in starters:
+                i += 1
+                continue
             n = _REFUTE.at(toks, i)
             if n and toks[i].key == "false" and i > 0 and toks[i - 1].key == "=":
                 n = 0  # "norm_first=False": a value in code, not a verdict
@@ -1031,6 +1038,8 @@ class Polarity:
             sent = lay.sentence_of[a]
             found: list[tuple[int, str]] = list(carried[1]) if carried[0] == sent else []
             for j in range(a, b):
+                if toks[j].key not in _MOOD_STARTERS:
+                    continue  # (no cue below starts here: most tokens)
                 if _CONDITION.at(toks, j):
                     t = toks[j]
                     if t.kind == WORD and t.key == "once" and self._once_adverb(j):

@@ -729,7 +729,10 @@ def _topic_list(lay: Layout, a: int, b: int) -> bool:
     each a few words ("RMSNorm is all about the root mean square, scale invariance, re-centering and the
     Jacobian"): a list dressed as a sentence."""
     toks = lay.tokens
+    starters = _TOPIC_CUES.starters
     for i in range(a, b):
+        if toks[i].key not in starters:
+            continue
         n = _TOPIC_CUES.at(toks, i)
         if not n:
             continue
