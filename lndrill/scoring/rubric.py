@@ -105,6 +105,7 @@ class _Compiler:
         self.problems: list[tuple[int, str]] = []
         self.count = 0
         self._cache: dict[str, Phrase] = {}
+        self._compiled: dict[tuple[object, ...], Phrase] = {}
 
     def phrase(self, text: str, line: int, where: str) -> Phrase | None:
         if text in self._cache:
@@ -113,17 +114,27 @@ class _Compiler:
         if why is not None:
             self.problems.append((line, f"{where}: phrase '{text[:40]}' {why}"))
             return None
-        self.count += 1
-        if self.count == MAX_PHRASES_PER_CARD + 1:
-            self.problems.append((line, f"{where}: the card has more than {MAX_PHRASES_PER_CARD} phrases; "
-                                        "the rest are ignored"))
-        if self.count > MAX_PHRASES_PER_CARD:
+        if self.count >= MAX_PHRASES_PER_CARD:
+            if self.count == MAX_PHRASES_PER_CARD:
+                self.count += 1
+                self.problems.append((line, f"{where}: the card has more than {MAX_PHRASES_PER_CARD} phrases; "
+                                            "the rest are ignored"))
             return None
         p = compile_phrase(text)
         if p.empty:
             self.problems.append((line, f"{where}: phrase '{text}' has nothing to match"))
             return None
-
+        # Spellings that compile to the same phrase ("grows with depth", "grow with depth") are one phrase: found
+        # once per answer, and counted once against the card's limit.
+        # (what the matcher reads from the spelling itself stays apart: an equation, a closing bracket)
+        key = (p.units, p.kinds, p.prefix, p.joined, p.tight, "=" in text and text.count("(") == text.count(")"),
+               text.rstrip().endswith(")"))
+        same = self._compiled.get(key)
+        if same is not None:
+            self._cache[text] = same
+            return same
+        self.count += 1
+        self._compiled[key] = p
         self._cache[text] = p
         return p
 
