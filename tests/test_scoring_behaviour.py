@@ -1891,3 +1891,28 @@ def test_a_pronoun_after_the_first_clause_refers_to_the_sentence_subject(deck) -
     assert "formula" in hits(card, text)
     # without the pronoun the clause is not about the sentence subject
     assert "formula" not in hits(card, text.replace(" it computes", ", the block computes"))
+
+
+def test_the_alternative_set_aside_is_not_claimed(deck) -> None:
+    who = _card(deck, "ln-who-uses-what")
+    text = "BERT followed the paper's Post-LN encoder rather than the later pre-norm variant."
+    assert "bert-pre" not in {m.id for m in score_answer(who, text).mistakes}
+    assert "bert-pre" in {m.id for m in score_answer(who, "BERT followed the later pre-norm variant.").mistakes}
+    admin = _card(deck, "admin-amplification")
+    assert not score_answer(admin, "DeepNet extends Admin rather than contradicting it.").mistakes
+
+
+def test_a_small_amount_hedges_a_need(deck) -> None:
+    card = _card(deck, "pre-vs-post-ln")
+    text = "Pre-LN trains robustly at depth and needs little warm-up (LLMs still use a short one)."
+    assert "pre-needs-warmup" not in {m.id for m in score_answer(card, text).mistakes}
+    assert "pre-needs-warmup" in {m.id for m in score_answer(card, text.replace("little", "a lot of")).mistakes}
+
+
+def test_a_line_leading_into_a_list_starts_its_own_statement(deck) -> None:
+    card = _card(deck, "warmup-for-pre-ln")
+    text = ("Pre-LN 的直接优势在于：\n"
+            "可以在训练初期使用较高的学习率，而不需要学习率 warmup 阶段\n"
+            "在标准 Post-Norm Transformer（LayerNorm 在残差之后）中：\n"
+            "- 深层网络的梯度在前期容易爆炸；\n")
+    assert not score_answer(card, text).mistakes

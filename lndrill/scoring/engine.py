@@ -120,6 +120,29 @@ _RELATIVES = frozenset({"that", "which", "who"})
 _RELATIVE_REACH = 2
 
 
+#: What sets aside the words right after it ("BERT kept Post-LN rather than the later pre-norm variant", "DeepNet
+#: extends Admin rather than contradicting it", "而不是前置").
+_REJECTING = Cues(pairs=("rather than", "instead of"), zh=("而不是", "而非"))
+#: What makes the amount right after it small ("needs little warm-up", "needs minimal warm-up"): a hedged claim.
+_DIMINISHING = Cues(en=("little", "minimal", "barely", "hardly", "scarcely"), zh=("很少", "少量", "一点点"))
+
+
+def _rejected_alternative(answer: Analysis, frame: Frame) -> bool:
+    """One of the frame's words is what the answer sets aside ("rather than X", "instead of X", "而不是 X"):
+    the alternative it does not claim; or an amount it calls small ("needs little warm-up"): a hedged claim."""
+    toks, text = answer.lay.tokens, answer.lay.text
+    for a, _ in frame.terms:
+        for j in range(a - 1, max(-1, a - 4), -1):
+            t = toks[j]
+            if t.kind == PUNCT or "\n" in text[t.end : toks[j + 1].start]:
+                break
+            if t.kind in (WORD, CJK) and _REJECTING.ends_at(toks, j) >= 0:
+                return True
+            if j == a - 1 and _DIMINISHING.at(toks, j) and not (j > 0 and toks[j - 1].key == "a"):
+                return True  # "needs little warm-up" ("a little warm-up" is some)
+    return False
+
+
 def _across_cell_items(answer: Analysis, frame: Frame) -> bool:
     """Two of the frame's words are items of one table cell, a comma between them ("| Without it | logit scale
     grows with depth, over-sharp softmax, large head gradients |"): a list of separate statements."""
@@ -220,7 +243,7 @@ def find_mistake(answer: Analysis, claim: Claim, correct: Claim | None) -> Evide
                 continue
             if (_named_in_code(answer, frame) or _read_both_ways(answer, matcher, frame) or _divided(answer, frame)
                     or _retracted(answer, frame) or _new_clause_between(answer, frame)
-                    or _across_cell_items(answer, frame)):
+                    or _across_cell_items(answer, frame) or _rejected_alternative(answer, frame)):
                 continue
             if _plain(frame) and _fits_mistake(claim, frame) and frame.affirmed == claim.affirm:
                 if correct is not None and _also_correct(answer, correct, frame):

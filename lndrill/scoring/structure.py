@@ -354,7 +354,12 @@ def analyse(text: str, tokens: list[Token], cased: str | None = None) -> Layout:
             # a list item's hard-wrapped text, indented under the item's first word ("- BERT: ... People
             # sometimes assume\n  BERT is Pre-LN because ...")
             or (item_text_col > 0 and abs(indent - item_text_col) <= 1 and prev_open_item))
-        line_new_sentence.append(not carries_on and (new_block or label_at is not None or bullet or note or not prev_open))
+        # A line that ends with a colon over list items leads into them: it starts a statement of its own, not the
+        # rest of a long line before it ("...，而不需要 warmup 阶段\n在标准 Post-Norm Transformer 中：\n- ...").
+        leads_list = (stripped.endswith((":", "：")) and k + 1 < len(lines)
+                      and bool(_BULLET.match(text[lines[k + 1][0] : lines[k + 1][1]].strip())))
+        line_new_sentence.append(not carries_on and (new_block or label_at is not None or bullet or note or not prev_open
+                                                     or leads_list))
         if bullet:
             marker = _BULLET.match(stripped)
             item_text_col = indent + (marker.end() if marker else 0)
