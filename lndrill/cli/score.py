@@ -21,7 +21,7 @@ from lndrill.display import (
 )
 from lndrill.scoring.result import ScoreResult
 
-#: Answers larger than this are cut before scoring (the scorer only reads the first 60,000 characters).
+#: Answers larger than this are cut before scoring (the scorer only reads the first 40,000 characters).
 MAX_ANSWER_BYTES = 4 * 1024 * 1024
 #: Exit status when the answer was scored (and printed) but could not be saved to the history.
 NOT_SAVED_STATUS = 3

@@ -12,9 +12,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from lndrill.cards.schema import Card
+from lndrill.scoring.normalize import MAX_SCORED_CHARS
 
-#: The scorer reads at most this many characters (lndrill.scoring.normalize.MAX_SCORED_CHARS).
-SCORED_CHARS = 60_000
+#: The scorer reads at most this many characters.
+SCORED_CHARS = MAX_SCORED_CHARS
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from weakref import WeakKeyDictionary
 from lndrill.cards.schema import Card
 from lndrill.scoring.lexicon import ARROW, CJK, PUNCT, WORD, Cues
 from lndrill.scoring.matcher import Analysis, Frame
-from lndrill.scoring.normalize import TABLE_COLON
+from lndrill.scoring.normalize import MAX_SCORED_CHARS, TABLE_COLON
 from lndrill.scoring.result import MistakeResult, PointResult, ScoreResult, SectionResult
 from lndrill.scoring.rubric import Claim, Matcher, Rubric, compile_rubric
 from lndrill.scoring.structure import is_function_token
@@ -330,7 +330,7 @@ def score_answer(card: Card, text: str | bytes) -> ScoreResult:
         sections.append(SectionResult(section.id, section.title, tuple(points)))
     notes: list[str] = []
     if answer.prep.truncated:
-        notes.append("Only the first 60,000 characters of this answer were scored.")
+        notes.append(f"Only the first {MAX_SCORED_CHARS:,} characters of this answer were scored.")
     if answer.prep.dropped_repeats:
         notes.append(f"{answer.prep.dropped_repeats} repeated line(s) were counted once.")
     values = sum(1 for _ in _VALUE.finditer(answer.prep.text))

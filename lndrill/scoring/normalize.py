@@ -19,8 +19,10 @@ from functools import lru_cache
 
 _INDEX_COMMA = re.compile(r"[_^]\{[^{}\n]{1,20}\}")
 
-#: Answers longer than this (after dropping repeated lines) are scored on their first part only.
-MAX_SCORED_CHARS = 60_000
+#: Answers longer than this (after dropping repeated lines) are scored on their first part only. A full written
+#: answer is a few thousand characters; 40,000 (about fifteen pages) keeps any paste within the scorer's one-second
+#: budget.
+MAX_SCORED_CHARS = 40_000
 #: Separates "<column> <row label>" from the cell in a table read as sentences (a colon that always ends a label).
 TABLE_COLON = "\u2236"
 #: A table's header or row label is repeated for each of its cells; longer ones are cut to this.
