@@ -88,10 +88,16 @@ def specifics_note(specifics: int, values: int, lang: str = "en") -> str | None:
             else f"Specifics {specifics:+d}: the answer cites {values} concrete values (constants, steps, BLEU, bounds).")
 
 
-def capped_note(capped: int, lang: str = "en") -> str | None:
-    """One line on why an answer with a wrong claim scores lower than its rubric points, or None."""
+def capped_note(capped: int, lang: str = "en", filler: bool = False) -> str | None:
+    """One line on why an answer with a wrong claim (or, with `filler`, one that leans on filler phrases) scores
+    lower than its rubric points, or None."""
     if capped <= 0:
         return None
+    if filler:
+        return (f"封顶扣{capped}分：回答靠“协同”“内在联系”这类空泛的词把术语串在一起，读起来像关键词堆砌；写清每个机制具体做了什么。"
+                if lang == "zh" else
+                f"Capped -{capped}: the answer strings terms together with filler ('the interplay between', 'fundamentally "
+                "about', 'synergy') and reads as a keyword list; say what each mechanism does.")
     return (f"错误封顶扣{capped}分：回答里有错误论断时，其余部分再完整也只按部分正确评分；改正下面列出的错误即可解除封顶。"
             if lang == "zh" else
             f"Capped -{capped}: an answer that states something wrong is graded as partial however complete the rest "

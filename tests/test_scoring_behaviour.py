@@ -1916,3 +1916,17 @@ def test_a_line_leading_into_a_list_starts_its_own_statement(deck) -> None:
             "在标准 Post-Norm Transformer（LayerNorm 在残差之后）中：\n"
             "- 深层网络的梯度在前期容易爆炸；\n")
     assert not score_answer(card, text).mistakes
+
+
+def test_an_answer_that_strings_terms_together_with_filler_is_capped_as_a_soup(deck) -> None:
+    card = _card(deck, "deepnorm")
+    soup = ("DeepNorm is fundamentally about harmonizing Post-LN with deep residual learning. It leverages alpha and "
+            "beta to rebalance the residual pathway, which regularizes the model update, and this interplay is why "
+            "DeepNet reaches 1,000 layers; GLM-130B embraces DeepNorm for robust convergence.")
+    r = score_answer(card, soup)
+    assert r.score <= 15 and r.filler_capped and r.capped > 0
+    # one such phrase in a real answer caps nothing
+    one = ("DeepNorm keeps Post-LN: x_{l+1} = LN(alpha x_l + G(x_l)), alpha = (2N)^(1/4), beta = (8N)^(-1/4) scales "
+           "the FFN and value/output projections at init; the interplay bounds the model update, so DeepNet trains "
+           "1,000 layers.")
+    assert not score_answer(card, one).filler_capped and score_answer(card, one).score > 40

@@ -24,6 +24,9 @@ from lndrill.scoring.structure import is_function_token
 _RUBRICS: WeakKeyDictionary[Card, Rubric] = WeakKeyDictionary()
 #: A concrete value in an answer: a number, decimals included ("4000", "0.98", "8.45").
 _VALUE = re.compile(r"\d+(?:\.\d+)?")
+#: Filler that joins topics without a claim about them (see result.FILLER_LIMIT), matched in the lower-cased text.
+_FILLER = re.compile(r"fundamentally about|interplay|all (?:inter)?connected|synerg\w*|holistic\w*|harmoni[sz]\w*"
+                     r"|协同|内在联系|深度耦合|范式")
 
 
 def rubric_for(card: Card) -> Rubric:
@@ -334,4 +337,12 @@ def score_answer(card: Card, text: str | bytes) -> ScoreResult:
     if answer.prep.dropped_repeats:
         notes.append(f"{answer.prep.dropped_repeats} repeated line(s) were counted once.")
     values = sum(1 for _ in _VALUE.finditer(answer.prep.text))
-    return ScoreResult(card.id, tuple(sections), tuple(_one_charge_per_error(mistakes)), tuple(notes), values)
+    filler = len({_filler_word(m.group(0)) for m in _FILLER.finditer(answer.prep.text)})
+    return ScoreResult(card.id, tuple(sections), tuple(_one_charge_per_error(mistakes)), tuple(notes), values, filler)
+
+
+def _filler_word(found: str) -> str:
+    """One filler phrase however it is inflected ("synergy", "synergies", "synergistic")."""
+    if not found.isascii():
+        return found
+    return "all" if found.startswith("all ") else found[:6]

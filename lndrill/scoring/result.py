@@ -47,6 +47,14 @@ ERROR_CAP_SLOPE = 0.25
 ERROR_CAP_STEP = 3.0
 
 
+#: Filler that joins topics without saying anything about them ("X is fundamentally about the interplay between A, B
+#: and C"): an answer that leans on FILLER_LIMIT or more different such phrases reads as a keyword soup, which
+#: graders put at 0-19, and scores at most FILLER_CAP. On the tuning half (3,484 answers) two or more of them occur
+#: in 11 of the 36 keyword soups (English and Chinese) and in no other answer; one of them alone caps nothing.
+FILLER_LIMIT = 2
+FILLER_CAP = 15
+
+
 def error_cap(share_before_penalties: float, mistakes: int) -> float | None:
     """The highest total an answer charged `mistakes` wrong claims can get, or None without mistakes."""
     if mistakes <= 0:
@@ -121,6 +129,7 @@ class ScoreResult:
     mistakes: tuple[MistakeResult, ...]
     notes: tuple[str, ...] = field(default=())
     values: int = 0  # concrete values (numbers) the answer cites: see `specifics`
+    filler: int = 0  # different filler phrases the answer uses: see `FILLER_LIMIT`
 
     @property
     def max(self) -> float:
@@ -167,16 +176,25 @@ class ScoreResult:
 
     @property
     def capped(self) -> int:
-        """Points the wrong claims' cap took off the total (0 without mistakes or when the total is under it)."""
+        """Points the caps took off the total: the wrong claims' (`error_cap`) and the filler's (`FILLER_CAP`);
+        0 when neither applies or the total is under them."""
         return self.uncapped - self.score
+
+    @property
+    def filler_capped(self) -> bool:
+        """The total was held at `FILLER_CAP` because the answer leans on filler phrases."""
+        return self.filler >= FILLER_LIMIT and self.uncapped > FILLER_CAP
 
     @property
     def score(self) -> int:
         """The total 0-100 on an interviewer's scale: the rubric share through `to_interviewer_scale`, plus
-        `specifics` for a complete answer, at most `error_cap` when the answer states something wrong."""
+        `specifics` for a complete answer, at most `error_cap` when the answer states something wrong, and at most
+        `FILLER_CAP` when it leans on filler phrases."""
         total = self.uncapped
         cap = error_cap(self.earned_share, len(self.mistakes))
-        return total if cap is None else min(total, max(0, int(round(cap))))
+        if cap is not None:
+            total = min(total, max(0, int(round(cap))))
+        return min(total, FILLER_CAP) if self.filler >= FILLER_LIMIT else total
 
     def section_score(self, section: SectionResult) -> int:
         """A section's earned points on the same 0-100 scale as the total."""
@@ -202,6 +220,7 @@ class ScoreResult:
             "points": self.points,
             "specifics": self.specifics,
             "capped": self.capped,
+            "filler": self.filler,
             "sections": [
                 {
                     "id": s.id,
