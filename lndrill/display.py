@@ -68,7 +68,7 @@ def score_headline(score: int, points: int, lang: str = "en", specifics: int = 0
     """"Score 48/100" and, when the rubric's own total differs (the score is on an interviewer's scale, see
     `lndrill.scoring.result.INTERVIEWER_SCALE`), what the section bars add up to: "Score 48/100 (rubric 44)";
     with the adjustment for concrete values when there is one: "Score 93/100 (rubric 92, specifics +2)"; with
-    what the cap for wrong claims took off: "Score 66/100 (rubric 80, capped -14)"."""
+    what a cap (for wrong claims, or for filler) took off: "Score 66/100 (rubric 80, capped -14)"."""
     head = f"{'得分' if lang == 'zh' else 'Score'} {score}/100"
     if points == score and not specifics and not capped:
         return head
@@ -76,7 +76,7 @@ def score_headline(score: int, points: int, lang: str = "en", specifics: int = 0
     if specifics:
         parts.append(f"{'具体数值' if lang == 'zh' else 'specifics'} {specifics:+d}")
     if capped:
-        parts.append(f"{'错误封顶' if lang == 'zh' else 'capped'} -{capped}")
+        parts.append(f"{'封顶' if lang == 'zh' else 'capped'} -{capped}")
     return head + (f"（{'，'.join(parts)}）" if lang == "zh" else f" ({', '.join(parts)})")
 
 

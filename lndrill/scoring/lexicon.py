@@ -224,6 +224,7 @@ def cjk_same(unit: str) -> tuple[str, ...]:
     """The characters a phrase's CJK unit also matches ("和" is also "与" and "跟")."""
     return _CJK_SAME.get(unit, ())
 
+
 #: A phrase may skip a word between two of its words, but never one that negates ("jacobian is not diagonal").
 _NEVER_SKIPPED = frozenset({"not", "no", "never", "cannot", "without", "nor", "neither"})
 _NEW_ITEM = re.compile(r"\n\s*(?:\n|[-*•·>+|]|[0-9]{1,2}[.)])")
