@@ -130,9 +130,9 @@ _REJECTING = Cues(pairs=("rather than", "instead of"), zh=("而不是", "而非"
 _DIMINISHING = Cues(en=("little", "minimal", "barely", "hardly", "scarcely"), zh=("很少", "少量", "一点点"))
 
 
-def _rejected_alternative(answer: Analysis, frame: Frame) -> bool:
-    """One of the frame's words is what the answer sets aside ("rather than X", "instead of X", "而不是 X"):
-    the alternative it does not claim; or an amount it calls small ("needs little warm-up"): a hedged claim."""
+def _set_aside(answer: Analysis, frame: Frame) -> bool:
+    """One of the frame's words is what the answer sets aside ("rather than X", "instead of X", "而不是 X"): the
+    alternative it does not claim."""
     toks, text = answer.lay.tokens, answer.lay.text
     for a, _ in frame.terms:
         for j in range(a - 1, max(-1, a - 4), -1):
@@ -141,9 +141,15 @@ def _rejected_alternative(answer: Analysis, frame: Frame) -> bool:
                 break
             if t.kind in (WORD, CJK) and _REJECTING.ends_at(toks, j) >= 0:
                 return True
-            if j == a - 1 and _DIMINISHING.at(toks, j) and not (j > 0 and toks[j - 1].key == "a"):
-                return True  # "needs little warm-up" ("a little warm-up" is some)
     return False
+
+
+def _played_down(answer: Analysis, frame: Frame) -> bool:
+    """One of the frame's words comes right after an amount called small ("needs little warm-up"; "a little
+    warm-up" is some): a hedged claim."""
+    toks, text = answer.lay.tokens, answer.lay.text
+    return any(a > 0 and "\n" not in text[toks[a - 1].end : toks[a].start] and _DIMINISHING.at(toks, a - 1)
+               and not (a > 1 and toks[a - 2].key == "a") for a, _ in frame.terms)
 
 
 def _across_cell_items(answer: Analysis, frame: Frame) -> bool:
@@ -246,7 +252,7 @@ def find_mistake(answer: Analysis, claim: Claim, correct: Claim | None) -> Evide
                 continue
             if (_named_in_code(answer, frame) or _read_both_ways(answer, matcher, frame) or _divided(answer, frame)
                     or _retracted(answer, frame) or _new_clause_between(answer, frame)
-                    or _across_cell_items(answer, frame) or _rejected_alternative(answer, frame)):
+                    or _across_cell_items(answer, frame) or _set_aside(answer, frame) or _played_down(answer, frame)):
                 continue
             if _plain(frame) and _fits_mistake(claim, frame) and frame.affirmed == claim.affirm:
                 if correct is not None and _also_correct(answer, correct, frame):
