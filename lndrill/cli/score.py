@@ -19,9 +19,10 @@ from lndrill.display import (
     score_style,
     specifics_note,
 )
-from lndrill.scoring.result import ScoreResult
+from lndrill.scoring.normalize import MAX_SCORED_CHARS
+from lndrill.scoring.result import FILLER_CAP, ScoreResult
 
-#: Answers larger than this are cut before scoring (the scorer only reads the first 40,000 characters).
+#: Answers larger than this are cut before scoring (the scorer only reads the first MAX_SCORED_CHARS characters).
 MAX_ANSWER_BYTES = 4 * 1024 * 1024
 #: Exit status when the answer was scored (and printed) but could not be saved to the history.
 NOT_SAVED_STATUS = 3
@@ -34,9 +35,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "score", help="score a typed answer to a card",
         description="Score an answer (from FILE, or stdin with '-' or no FILE) against a card's rubric, "
-                    "point by point, and explain what was missed or wrong. A wrong claim caps the total (the "
-                    "headline shows 'capped -N'; --json has 'capped'), and a complete answer gains up to 3 for "
-                    "the concrete values it cites ('specifics').",
+                    "point by point, and explain what was missed or wrong. A wrong claim caps the total, and so do "
+                    "two or more filler phrases that string terms together ('the interplay between', 'fundamentally "
+                    f"about'; at most {FILLER_CAP}): the headline shows 'capped -N', --json has 'capped' and 'filler'. A complete "
+                    f"answer gains up to 3 for the concrete values it cites ('specifics'). Only the first "
+                    f"{MAX_SCORED_CHARS:,} characters are scored.",
         epilog="Exit status: 0 scored (and saved unless --no-save), 1 the answer could not be scored, 2 a "
                "command-line mistake or an unreadable answer file, 3 scored but not saved in your history "
                "(one line on stderr says why, and where the answer was kept to be added later).",
