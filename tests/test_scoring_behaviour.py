@@ -494,12 +494,13 @@ def test_a_subject_named_before_and_after_a_claim_is_explicit(main_card) -> None
                         "gradient of the last layer grows with the number of layers, which is why deep Post-LN "
                         "explodes.")
     assert "post-grad-grows-with-depth" in mistakes(main_card, before_and_after)
-    # named only after the claim, in another part of the clause: not enough to charge
+    # named only after the claim, in another part of the clause: not enough to charge it to Post-LN (the growth
+    # is still charged as the subject-free myth: it is wrong whoever it is said of)
     only_after = ("Xiong et al. proved that the gradient of the last layer grows with the number of layers, which is "
                   "why deep Post-LN explodes.")
-    assert not mistakes(main_card, only_after)
+    assert mistakes(main_card, only_after) == {"last-grad-grows-with-depth"}
     # before, in another paragraph, the subject does not reach
-    assert not mistakes(main_card, "In Pre-LN the stream grows.\n\n" + only_after)
+    assert mistakes(main_card, "In Pre-LN the stream grows.\n\n" + only_after) == {"last-grad-grows-with-depth"}
 
 
 def test_a_yes_no_question_answered_no_is_denied(deck) -> None:
@@ -1930,3 +1931,25 @@ def test_an_answer_that_strings_terms_together_with_filler_is_capped_as_a_soup(d
            "the FFN and value/output projections at init; the interplay bounds the model update, so DeepNet trains "
            "1,000 layers.")
     assert not score_answer(card, one).filler_capped and score_answer(card, one).score > 40
+
+
+def test_what_a_denied_saying_verb_leaves_unshown_is_not_charged(deck) -> None:
+    card = _card(deck, "warmup-for-pre-ln")
+    unshown = "They did not show that Pre-LN is stable at any learning rate, or that warm-up hurts it."
+    assert "pre-drop-at-any-lr" not in mistakes(card, unshown)
+    shown = "Xiong et al. showed that Pre-LN does not need warm-up at any learning rate."
+    assert "pre-drop-at-any-lr" in mistakes(card, shown)
+
+
+def test_a_part_that_opens_with_another_subject_is_that_subjects_claim(main_card) -> None:
+    two_subjects = "The bound of Post-LN is flat in L, and Pre-LN's shrinks with depth."
+    assert "post-grad-shrinks-with-depth" not in mistakes(main_card, two_subjects)
+    one_subject = "The bound of Post-LN shrinks with depth, and it is large."
+    assert "post-grad-shrinks-with-depth" in mistakes(main_card, one_subject)
+
+
+def test_the_last_layer_gradient_growing_with_depth_is_charged_without_a_subject(main_card) -> None:
+    myth = "According to Xiong et al., the gradient at the last layer grows with the number of layers L."
+    assert mistakes(main_card, myth) == {"last-grad-grows-with-depth"}
+    within_one_model = "Within one model the gradient at the last layer is the largest and it grows with the layer index l."
+    assert not mistakes(main_card, within_one_model)

@@ -189,11 +189,21 @@ def _new_clause_between(answer: Analysis, frame: Frame) -> bool:
                 k = j + 1
                 if k + 1 <= a2 and toks[k].key in _COORDINATORS and toks[k + 1].key in _NEW_SUBJECTS:
                     return True
+                # "Post-LN's bound is flat in L, and Pre-LN's shrinks with depth": the part opens with another
+                # subject, whose own claim the later words are
+                if k + 1 < a2 and toks[k].key in _COORDINATORS and _names_another(answer, frame, k + 1):
+                    return True
                 # "goes deep, and at LLM scale, where a diverged run costs a fortune, ...": a situation described
                 # in its own relative part is not the first words' claim
                 if k < a2 and toks[k].kind == WORD and toks[k].key in ("where", "when", "whereby"):
                     return True
     return False
+
+
+def _names_another(answer: Analysis, frame: Frame, k: int) -> bool:
+    """A subject other than the frame's is named at token k."""
+    m = answer.subjects.between(k, k + 1)
+    return m is not None and frame.who.subject is not None and m.subject != frame.who.subject
 
 
 def _retracted(answer: Analysis, frame: Frame) -> bool:

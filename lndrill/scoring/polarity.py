@@ -709,6 +709,10 @@ class Polarity:
             clause = self.lay.clause_of[terms[0][0]]
             a, b = self.lay.clause_span[clause]
             firm = any(_SUCCESS.at(self.tokens, j) for j in range(a, b))
+        # "They did not show that Pre-LN is stable at any learning rate": what a denied saying verb denies is not
+        # shown, which is not the writer asserting its opposite, so it is never firm enough to charge.
+        if saying_denied or meant:
+            firm = False
         return affirmed, firm
 
     def _reason_is_not(self, j: int, first: int) -> bool:
