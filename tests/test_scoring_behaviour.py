@@ -1953,3 +1953,11 @@ def test_the_last_layer_gradient_growing_with_depth_is_charged_without_a_subject
     assert mistakes(main_card, myth) == {"last-grad-grows-with-depth"}
     within_one_model = "Within one model the gradient at the last layer is the largest and it grows with the layer index l."
     assert not mistakes(main_card, within_one_model)
+
+
+def test_a_subject_that_opens_a_later_conjunct_is_not_charged_with_the_words_before(deck) -> None:
+    card = _card(deck, "rmsnorm")
+    text = ("RMSNorm: J = (1/r)(I - yy^T/d). It projects out only the radial direction. Ignoring eps, LN's Jacobian "
+            "has rank d - 2 and RMSNorm's d - 1.")
+    assert "rmsnorm-rank-d-minus-2" not in mistakes(card, text)
+    assert "rmsnorm-rank-d-minus-2" in mistakes(card, "RMSNorm's Jacobian has rank d - 2.")

@@ -200,6 +200,21 @@ def _new_clause_between(answer: Analysis, frame: Frame) -> bool:
     return False
 
 
+def _subject_opens_later_conjunct(answer: Analysis, frame: Frame) -> bool:
+    """The subject is named only after the claim's words, right after "and"/"but"/"while"/而 in a later part ("LN's
+    Jacobian has rank d - 2 and RMSNorm's d - 1"): it opens a statement of its own, so the words before are not
+    plainly about it. (Credit still takes it: "is what we now call Post-LN, and BERT copied it".)"""
+    lay, toks = answer.lay, answer.lay.tokens
+    k = frame.who.at
+    if k is None or k < frame.end or k == 0:
+        return False
+    return toks[k - 1].key in _CONJUNCT_OPENERS and lay.part_of[k] != lay.part_of[frame.end - 1]
+
+
+#: Words that open a coordinated statement of its own when a name follows ("..., and RMSNorm's d - 1").
+_CONJUNCT_OPENERS = frozenset({"and", "but", "while", "whereas", "而", "但"})
+
+
 def _names_another(answer: Analysis, frame: Frame, k: int) -> bool:
     """A subject other than the frame's is named at token k."""
     m = answer.subjects.between(k, k + 1)
@@ -262,7 +277,8 @@ def find_mistake(answer: Analysis, claim: Claim, correct: Claim | None) -> Evide
                 continue
             if (_named_in_code(answer, frame) or _read_both_ways(answer, matcher, frame) or _divided(answer, frame)
                     or _retracted(answer, frame) or _new_clause_between(answer, frame)
-                    or _across_cell_items(answer, frame) or _set_aside(answer, frame) or _played_down(answer, frame)):
+                    or _across_cell_items(answer, frame) or _set_aside(answer, frame) or _played_down(answer, frame)
+                    or _subject_opens_later_conjunct(answer, frame)):
                 continue
             if _plain(frame) and _fits_mistake(claim, frame) and frame.affirmed == claim.affirm:
                 if correct is not None and _also_correct(answer, correct, frame):
