@@ -1961,3 +1961,12 @@ def test_a_subject_that_opens_a_later_conjunct_is_not_charged_with_the_words_bef
             "has rank d - 2 and RMSNorm's d - 1.")
     assert "rmsnorm-rank-d-minus-2" not in mistakes(card, text)
     assert "rmsnorm-rank-d-minus-2" in mistakes(card, "RMSNorm's Jacobian has rank d - 2.")
+
+
+def test_a_denial_of_another_verb_after_the_claim_words_is_not_their_denial(deck) -> None:
+    card = _card(deck, "pre-ln-final-norm")
+    for text in ("LLaMA's final RMSNorm does not re-center at all and serves the same purpose.",
+                 "LLaMA 最后的 RMSNorm 不减均值，也没有偏置，但作用一样。"):
+        assert "rmsnorm-no-final-norm" not in mistakes(card, text), text
+    for text in ("LLaMA's final norm is not needed.", "LLaMA 没有最后的 norm。", "LLaMA 最后的 norm 不需要。"):
+        assert "rmsnorm-no-final-norm" in mistakes(card, text), text

@@ -14,9 +14,10 @@ import re
 from weakref import WeakKeyDictionary
 
 from lndrill.cards.schema import Card
-from lndrill.scoring.lexicon import ARROW, CJK, PUNCT, WORD, Cues
+from lndrill.scoring.lexicon import ARROW, CJK, PUNCT, WORD, Cues, stem
 from lndrill.scoring.matcher import Analysis, Frame
 from lndrill.scoring.normalize import MAX_SCORED_CHARS, TABLE_COLON
+from lndrill.scoring.polarity import is_negation
 from lndrill.scoring.result import MistakeResult, PointResult, ScoreResult, SectionResult
 from lndrill.scoring.rubric import Claim, Matcher, Rubric, compile_rubric
 from lndrill.scoring.structure import is_function_token
@@ -215,6 +216,45 @@ def _subject_opens_later_conjunct(answer: Analysis, frame: Frame) -> bool:
 _CONJUNCT_OPENERS = frozenset({"and", "but", "while", "whereas", "而", "但"})
 
 
+#: Verbs whose denial denies the thing itself ("does not have a final norm", "没有", "不用"), and the
+#: auxiliaries and adverbs between a negation and its verb.
+_HAVING = frozenset(stem(w) for w in ("have", "has", "had", "use", "uses", "used", "need", "needs", "needed", "keep",
+                                      "keeps", "kept", "include", "includes", "included", "contain", "contains", "exist",
+                                      "exists", "come", "comes", "require", "requires", "required", "carry", "carries",
+                                      "add", "adds", "apply", "applies", "there", "any", "a", "an", "the"))
+_HAVING_ZH = frozenset("有存用要需保带含加设放")
+_BETWEEN = frozenset(stem(w) for w in ("do", "does", "did", "at", "all", "really", "actually", "even", "necessarily",
+                                       "always", "ever", "also", "still"))
+
+
+def _denies_another_verb(answer: Analysis, frame: Frame) -> bool:
+    """A denial that comes after all the claim's words and denies a verb of its own ("LLaMA's final RMSNorm does
+    not re-center at all", "最后的 RMSNorm 不减均值"): what is denied is that verb, not the thing the words name."""
+    if frame.affirmed:
+        return False
+    lay, toks = answer.lay, answer.lay.tokens
+    last = max(b for _, b in frame.terms)
+    first = min(a for a, _ in frame.terms)
+    part = lay.part_of[last - 1]
+    ca = lay.clause_span[lay.clause_of[first]][0]
+    if any(is_negation(toks, j) for j in range(ca, last)):
+        return False
+    j = last
+    while j < len(toks) and lay.part_of[j] == part and not is_negation(toks, j):
+        j += 1
+    if j >= len(toks) or lay.part_of[j] != part:
+        return False
+    k = j + is_negation(toks, j)
+    while k < len(toks) and toks[k].kind == WORD and toks[k].key in _BETWEEN:
+        k += 1
+    if k >= len(toks) or lay.part_of[k] != part:
+        return False
+    t = toks[k]
+    if t.kind == WORD:
+        return t.key not in _HAVING and not is_function_token(t)
+    return t.kind == CJK and t.key[:1] not in _HAVING_ZH and not is_function_token(t)
+
+
 def _names_another(answer: Analysis, frame: Frame, k: int) -> bool:
     """A subject other than the frame's is named at token k."""
     m = answer.subjects.between(k, k + 1)
@@ -279,6 +319,8 @@ def find_mistake(answer: Analysis, claim: Claim, correct: Claim | None) -> Evide
                     or _retracted(answer, frame) or _new_clause_between(answer, frame)
                     or _across_cell_items(answer, frame) or _set_aside(answer, frame) or _played_down(answer, frame)
                     or _subject_opens_later_conjunct(answer, frame)):
+                continue
+            if not claim.affirm and _denies_another_verb(answer, frame):
                 continue
             if _plain(frame) and _fits_mistake(claim, frame) and frame.affirmed == claim.affirm:
                 if correct is not None and _also_correct(answer, correct, frame):
