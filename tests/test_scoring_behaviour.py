@@ -1970,3 +1970,10 @@ def test_a_denial_of_another_verb_after_the_claim_words_is_not_their_denial(deck
         assert "rmsnorm-no-final-norm" not in mistakes(card, text), text
     for text in ("LLaMA's final norm is not needed.", "LLaMA 没有最后的 norm。", "LLaMA 最后的 norm 不需要。"):
         assert "rmsnorm-no-final-norm" in mistakes(card, text), text
+
+
+def test_a_title_case_title_on_its_own_line_draws_no_mistake(main_card) -> None:
+    body = "\n\nWe revisit the Post-LN formulation and show where its instability comes from."
+    assert "post-stable" not in mistakes(main_card, "Post-LayerNorm Is Back: Stable, Expressive, and Deep" + body)
+    # a sentence in ordinary case on its own line is a claim
+    assert "post-stable" in mistakes(main_card, "Post-LN is stable at any depth." + body)

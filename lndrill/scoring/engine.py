@@ -318,7 +318,8 @@ def find_mistake(answer: Analysis, claim: Claim, correct: Claim | None) -> Evide
             if (_named_in_code(answer, frame) or _read_both_ways(answer, matcher, frame) or _divided(answer, frame)
                     or _retracted(answer, frame) or _new_clause_between(answer, frame)
                     or _across_cell_items(answer, frame) or _set_aside(answer, frame) or _played_down(answer, frame)
-                    or _subject_opens_later_conjunct(answer, frame)):
+                    or _subject_opens_later_conjunct(answer, frame)
+                    or answer.lay.line_of[frame.start] in answer.lay.title_lines):
                 continue
             if not claim.affirm and _denies_another_verb(answer, frame):
                 continue

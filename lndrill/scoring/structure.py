@@ -117,6 +117,9 @@ class Layout:
     clause_list: list[bool] = field(default_factory=list)
     #: Per sentence: does it end with a question mark.
     sentence_question: list[bool] = field(default_factory=list)
+    #: Lines that stand alone in Title Case ("Post-LayerNorm Is Back: Stable, ExpressivE, and Deep"): a paper's or
+    #: post's title, which names a topic rather than claims it (its words may earn credit, never a mistake).
+    title_lines: set[int] = field(default_factory=set)
 
     @cached_property
     def arrows_before(self) -> list[int]:
@@ -216,6 +219,27 @@ def _heading_line(line_tokens: list[Token], raw: str) -> bool:
             and not any(is_function_token(t) for t in letters))
 
 
+#: A capitalised ordinary word ("Back", "Stable") and a lower-case one of four letters or more ("training").
+_CAPITALISED = re.compile(r"(?<![\w-])[A-Z][a-z]{2,}(?![\w-])")
+_LOWER_WORD = re.compile(r"(?<![\w-])[a-z]{4,}(?![\w-])")
+#: Chinese, arrows, equations, brackets and bullets: a line with them is a note or a formula, not a Title Case title.
+_NOT_IN_TITLES = re.compile(r"[\u3000-\u9fff\uff00-\uffef]|->|→|=|\(|^[•·▪◦‣*+-]")
+
+
+def _title_case(stripped: str) -> bool:
+    """A title set in Title Case ("Post-LayerNorm Is Back: Stable, ExpressivE, and Deep", "Why Pre-LN Needs No
+    Warm-up"): three or more capitalised ordinary words, no lower-case word of four letters or more, no sentence end."""
+    return (len(stripped) <= 100 and not _ENDS_SENTENCE.search(stripped) and len(_CAPITALISED.findall(stripped)) >= 3
+            and not _LOWER_WORD.search(stripped) and not _NOT_IN_TITLES.search(stripped))
+
+
+def _standalone(text: str, lines: list[tuple[int, int]], k: int) -> bool:
+    """Line k stands alone: a blank line (or the text's edge) before and after it."""
+    before = k == 0 or not text[lines[k - 1][0] : lines[k - 1][1]].strip()
+    after = k + 1 >= len(lines) or not text[lines[k + 1][0] : lines[k + 1][1]].strip()
+    return before and after
+
+
 def _title_like(stripped: str) -> bool:
     """A short line that does not end a sentence: a title over the list that follows it."""
     return _width(stripped) <= 60 and not _ENDS_SENTENCE.search(stripped)
@@ -308,6 +332,9 @@ def analyse(text: str, tokens: list[Token], cased: str | None = None) -> Layout:
         # Inside a code block a line is a statement of its own ("# Pre-LN" is a comment, not a heading).
         bullet = bool(_BULLET.match(stripped)) and not blank and not in_code
         heading = not blank and not in_code and _heading_line(ltoks, raw)
+        if cased is not None and not heading and not bullet and not in_code and _standalone(text, lines, k) \
+                and _title_case(cased[a:b].strip()):
+            lay.title_lines.add(k)
         label_at = None if blank or heading or in_code else _label_end(ltoks, raw, a)
         # Notes: an indented line, or one whose first words lead into an arrow, starts a statement of its own.
         note = not blank and (raw[:1] in (" ", "\t") or in_code
