@@ -1977,3 +1977,11 @@ def test_a_title_case_title_on_its_own_line_draws_no_mistake(main_card) -> None:
     assert "post-stable" not in mistakes(main_card, "Post-LayerNorm Is Back: Stable, Expressive, and Deep" + body)
     # a sentence in ordinary case on its own line is a claim
     assert "post-stable" in mistakes(main_card, "Post-LN is stable at any depth." + body)
+
+
+def test_a_label_over_a_line_that_says_the_correct_claim_is_its_topic(deck) -> None:
+    who = _card(deck, "ln-who-uses-what")
+    text = "+ 前置LN：最初Transformer使用后置LN，但大多数LLM采用前置LN以实现更稳定的训练。"
+    assert "orig-pre" not in mistakes(who, text)
+    # a label with a body that says nothing correct of it is still read with it
+    assert "gpt-post" in mistakes(who, "**BERT、GPT-2**：使用Post-LN（原始设计）")

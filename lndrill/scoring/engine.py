@@ -255,6 +255,21 @@ def _denies_another_verb(answer: Analysis, frame: Frame) -> bool:
     return t.kind == CJK and t.key[:1] not in _HAVING_ZH and not is_function_token(t)
 
 
+def _label_only(answer: Analysis, frame: Frame, correct: Claim | None) -> bool:
+    """All the claim's words are its line's label, its subject is named after the label, and the line's body says
+    the correct claim of that subject ("前置LN：最初Transformer使用后置LN"): the label is the line's topic, not
+    something said of the subject. ("GPT-2: 使用 Post-LN" says nothing correct, and is charged.)"""
+    span = answer.lay.label_of_line.get(answer.lay.line_of[frame.start])
+    at = frame.who.at
+    if (correct is None or span is None or at is None or at < span[1]
+            or not all(span[0] <= a and b <= span[1] for a, b in frame.terms)):
+        return False
+    line = answer.lay.line_of[frame.start]
+    return any(f.claim and f.start >= span[1] and answer.lay.line_of[f.start] == line and _fits_point(correct, f)
+               and f.who.subject == frame.who.subject and f.affirmed == correct.affirm
+               for m in correct.matchers for f in answer.frames(m))
+
+
 def _names_another(answer: Analysis, frame: Frame, k: int) -> bool:
     """A subject other than the frame's is named at token k."""
     m = answer.subjects.between(k, k + 1)
@@ -319,7 +334,8 @@ def find_mistake(answer: Analysis, claim: Claim, correct: Claim | None) -> Evide
                     or _retracted(answer, frame) or _new_clause_between(answer, frame)
                     or _across_cell_items(answer, frame) or _set_aside(answer, frame) or _played_down(answer, frame)
                     or _subject_opens_later_conjunct(answer, frame)
-                    or answer.lay.line_of[frame.start] in answer.lay.title_lines):
+                    or answer.lay.line_of[frame.start] in answer.lay.title_lines
+                    or _label_only(answer, frame, correct)):
                 continue
             if not claim.affirm and _denies_another_verb(answer, frame):
                 continue
