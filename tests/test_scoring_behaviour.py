@@ -1985,3 +1985,11 @@ def test_a_label_over_a_line_that_says_the_correct_claim_is_its_topic(deck) -> N
     assert "orig-pre" not in mistakes(who, text)
     # a label with a body that says nothing correct of it is still read with it
     assert "gpt-post" in mistakes(who, "**BERT、GPT-2**：使用Post-LN（原始设计）")
+
+
+def test_a_topic_written_without_its_comma_still_governs_its_sentence(deck) -> None:
+    card = _card(deck, "rmsnorm")
+    wrong = "For RMSNorm the Jacobian is (1/r)(I - 11^T/d): it only removes the mean direction."
+    assert "rmsnorm-kills-mean" in mistakes(card, wrong)
+    right = "For RMSNorm the Jacobian is (1/r)(I - yy^T/d): it only removes the radial direction."
+    assert not mistakes(card, right)

@@ -29,6 +29,8 @@ from lndrill.scoring.structure import Layout
 
 #: Words that open a sentence's topic ("For Pre-LN, ...", "In Post-LN, ...", "对于 Pre-LN，...", "在 Post-LN 中，...").
 _TOPIC_WORDS = frozenset({"for", "in", "with", "对于", "对", "在", "关于", "至于"})
+#: Words that open the noun phrase after a topic written without its comma ("In Post-LN the gradient ...").
+_TOPIC_NOUN_OPENERS = frozenset({"the", "each", "every", "all", "its"})
 #: Words that may stand before a sentence's opening subject ("The Post-LN stack ...", "So Pre-LN ...", "而 Post-LN ...").
 _OPENING_WORDS = frozenset({"the", "in", "so", "and", "but", "a", "with", "for", "对于", "在", "而", "所以"})
 #: Pronouns that open a sentence about the paragraph's subject ("It is the default in LLaMA").
@@ -655,6 +657,8 @@ class Subjects:
         j = m.end
         if j < len(toks) and toks[j].kind == CJK and toks[j].key in ("中", "里", "上"):
             j += 1
+        if j < len(toks) and toks[j].kind == WORD and toks[j].key in _TOPIC_NOUN_OPENERS:
+            return True  # "For RMSNorm the Jacobian is (1/r)(I - yy^T/d): it ...": the comma left out
         return j < len(toks) and toks[j].kind == PUNCT and toks[j].key in (",", "，")
 
     def _heading_or_default(self, block: int) -> Attribution:
