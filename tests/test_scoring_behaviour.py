@@ -1993,3 +1993,9 @@ def test_a_topic_written_without_its_comma_still_governs_its_sentence(deck) -> N
     assert "rmsnorm-kills-mean" in mistakes(card, wrong)
     right = "For RMSNorm the Jacobian is (1/r)(I - yy^T/d): it only removes the radial direction."
     assert not mistakes(card, right)
+
+
+def test_the_name_root_mean_square_spelled_out_is_not_the_formula(deck) -> None:
+    card = _card(deck, "rmsnorm")
+    assert "rms-formula" not in hits(card, "RMSNorm is fundamentally about root-mean-square re-scaling invariance.")
+    assert "rms-formula" in hits(card, "RMSNorm divides x by the square root of the mean of x squared plus eps.")
