@@ -1999,3 +1999,14 @@ def test_the_name_root_mean_square_spelled_out_is_not_the_formula(deck) -> None:
     card = _card(deck, "rmsnorm")
     assert "rms-formula" not in hits(card, "RMSNorm is fundamentally about root-mean-square re-scaling invariance.")
     assert "rms-formula" in hits(card, "RMSNorm divides x by the square root of the mean of x squared plus eps.")
+
+
+def test_a_displayed_formula_inside_an_open_sentence_belongs_to_its_paragraph(deck) -> None:
+    card = _card(deck, "xiong-theorem")
+    open_sentence = ("For Post-LN, every LayerNorm resets the stream, and in the last FFN layer the gradient norm "
+                     "satisfies\n\n||dL/dW|| = O(d sqrt(ln d))\n\nfor every depth L.")
+    assert "post-bound-form" in hits(card, open_sentence)
+    # after a finished sentence the formula stands alone, with no subject of its own
+    closed = ("For Post-LN, every LayerNorm resets the stream, and in the last FFN layer the gradient norm is "
+              "bounded.\n\n||dL/dW|| = O(d sqrt(ln d))\n\nThat is all.")
+    assert "post-bound-form" not in hits(card, closed)

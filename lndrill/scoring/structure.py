@@ -240,6 +240,14 @@ def _standalone(text: str, lines: list[tuple[int, int]], k: int) -> bool:
     return before and after
 
 
+def _display_line(line_tokens: list[Token]) -> bool:
+    """A displayed formula: an equation or inequality with few words ("E||x||^2 = (3/2)d", "(1 + l/2)d <= ...")."""
+    words = sum(1 for t in line_tokens if t.kind == WORD and len(t.key) > 2)
+    cjk = sum(1 for t in line_tokens if t.kind == CJK)
+    return (cjk == 0 and words <= 6 and any(t.kind == PUNCT and (t.key == "=" or t.key in RELATIONS) for t in line_tokens)
+            and not any(t.kind == PUNCT and t.key == ARROW for t in line_tokens))
+
+
 def _title_like(stripped: str) -> bool:
     """A short line that does not end a sentence: a title over the list that follows it."""
     return _width(stripped) <= 60 and not _ENDS_SENTENCE.search(stripped)
@@ -321,6 +329,7 @@ def analyse(text: str, tokens: list[Token], cased: str | None = None) -> Layout:
     prev_dangling = prev_unclosed = prev_joined = False
     item_text_col = 0  # the column where the current list item's text starts (0: not in a list item)
     prev_open_item = False
+    after_display = prev_prose_open = False
     for k, (a, b) in enumerate(lines):
         raw = text[a:b]
         stripped = raw.strip()
@@ -340,6 +349,17 @@ def analyse(text: str, tokens: list[Token], cased: str | None = None) -> Layout:
         note = not blank and (raw[:1] in (" ", "\t") or in_code
                               or any(t.kind == PUNCT and t.key == ARROW for t in ltoks[:4]))
         new_block = not blank and (heading or bullet or prev_blank or (block >= 0 and lay.block_kind[block] == "heading"))
+        # A displayed formula set inside a sentence left open ("... the input satisfies" / "..., so" above it) is part
+        # of that paragraph, and so is a lower-case line that carries on after it ("for all l > 0, independent of
+        # depth"): one statement, whose subject the paragraph names.
+        display = not blank and not heading and not bullet and label_at is None and _display_line(ltoks)
+        if new_block and not heading and not bullet and block >= 0 and lay.block_kind[block] == "para" and (
+                (display and prev_prose_open) or (after_display and cased is not None
+                                                  and cased[a + len(raw) - len(raw.lstrip()) : b][:1].islower())):
+            new_block = False
+            after_display = display
+        elif not blank:
+            after_display = display and not new_block and after_display
         if new_block:
             block += 1
             kind = "heading" if heading else "item" if bullet else "para"
@@ -398,6 +418,9 @@ def analyse(text: str, tokens: list[Token], cased: str | None = None) -> Layout:
             prev_dangling = not _ENDS_SENTENCE.search(stripped) and not heading and not stripped.endswith((":", "："))
             prev_unclosed = stripped.count("(") > stripped.count(")")
             prev_joined = bool(_DANGLING.search(stripped))
+            prev_prose_open = (not display and not heading and not bullet and label_at is None and _width(stripped) >= 40
+                               and not _ENDS_SENTENCE.search(stripped)
+                               and not any(t.kind == PUNCT and t.key == ARROW for t in ltoks))
         prev_blank = blank
     if not lay.block_kind:
         lay.block_kind.append("para")
