@@ -353,11 +353,13 @@ def analyse(text: str, tokens: list[Token], cased: str | None = None) -> Layout:
         # of that paragraph, and so is a lower-case line that carries on after it ("for all l > 0, independent of
         # depth"): one statement, whose subject the paragraph names.
         display = not blank and not heading and not bullet and label_at is None and _display_line(ltoks)
+        own_sentence = False
         if new_block and not heading and not bullet and block >= 0 and lay.block_kind[block] == "para" and (
                 (display and prev_prose_open) or (after_display and cased is not None
                                                   and cased[a + len(raw) - len(raw.lstrip()) : b][:1].islower())):
             new_block = False
             after_display = display
+            own_sentence = True  # one paragraph, but the formula and what follows it are statements of their own
         elif not blank:
             after_display = display and not new_block and after_display
         if new_block:
@@ -405,8 +407,8 @@ def analyse(text: str, tokens: list[Token], cased: str | None = None) -> Layout:
         # rest of a long line before it ("...，而不需要 warmup 阶段\n在标准 Post-Norm Transformer 中：\n- ...").
         leads_list = (stripped.endswith((":", "：")) and k + 1 < len(lines)
                       and bool(_BULLET.match(text[lines[k + 1][0] : lines[k + 1][1]].strip())))
-        line_new_sentence.append(not carries_on and (new_block or label_at is not None or bullet or note or not prev_open
-                                                     or leads_list))
+        line_new_sentence.append(own_sentence or (not carries_on and (new_block or label_at is not None or bullet or note
+                                                                      or not prev_open or leads_list)))
         if bullet:
             marker = _BULLET.match(stripped)
             item_text_col = indent + (marker.end() if marker else 0)
