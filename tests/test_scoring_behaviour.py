@@ -2010,3 +2010,18 @@ def test_a_displayed_formula_inside_an_open_sentence_belongs_to_its_paragraph(de
     closed = ("For Post-LN, every LayerNorm resets the stream, and in the last FFN layer the gradient norm is "
               "bounded.\n\n||dL/dW|| = O(d sqrt(ln d))\n\nThat is all.")
     assert "post-bound-form" not in hits(card, closed)
+
+
+def test_a_call_with_its_parameters_after_a_semicolon_reads_as_the_call(deck) -> None:
+    card = _card(deck, "deepnorm")
+    assert "update-rule" in hits(card, "DeepNorm 的核心更新形式是：$$x_{l+1} = LN(\\alpha x_l + G_l(x_l;\\theta_l))$$")
+    assert "update-rule" in hits(card, "DeepNorm: x_{l+1} = LN(alpha x_l + G_l(x_l; W_l))")
+
+
+def test_a_joined_display_and_the_line_after_it_are_statements_of_their_own(deck) -> None:
+    card = _card(deck, "deepnorm")
+    text = ("DeepNorm is a one-line change to Post-LN plus an init rule:\n\n    x_{l+1} = LN(alpha * x_l + "
+            "G_l(x_l; theta_l))\n\nand at initialisation the FFN weights and the attention value and output projections "
+            "are Xavier initialised, then multiplied by beta (W_Q, W_K are left alone).")
+    assert not mistakes(card, text)
+    assert "update-rule" in hits(card, text)

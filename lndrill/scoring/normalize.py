@@ -234,6 +234,16 @@ def _drop_norm_index(text: str, origin: list[int]) -> tuple[str, list[int]]:
     return _apply_edits(text, origin, [(m.start(), m.end(), "", m.start()) for m in _NORM_INDEX.finditer(text)])
 
 
+#: A function's parameters after a semicolon in its call ("G_l(x_l; theta_l)", "F(x;W)"): the call is G_l(x_l).
+_CALL_PARAMS = re.compile(r"(?<=[\w}])\s*;\s*(?:\\?theta|θ|\\?phi|φ|\\?Theta|Θ|w|W|params?|parameters)"
+                          r"(?:_\{?\w{1,4}\}?)?\s*(?=\))")
+
+
+def _drop_call_params(text: str, origin: list[int]) -> tuple[str, list[int]]:
+    """Remove each `_CALL_PARAMS`."""
+    return _apply_edits(text, origin, [(m.start(), m.end(), "", m.start()) for m in _CALL_PARAMS.finditer(text)])
+
+
 def _bare_decimals(text: str, origin: list[int]) -> tuple[str, list[int]]:
     """Put a "0" before each `_BARE_DECIMAL`, mapped to its dot."""
     return _apply_edits(text, origin, [(m.start(), m.start(), "0", m.start()) for m in _BARE_DECIMAL.finditer(text)])
@@ -340,6 +350,8 @@ def prepare(original: str | bytes) -> Prepared:
         text, origin = _bare_decimals(text, origin)
     if "_" in text and ("delta" in text or "δ" in text):
         text, origin = _index_notation(text, origin)
+    if ";" in text and _CALL_PARAMS.search(text):
+        text, origin = _drop_call_params(text, origin)
     if "*" in text:
         text = _EMPHASIS.sub(_unemphasise, text)
     if "," in text and ("_{" in text or "^{" in text):
