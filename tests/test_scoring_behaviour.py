@@ -2025,3 +2025,32 @@ def test_a_joined_display_and_the_line_after_it_are_statements_of_their_own(deck
             "are Xavier initialised, then multiplied by beta (W_Q, W_K are left alone).")
     assert not mistakes(card, text)
     assert "update-rule" in hits(card, text)
+
+
+def test_a_denial_softened_to_not_entirely_is_not_charged(main_card) -> None:
+    for text in ("Pre-LN 并非完全不需要 warm-up。", "Pre-LN is not entirely free of the need for warm-up."):
+        assert "pre-needs-warmup" not in mistakes(main_card, text), text
+    assert "pre-needs-warmup" in mistakes(main_card, "Pre-LN 需要 warm-up。")
+
+
+def test_a_denial_followed_at_once_by_its_reason_may_deny_the_reason(deck) -> None:
+    card = _card(deck, "post-ln-warmup")
+    reason = "(1) Post-LN does not need warm-up because its gradients vanish near the output; if anything the opposite."
+    assert "post-no-warmup" not in mistakes(card, reason)
+    assert "post-no-warmup" in mistakes(card, "Post-LN does not need warm-up.")
+    # a reason after a comma gives the reason for the denial, which stays plain
+    assert "pre-no-final-ln" in mistakes(_card(deck, "pre-vs-post-ln"), "另外 Pre-LN 不需要 final LayerNorm，因为残差流已经很稳定。")
+
+
+def test_a_name_in_an_aside_that_makes_its_own_statement_is_not_the_next_claims_subject(deck) -> None:
+    card = _card(deck, "warmup-for-pre-ln")
+    text = ("按 Admin 的分析，Post-LN 对一次参数更新的输出放大随层数按 O(N) 增长（Pre-LN 约 O(log N)），没有 warm-up，"
+            "前几步的大更新被放大，训练直接崩。")
+    assert "pre-diverges-without" not in mistakes(card, text)
+
+
+def test_a_subject_after_a_comma_with_its_own_figures_is_a_conjunct_of_its_own(deck) -> None:
+    card = _card(deck, "rmsnorm")
+    text = ("RMSNorm: J = (1/r)(I - yy^T/d). It projects out only the radial direction. So LN's Jacobian is (nearly) a "
+            "rank d-2 projector times 1/s, RMSNorm's a rank d-1 one times 1/r.")
+    assert "rmsnorm-rank-d-minus-2" not in mistakes(card, text)

@@ -416,7 +416,11 @@ class Subjects:
         inside = [m for m in mentions if start < m.start < end and lay.part_of[m.start] == part]
         if inside:
             return Attribution(inside[0].subject, "clause", inside[0].start)
-        before = [m for m in mentions if m.end <= start]
+        # A name in an aside that closed before the claim and says something of its own ("...随层数按 O(N) 增长（Pre-LN 约
+        # O(log N)），没有 warm-up，训练直接崩") belongs to that aside's statement, not to the claim after it.
+        before = [m for m in mentions if m.end <= start
+                  and not (lay.aside_of[m.start] >= 0 and lay.aside_of[m.start] != lay.aside_of[start]
+                           and self._statement_aside(m))]
         # A name in an aside after the claim ("it usually ends a bit better (DeepNet puts Pre-LN 0.5-1 BLEU
         # behind)") belongs to the aside's own statement, unless the claim sits in that aside too.
         after = [m for m in mentions if m.start >= end

@@ -209,7 +209,16 @@ def _subject_opens_later_conjunct(answer: Analysis, frame: Frame) -> bool:
     k = frame.who.at
     if k is None or k < frame.end or k == 0:
         return False
-    return toks[k - 1].key in _CONJUNCT_OPENERS and lay.part_of[k] != lay.part_of[frame.end - 1]
+    if lay.part_of[k] == lay.part_of[frame.end - 1]:
+        return False
+    if toks[k - 1].key in _CONJUNCT_OPENERS:
+        return True
+    # after a bare comma only a possessive that stands for the noun before ("..., RMSNorm's a rank d-1 one")
+    m = answer.subjects.between(k, k + 1)
+    if m is None or not (toks[k - 1].kind == PUNCT and toks[k - 1].key in (",", "，")):
+        return False
+    last = toks[m.end - 1]
+    return lay.text[last.start : last.end].endswith(("'s", "’s"))
 
 
 #: Words that open a coordinated statement of its own when a name follows ("..., and RMSNorm's d - 1").
@@ -268,6 +277,19 @@ def _label_only(answer: Analysis, frame: Frame, correct: Claim | None) -> bool:
     return any(f.claim and f.start >= span[1] and answer.lay.line_of[f.start] == line and _fits_point(correct, f)
                and f.who.subject == frame.who.subject and f.affirmed == correct.affirm
                for m in correct.matchers for f in answer.frames(m))
+
+
+_BECAUSE = Cues(en=("because", "since"), pairs=("due to",), zh=("因为", "由于"))
+
+
+def _reason_follows_denial(answer: Analysis, frame: Frame) -> bool:
+    """"Post-LN does not need warm-up because its gradients vanish; if anything the opposite": a denial with a reason
+    right after it may deny the reason rather than the claim, so it is not plain enough to charge."""
+    toks = answer.lay.tokens
+    end = max(b for _, b in frame.terms)
+    # (right after the words, with no comma between: "不需要 final LayerNorm，因为 ..." gives the reason for the denial)
+    return not frame.affirmed and end < len(toks) and toks[end].kind != PUNCT and bool(
+        _BECAUSE.at(toks, end) or (end + 1 < len(toks) and toks[end + 1].kind != PUNCT and _BECAUSE.at(toks, end + 1)))
 
 
 def _names_another(answer: Analysis, frame: Frame, k: int) -> bool:
@@ -337,7 +359,7 @@ def find_mistake(answer: Analysis, claim: Claim, correct: Claim | None) -> Evide
                     or answer.lay.line_of[frame.start] in answer.lay.title_lines
                     or _label_only(answer, frame, correct)):
                 continue
-            if not claim.affirm and _denies_another_verb(answer, frame):
+            if not claim.affirm and (_denies_another_verb(answer, frame) or _reason_follows_denial(answer, frame)):
                 continue
             if _plain(frame) and _fits_mistake(claim, frame) and frame.affirmed == claim.affirm:
                 if correct is not None and _also_correct(answer, correct, frame):
