@@ -2054,3 +2054,13 @@ def test_a_subject_after_a_comma_with_its_own_figures_is_a_conjunct_of_its_own(d
     text = ("RMSNorm: J = (1/r)(I - yy^T/d). It projects out only the radial direction. So LN's Jacobian is (nearly) a "
             "rank d-2 projector times 1/s, RMSNorm's a rank d-1 one times 1/r.")
     assert "rmsnorm-rank-d-minus-2" not in mistakes(card, text)
+
+
+def test_a_pronoun_right_after_a_colon_refers_to_the_owner_named_before_it(main_card) -> None:
+    text = ("Xiong et al. found this makes Post-LN's gradients very uneven at initialization: they are largest at "
+            "the bottom layers, near the embeddings, and shrink toward the output.")
+    assert "post-grad-largest-near-input" in mistakes(main_card, text)
+    # two names before the colon: whose gradients "they" are is not plain
+    both = ("Xiong et al. compared Post-LN's gradients with Pre-LN's at initialization: they are largest at the "
+            "bottom layers, near the embeddings, and shrink toward the output.")
+    assert "post-grad-largest-near-input" not in mistakes(main_card, both)

@@ -518,6 +518,9 @@ class Subjects:
         referred = self._pronoun_refers_to_opener(start, k)
         if referred is not None:
             return Attribution(referred.subject, "sentence", referred.start)
+        owner = self._owner_before_colon(start, k)
+        if owner is not None:
+            return Attribution(owner.subject, "clause", owner.start)
         for m in reversed(self.mentions[:k]):
             if lay.sentence_of[m.start] != sent:
                 break
@@ -632,6 +635,27 @@ class Subjects:
             return None
         a = lay.clause_span[clause][0]
         return first if any(toks[j].key in _BACK_PRONOUNS for j in range(a, start)) else None
+
+    def _owner_before_colon(self, start: int, k: int) -> Mention | None:
+        """"Xiong et al. found this makes Post-LN's gradients very uneven: they are largest at the bottom layers": a
+        clause that opens with "they"/"it" right after a colon refers to the noun its owner names just before the
+        colon ("Post-LN's gradients"), when that owner is the only subject named in the sentence so far."""
+        lay, toks = self.lay, self.lay.tokens
+        a = lay.clause_span[lay.clause_of[start]][0]
+        j, colon = a, a > 0 and toks[a - 1].kind == PUNCT and toks[a - 1].key in (":", "：")
+        while j < start and toks[j].kind == PUNCT:
+            colon = colon or toks[j].key in (":", "：")
+            j += 1
+        if not (colon and a > 0 and j < start and toks[j].key in ("they", "it", "它", "它们")):
+            return None
+        sent = lay.sentence_of[start]
+        earlier = [m for m in self.mentions[:k] if lay.sentence_of[m.start] == sent]
+        if len(earlier) != 1 or earlier[0].contrast or lay.clause_of[earlier[0].start] != lay.clause_of[a - 1]:
+            return None
+        m = earlier[0]
+        owned = lay.text[toks[m.end - 1].start : toks[m.end - 1].end].endswith(("'s", "’s")) or (
+            m.end < len(toks) and toks[m.end].key == "的")
+        return m if owned and a - m.end <= 8 else None
 
     def _opens(self, m: Mention, start: int) -> bool:
         """The mention is the subject of its sentence's first clause ("Post-LN keeps an identity path ..., and its
