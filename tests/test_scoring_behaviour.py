@@ -2064,3 +2064,11 @@ def test_a_pronoun_right_after_a_colon_refers_to_the_owner_named_before_it(main_
     both = ("Xiong et al. compared Post-LN's gradients with Pre-LN's at initialization: they are largest at the "
             "bottom layers, near the embeddings, and shrink toward the output.")
     assert "post-grad-largest-near-input" not in mistakes(main_card, both)
+
+
+def test_chinese_filler_idioms_cap_a_soup_as_the_english_ones_do(deck) -> None:
+    card = _card(deck, "post-ln-warmup")
+    soup = ("Post-LN 需要 warm-up，本质上是 Adam 二阶矩估计、输出端大梯度与学习率协同作用的问题；Noam schedule 的 "
+            "warmup_steps = 4000 与 inverse square root decay 共同构成配方，初始化、残差、归一化和学习率是一个整体。")
+    r = score_answer(card, soup)
+    assert r.filler_capped and r.score <= 15 < r.uncapped

@@ -27,7 +27,8 @@ _RUBRICS: WeakKeyDictionary[Card, Rubric] = WeakKeyDictionary()
 _VALUE = re.compile(r"\d+(?:\.\d+)?")
 #: Filler that joins topics without a claim about them (see result.FILLER_LIMIT), matched in the lower-cased text.
 _FILLER = re.compile(r"fundamentally about|interplay|all (?:inter)?connected|synerg\w*|holistic\w*|harmoni[sz]\w*"
-                     r"|协同|内在联系|深度耦合|范式")
+                     r"|inextricabl\w*|intertwined|hand in hand"
+                     r"|协同|内在联系|深度耦合|范式|是一个整体|密不可分|息息相关|相辅相成|环环相扣")
 
 
 def rubric_for(card: Card) -> Rubric:
