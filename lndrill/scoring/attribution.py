@@ -6,15 +6,19 @@ A claim's subject is looked for, in this order:
    comma part, then after it in that part, then before it in the clause); in a relative part ("BERT,
    which is Post-LN") the noun it hangs on; ``clause-after``: one named after it in another part of the
    clause ("flat in L, it is Pre-LN that shrinks" is not about Pre-LN's flatness);
-2. ``label``: the label of its line ("Pre-LN: ...", "- T5: ...");
-3. ``sentence``: the nearest subject named earlier in the same sentence;
+2. ``label``: the label of its line ("Pre-LN: ...", "- T5: ..."), or a topic that opens the sentence ("For
+   Pre-LN, ...", "For RMSNorm the Jacobian is ...");
+3. ``sentence``: the nearest subject named earlier in the same sentence (``clause`` when the claim's clause
+   opens with "they"/"it" right after a colon and the one subject named before owns the noun there:
+   "Post-LN's gradients are uneven: they are largest ...");
 4. ``paragraph``: the subject of an earlier sentence of the same paragraph or list item, when that
    sentence named exactly one;
 5. ``heading``: the subject a heading names, for everything under it;
 6. ``card``: the card's `default_subject` (the one its question is about), when none of the above names one.
 
-A subject is never inherited across a paragraph break (only a heading reaches further) and never taken
-from a later clause. Mentions that are comparison partners ("than Post-LN", "unlike BERT, which is
+A subject is never inherited across a paragraph break (only a heading reaches further; a displayed formula
+inside an open sentence belongs to its paragraph) and never taken from a later clause, nor from a bracketed
+aside that closed before the claim and says something of its own. Mentions that are comparison partners ("than Post-LN", "unlike BERT, which is
 Post-LN,", "和 Pre-LN 相比") are never subjects. Only ``clause`` and ``label`` subjects are explicit
 enough for a mistake to be charged.
 """

@@ -351,7 +351,7 @@ def analyse(text: str, tokens: list[Token], cased: str | None = None) -> Layout:
         new_block = not blank and (heading or bullet or prev_blank or (block >= 0 and lay.block_kind[block] == "heading"))
         # A displayed formula set inside a sentence left open ("... the input satisfies" / "..., so" above it) is part
         # of that paragraph, and so is a lower-case line that carries on after it ("for all l > 0, independent of
-        # depth"): one statement, whose subject the paragraph names.
+        # depth"): they take the paragraph's subject, though each is a sentence of its own.
         display = not blank and not heading and not bullet and label_at is None and _display_line(ltoks)
         own_sentence = False
         if new_block and not heading and not bullet and block >= 0 and lay.block_kind[block] == "para" and (
