@@ -14,13 +14,13 @@ import re
 from weakref import WeakKeyDictionary
 
 from lndrill.cards.schema import Card
-from lndrill.scoring.lexicon import ARROW, CJK, PUNCT, WORD, Cues, stem
+from lndrill.scoring.lexicon import ARROW, CJK, PUNCT, WORD, Cues, Token, stem
 from lndrill.scoring.matcher import Analysis, Frame
 from lndrill.scoring.normalize import MAX_SCORED_CHARS, TABLE_COLON
 from lndrill.scoring.polarity import is_negation
 from lndrill.scoring.result import MistakeResult, PointResult, ScoreResult, SectionResult
 from lndrill.scoring.rubric import Claim, Matcher, Rubric, compile_rubric
-from lndrill.scoring.structure import is_function_token
+from lndrill.scoring.structure import CAUSE, is_function_token
 
 _RUBRICS: WeakKeyDictionary[Card, Rubric] = WeakKeyDictionary()
 #: A concrete value in an answer: a number, decimals included ("4000", "0.98", "8.45").
@@ -222,8 +222,9 @@ def _subject_opens_later_conjunct(answer: Analysis, frame: Frame) -> bool:
     return lay.text[last.start : last.end].endswith(("'s", "’s"))
 
 
-#: Words that open a coordinated statement of its own when a name follows ("..., and RMSNorm's d - 1").
-_CONJUNCT_OPENERS = frozenset({"and", "but", "while", "whereas", "而", "但"})
+#: Words that open a coordinated statement of its own when a name follows ("..., and RMSNorm's d - 1"): the
+#: coordinators but "so" (a consequence goes on about the same subject) and 和 (it joins names).
+_CONJUNCT_OPENERS = _COORDINATORS - {"so", "和"}
 
 
 #: Verbs whose denial denies the thing itself ("does not have a final norm", "没有", "不用"), and the
@@ -280,7 +281,12 @@ def _label_only(answer: Analysis, frame: Frame, correct: Claim | None) -> bool:
                for m in correct.matchers for f in answer.frames(m))
 
 
-_BECAUSE = Cues(en=("because", "since"), pairs=("due to",), zh=("因为", "由于"))
+#: A reason given as a phrase ("due to"); the reason words themselves are structure.CAUSE.
+_DUE_TO = Cues(pairs=("due to",))
+
+
+def _gives_reason(toks: list[Token], j: int) -> bool:
+    return bool(CAUSE.at(toks, j) or _DUE_TO.at(toks, j))
 
 
 def _reason_follows_denial(answer: Analysis, frame: Frame) -> bool:
@@ -289,8 +295,8 @@ def _reason_follows_denial(answer: Analysis, frame: Frame) -> bool:
     toks = answer.lay.tokens
     end = max(b for _, b in frame.terms)
     # (right after the words, with no comma between: "不需要 final LayerNorm，因为 ..." gives the reason for the denial)
-    return not frame.affirmed and end < len(toks) and toks[end].kind != PUNCT and bool(
-        _BECAUSE.at(toks, end) or (end + 1 < len(toks) and toks[end + 1].kind != PUNCT and _BECAUSE.at(toks, end + 1)))
+    return not frame.affirmed and end < len(toks) and toks[end].kind != PUNCT and (
+        _gives_reason(toks, end) or (end + 1 < len(toks) and toks[end + 1].kind != PUNCT and _gives_reason(toks, end + 1)))
 
 
 def _names_another(answer: Analysis, frame: Frame, k: int) -> bool:
