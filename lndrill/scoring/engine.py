@@ -11,6 +11,7 @@ correct claim. When in doubt, nothing is charged.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from weakref import WeakKeyDictionary
 
 from lndrill.cards.schema import Card
@@ -353,20 +354,43 @@ def find_point(answer: Analysis, claim: Claim) -> Evidence | None:
     return None
 
 
+def _title_line(answer: Analysis, frame: Frame) -> bool:
+    """The frame lies on a Title Case line standing alone (a paper's title), which asserts nothing."""
+    return answer.lay.line_of[frame.start] in answer.lay.title_lines
+
+
+#: Reasons a frame of a wrong claim is not charged, whatever its polarity: each names a reading in which the
+#: words are not the answer's own plain claim (see each guard's docstring). Checked in this order, with
+#: `_read_both_ways` (which needs the matcher) right after the first and `_label_only` (which needs the correct
+#: claim) last; all are pure.
+_SPARED_BECAUSE: tuple[Callable[[Analysis, Frame], bool], ...] = (
+    _named_in_code, _divided, _retracted, _new_clause_between, _across_cell_items, _set_aside, _played_down,
+    _subject_opens_later_conjunct, _title_line)
+#: Further reasons that spare a denial ("X does not Y"): the "not" belongs to another verb or to a reason.
+_DENIAL_SPARED_BECAUSE: tuple[Callable[[Analysis, Frame], bool], ...] = (_denies_another_verb, _reason_follows_denial)
+
+
+def spared_by(answer: Analysis, claim: Claim, matcher: Matcher, frame: Frame, correct: Claim | None) -> str | None:
+    """The name of the first guard that keeps `frame` from charging `claim`, or None when none applies."""
+    for guard in _SPARED_BECAUSE:
+        if guard(answer, frame):
+            return guard.__name__
+        if guard is _named_in_code and _read_both_ways(answer, matcher, frame):
+            return _read_both_ways.__name__
+    if _label_only(answer, frame, correct):
+        return _label_only.__name__
+    if not claim.affirm:
+        for guard in _DENIAL_SPARED_BECAUSE:
+            if guard(answer, frame):
+                return guard.__name__
+    return None
+
+
 def find_mistake(answer: Analysis, claim: Claim, correct: Claim | None) -> Evidence | None:
     """Evidence that the answer plainly makes this wrong claim, or None (see the module docstring)."""
     for matcher in claim.matchers:
         for frame in answer.frames(matcher):
-            if not frame.claim:
-                continue
-            if (_named_in_code(answer, frame) or _read_both_ways(answer, matcher, frame) or _divided(answer, frame)
-                    or _retracted(answer, frame) or _new_clause_between(answer, frame)
-                    or _across_cell_items(answer, frame) or _set_aside(answer, frame) or _played_down(answer, frame)
-                    or _subject_opens_later_conjunct(answer, frame)
-                    or answer.lay.line_of[frame.start] in answer.lay.title_lines
-                    or _label_only(answer, frame, correct)):
-                continue
-            if not claim.affirm and (_denies_another_verb(answer, frame) or _reason_follows_denial(answer, frame)):
+            if not frame.claim or spared_by(answer, claim, matcher, frame, correct) is not None:
                 continue
             if _plain(frame) and _fits_mistake(claim, frame) and frame.affirmed == claim.affirm:
                 if correct is not None and _also_correct(answer, correct, frame):
