@@ -423,6 +423,34 @@ def test_an_answer_laid_out_as_a_table_is_read_per_column(main_card) -> None:
     assert table[a:b] == "x + F(LN(x))"  # highlighted inside the Pre-LN cell of the original table
 
 
+def test_a_table_copied_from_a_web_page_with_one_outer_pipe_is_still_a_table(main_card) -> None:
+    table = (
+        "方面 | Post-LN | Pre-LN |\n"
+        "公式 | y = LN(x + F(x)) | y = x + F(LN(x)) |\n"
+        "预热 | 必须要 warm-up | 中等学习率下不需要 |\n"
+        "稳定性 | 深了容易发散 | 稳定 |\n"
+    )
+    got = hits(main_card, table)
+    assert {"post-formula", "pre-formula", "post-needs-warmup", "pre-stable"} <= got
+    assert not mistakes(main_card, table)
+
+
+def test_a_table_row_label_names_the_aspect_and_its_cells_give_the_value(main_card) -> None:
+    header = "| | Post-LN | Pre-LN |\n|---|---|---|\n"
+    assert not mistakes(main_card, header + "| Stability in deep stacks | fragile, diverges early | robust |\n")
+    assert "post-stable" in mistakes(main_card, header + "| Stability in deep stacks | good | fragile |\n")
+    # a swapped yes/no row is one wrong statement, charged once (as Post-LN stable or as Pre-LN not stable)
+    assert mistakes(main_card, header + "| Stable in deep stacks? | ✅ | ❌ |\n") & {"post-stable", "pre-not-stable"}
+
+
+def test_a_sub_heading_that_names_nobody_keeps_the_subject_of_the_heading_right_above(main_card) -> None:
+    text = "## Post-LN\n### Main problems\n- training is unstable and it needs a warm-up\n"
+    assert "post-needs-warmup" in hits(main_card, text)
+    # with a paragraph between them, the second heading starts a section of its own
+    text = "## Post-LN\nThe original layout.\n### Main problems\n- training is unstable and it needs a warm-up\n"
+    assert "post-needs-warmup" not in hits(main_card, text)
+
+
 def test_pipes_in_norms_are_not_a_table(main_card) -> None:
     assert prepare("||J||_2 = O(sqrt(d)/||x||) and ||x|| grows").text == "||j|| = o(sqrt(d)/||x||) and ||x|| grows"
 

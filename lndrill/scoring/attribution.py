@@ -372,6 +372,12 @@ class Subjects:
         for blk, subjects in named.items():
             if len(subjects) == 1:
                 out[blk] = next(iter(subjects))
+        kinds = self.lay.block_kind
+        for blk in range(1, len(kinds)):
+            # "Post-Norm 的问题\n主要问题\n- ...": a heading that names nobody, right under one that names a subject
+            # (nothing between them), is its sub-heading
+            if kinds[blk] == "heading" and kinds[blk - 1] == "heading" and blk not in named and blk - 1 in out:
+                out[blk] = out[blk - 1]
         return out
 
     def between(self, lo: int, hi: int) -> Mention | None:

@@ -174,6 +174,26 @@ def _in_table_cell(answer: Analysis, j: int) -> bool:
     return TABLE_COLON in text[line_start : tok.start]
 
 
+#: A table cell that answers its row label rather than giving a value of its own ("| Stability | good | poor |"; the
+#: "yes" and "not" that tables' yes/no marks are read as, see normalize).
+_AFFIRMING_CELL = re.compile(r"\s*(?:yes|not|good|high|strong|excellent|better|best|好|高|强|稳|更好|更高|更强|更稳)(?![a-z])")
+
+
+def _row_label_only(answer: Analysis, frame: Frame) -> bool:
+    """All of the frame's words are in a table row's label (or column header), before the "∶" its cell follows,
+    and the cell gives a value of its own ("| Stability at depth | fragile | robust |"): the label names what the
+    row is about, and the cell, not the label, says what holds for the column. A cell that only affirms the label
+    ("yes", "good") or denies it ("✗", read as "not") still lets the label's words be the claim."""
+    text, toks = answer.lay.text, answer.lay.tokens
+    last = toks[max(b for _, b in frame.terms) - 1]
+    line_end = text.find("\n", last.end)
+    line = text[last.end : line_end if line_end >= 0 else len(text)]
+    colon = line.find(TABLE_COLON)
+    if colon < 0 or _in_table_cell(answer, frame.start):
+        return False
+    return _AFFIRMING_CELL.match(line, colon + 1) is None
+
+
 def _new_clause_between(answer: Analysis, frame: Frame) -> bool:
     """Between two of the frame's words a comma part opens with a coordinator and a new subject ("doesn't need
     warm-up, and the final LayerNorm is part of that setup") or with "where"/"when" (", where a diverged run costs
@@ -365,7 +385,7 @@ def _title_line(answer: Analysis, frame: Frame) -> bool:
 #: claim) last; all are pure.
 _SPARED_BECAUSE: tuple[Callable[[Analysis, Frame], bool], ...] = (
     _named_in_code, _divided, _retracted, _new_clause_between, _across_cell_items, _set_aside, _played_down,
-    _subject_opens_later_conjunct, _title_line)
+    _subject_opens_later_conjunct, _title_line, _row_label_only)
 #: Further reasons that spare a denial ("X does not Y"): the "not" belongs to another verb or to a reason.
 _DENIAL_SPARED_BECAUSE: tuple[Callable[[Analysis, Frame], bool], ...] = (_denies_another_verb, _reason_follows_denial)
 
