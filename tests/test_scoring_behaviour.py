@@ -2100,3 +2100,19 @@ def test_chinese_filler_idioms_cap_a_soup_as_the_english_ones_do(deck) -> None:
             "warmup_steps = 4000 与 inverse square root decay 共同构成配方，初始化、残差、归一化和学习率是一个整体。")
     r = score_answer(card, soup)
     assert r.filler_capped and r.score <= 15 < r.uncapped
+
+
+def test_an_answer_that_only_restates_the_question_earns_at_most_the_given_only_cap(deck) -> None:
+    card = _card(deck, "warmup-for-pre-ln")
+    assert {"pre-can-drop", "llms-still-warm-up"} <= rubric_for(card).given_points
+    restated = ("So the point is that Pre-LN can be trained with no warm-up at all, and still nearly every large "
+                "Pre-LN language model keeps a warm-up phase. Both of these facts hold at the same time.")
+    r = score_answer(card, restated)
+    assert {"pre-can-drop", "llms-still-warm-up"} <= {p.id for s in r.sections for p in s.points if p.hit}
+    assert r.given_only and r.score <= 10
+    assert any("stated in the question" in n for n in r.notes)
+    explained = restated + (" Warm-up protects Adam: its second-moment estimate is built from a few steps at the "
+                            "start, so the first updates are too large and warm-up keeps them small.")
+    r = score_answer(card, explained)
+    assert not r.given_only and r.score > 10
+    assert not any("stated in the question" in n for n in r.notes)

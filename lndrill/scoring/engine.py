@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from weakref import WeakKeyDictionary
 
 from lndrill.cards.schema import Card
@@ -19,7 +20,7 @@ from lndrill.scoring.lexicon import ARROW, CJK, PUNCT, WORD, Cues, Token, stem
 from lndrill.scoring.matcher import Analysis, Frame
 from lndrill.scoring.normalize import MAX_SCORED_CHARS, TABLE_COLON
 from lndrill.scoring.polarity import is_negation
-from lndrill.scoring.result import MistakeResult, PointResult, ScoreResult, SectionResult
+from lndrill.scoring.result import GIVEN_ONLY_CAP, MistakeResult, PointResult, ScoreResult, SectionResult
 from lndrill.scoring.rubric import Claim, Matcher, Rubric, compile_rubric
 from lndrill.scoring.structure import CAUSE, is_function_token
 
@@ -39,11 +40,23 @@ def rubric_for(card: Card) -> Rubric:
     except (KeyError, TypeError):
         pass
     rubric = compile_rubric(card)
+    rubric.given_points = _given_points(card, rubric)
     try:
         _RUBRICS[card] = rubric
     except TypeError:
         pass
     return rubric
+
+
+def _given_points(card: Card, rubric: Rubric) -> frozenset[str]:
+    """The points the card's own question states: its prompt (en and zh) read as an answer, with the check that
+    drops echoes of the prompt switched off (it would drop the whole prompt)."""
+    plain = replace(rubric, prompt_grams=frozenset())
+    given: set[str] = set()
+    for prompt in (card.prompt.en, card.prompt.zh):
+        answer = Analysis(plain, prompt)
+        given.update(p.id for p in card.points() if find_point(answer, plain.point_claims[p.id]))
+    return frozenset(given)
 
 
 Evidence = tuple[str, tuple[tuple[int, int], ...]]
@@ -489,7 +502,8 @@ def score_answer(card: Card, text: str | bytes) -> ScoreResult:
             correct = rubric.point_claims[point.id]
             found = find_point(answer, correct)
             evidence, spans = found if found else ("", ())
-            points.append(PointResult(point.id, point.claim, point.weight, found is not None, evidence, spans))
+            points.append(PointResult(point.id, point.claim, point.weight, found is not None, evidence, spans,
+                                      given=point.id in rubric.given_points))
             for m in point.mistakes:
                 bad = find_mistake(answer, rubric.mistake_claims[(point.id, m.id)], correct)
                 if bad:
@@ -500,6 +514,10 @@ def score_answer(card: Card, text: str | bytes) -> ScoreResult:
         notes.append(f"Only the first {MAX_SCORED_CHARS:,} characters of this answer were scored.")
     if answer.prep.dropped_repeats:
         notes.append(f"{answer.prep.dropped_repeats} repeated line(s) were counted once.")
+    hit = [p for sec in sections for p in sec.points if p.hit]
+    if hit and all(p.given for p in hit):
+        notes.append(f"Everything found here is stated in the question itself; restating the question earns at most "
+                     f"{GIVEN_ONLY_CAP}. Explain why it holds.")
     values = sum(1 for _ in _VALUE.finditer(answer.prep.text))
     filler = len({_filler_word(m.group(0)) for m in _FILLER.finditer(answer.prep.text)})
     return ScoreResult(card.id, tuple(sections), tuple(_one_charge_per_error(mistakes)), tuple(notes), values, filler)

@@ -55,6 +55,14 @@ FILLER_LIMIT = 2
 FILLER_CAP = 15
 
 
+#: Points the question itself states ("Pre-LN can drop warm-up, so why do Pre-LN LLMs still warm up?" states both
+#: that Pre-LN can drop it and that LLMs still use it): an answer that earns only those has restated the question,
+#: which graders put at 0-10, and scores at most GIVEN_ONLY_CAP. On the tuning half (3,718 answers) this holds 14
+#: answers, 13 of them prompt echoes and keyword soups graded 2-9 that scored 2-28 (one partial graded 31 that adds
+#: only "warm-up is a standard trick" drops from 28 to 10); blind batch 32: MAD 7.05 -> 6.8.
+GIVEN_ONLY_CAP = 10
+
+
 def error_cap(share_before_penalties: float, mistakes: int) -> float | None:
     """The highest total an answer charged `mistakes` wrong claims can get, or None without mistakes."""
     if mistakes <= 0:
@@ -87,6 +95,7 @@ class PointResult:
     evidence: str = ""
     spans: tuple[tuple[int, int], ...] = ()
     overruled: bool = False
+    given: bool = False  # the card's question itself states this point (see GIVEN_ONLY_CAP)
 
 
 @dataclass(frozen=True)
@@ -176,9 +185,15 @@ class ScoreResult:
 
     @property
     def capped(self) -> int:
-        """Points the caps took off the total: the wrong claims' (`error_cap`) and the filler's (`FILLER_CAP`);
-        0 when neither applies or the total is under them."""
+        """Points the caps took off the total: the wrong claims' (`error_cap`), the filler's (`FILLER_CAP`) and a
+        restated question's (`GIVEN_ONLY_CAP`); 0 when none applies or the total is under them."""
         return self.uncapped - self.score
+
+    @property
+    def given_only(self) -> bool:
+        """Every point the answer earns is one the question itself states: it restates the question."""
+        hit = [p for s in self.sections for p in s.points if p.hit]
+        return bool(hit) and all(p.given for p in hit)
 
     @property
     def filler_capped(self) -> bool:
@@ -188,12 +203,14 @@ class ScoreResult:
     @property
     def score(self) -> int:
         """The total 0-100 on an interviewer's scale: the rubric share through `to_interviewer_scale`, plus
-        `specifics` for a complete answer, at most `error_cap` when the answer states something wrong, and at most
-        `FILLER_CAP` when it leans on filler phrases."""
+        `specifics` for a complete answer, at most `error_cap` when the answer states something wrong, at most
+        `FILLER_CAP` when it leans on filler phrases and at most `GIVEN_ONLY_CAP` when it only restates the question."""
         total = self.uncapped
         cap = error_cap(self.earned_share, len(self.mistakes))
         if cap is not None:
             total = min(total, max(0, int(round(cap))))
+        if self.given_only:
+            total = min(total, GIVEN_ONLY_CAP)
         return min(total, FILLER_CAP) if self.filler >= FILLER_LIMIT else total
 
     def section_score(self, section: SectionResult) -> int:
@@ -221,6 +238,7 @@ class ScoreResult:
             "specifics": self.specifics,
             "capped": self.capped,
             "filler": self.filler,
+            "given_only": self.given_only,
             "sections": [
                 {
                     "id": s.id,
@@ -229,7 +247,7 @@ class ScoreResult:
                     "max": self.section_max(s),
                     "points": [
                         {"id": p.id, "hit": p.hit, "evidence": p.evidence, "claim": p.claim.get(lang),
-                         "weight": p.weight, "spans": [list(x) for x in p.spans]}
+                         "weight": p.weight, "given": p.given, "spans": [list(x) for x in p.spans]}
                         for p in s.points
                     ],
                 }

@@ -59,6 +59,8 @@ class Rubric:
     default_subject: str | None = None
     problems: list[tuple[int, str]] = field(default_factory=list)
     phrases: tuple[Phrase, ...] = ()
+    #: Points the card's own question states (found by reading the prompt as an answer; see engine.rubric_for).
+    given_points: frozenset[str] = frozenset()
 
     def phrases_for(self, keys: set[str]) -> list[Phrase]:
         """The concept phrases that could match a text whose token keys are `keys` (by first unit): any other
