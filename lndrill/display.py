@@ -88,12 +88,17 @@ def specifics_note(specifics: int, values: int, lang: str = "en") -> str | None:
             else f"Specifics {specifics:+d}: the answer cites {values} concrete values (constants, steps, BLEU, bounds).")
 
 
-def capped_note(capped: int, lang: str = "en", filler: bool = False) -> str | None:
-    """One line on why an answer with a wrong claim (or, with `filler`, one that leans on filler phrases) scores
-    lower than its rubric points, or None."""
+def capped_note(capped: int, lang: str = "en", filler: bool = False, reason: str | None = None) -> str | None:
+    """One line on why an answer scores lower than its rubric points, or None: it states something wrong, or (with
+    `filler`, or `reason` "filler") it leans on filler phrases, or (`reason` "given") it only restates the question."""
     if capped <= 0:
         return None
-    if filler:
+    if reason == "given":
+        return (f"封顶扣{capped}分：找到的要点都是题目本身已经说出的事实，复述题目最多得 10 分；要解释它为什么成立。"
+                if lang == "zh" else
+                f"Capped -{capped}: every point found is one the question itself states, and restating the question "
+                "earns at most 10; explain why it holds.")
+    if filler or reason == "filler":
         return (f"封顶扣{capped}分：回答靠“协同”“内在联系”这类空泛的词把术语串在一起，读起来像关键词堆砌；写清每个机制具体做了什么。"
                 if lang == "zh" else
                 f"Capped -{capped}: the answer strings terms together with filler ('the interplay between', 'fundamentally "

@@ -124,3 +124,16 @@ def test_the_report_shows_and_explains_the_cap_for_a_wrong_claim(tmp_path: Path,
     assert main(["score", "deepnorm", str(f), "--no-save"]) == 0
     out = capsys.readouterr().out
     assert f"capped -{d['capped']})" in out and "fix the mistakes" in " ".join(out.split())
+
+
+def test_the_report_says_when_an_answer_only_restates_the_question(tmp_path: Path, capsys) -> None:
+    f = tmp_path / "a.txt"
+    f.write_text("Pre-LN can be trained without any warm-up. Yet almost every big Pre-LN LLM still keeps a warm-up "
+                 "phase, and the two facts both hold.", encoding="utf-8")
+    assert main(["score", "warmup-for-pre-ln", str(f), "--json", "--no-save"]) == 0
+    d = json.loads(capsys.readouterr().out)
+    assert d["given_only"] and d["cap_reason"] == "given" and d["score"] == 10 < d["points"]
+    assert main(["score", "warmup-for-pre-ln", str(f), "--no-save"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert f"capped -{d['capped']})" in out and "the question itself states" in out
+    assert "fix the mistakes" not in out

@@ -120,7 +120,7 @@ def print_report(card: Card, result: ScoreResult, lang: str, model_answer: bool)
     con.print(Text(f"{card.title.get(lang)}  [{card.id}]", style="bold"))
     con.print(Text(score_headline(result.score, result.points, lang, result.specifics, result.capped),
                    style=score_style(result.score, bold=True)))
-    for note in (specifics_note(result.specifics, result.values, lang), capped_note(result.capped, lang, result.filler_capped)):
+    for note in (specifics_note(result.specifics, result.values, lang), capped_note(result.capped, lang, reason=result.cap_reason)):
         if note:
             con.print(Text(note, style="dim"))
     con.print()

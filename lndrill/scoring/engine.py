@@ -20,7 +20,7 @@ from lndrill.scoring.lexicon import ARROW, CJK, PUNCT, WORD, Cues, Token, stem
 from lndrill.scoring.matcher import Analysis, Frame
 from lndrill.scoring.normalize import MAX_SCORED_CHARS, TABLE_COLON
 from lndrill.scoring.polarity import is_negation
-from lndrill.scoring.result import GIVEN_ONLY_CAP, MistakeResult, PointResult, ScoreResult, SectionResult
+from lndrill.scoring.result import MistakeResult, PointResult, ScoreResult, SectionResult
 from lndrill.scoring.rubric import Claim, Matcher, Rubric, compile_rubric
 from lndrill.scoring.structure import CAUSE, is_function_token
 
@@ -514,10 +514,6 @@ def score_answer(card: Card, text: str | bytes) -> ScoreResult:
         notes.append(f"Only the first {MAX_SCORED_CHARS:,} characters of this answer were scored.")
     if answer.prep.dropped_repeats:
         notes.append(f"{answer.prep.dropped_repeats} repeated line(s) were counted once.")
-    hit = [p for sec in sections for p in sec.points if p.hit]
-    if hit and all(p.given for p in hit):
-        notes.append(f"Everything found here is stated in the question itself; restating the question earns at most "
-                     f"{GIVEN_ONLY_CAP}. Explain why it holds.")
     values = sum(1 for _ in _VALUE.finditer(answer.prep.text))
     filler = len({_filler_word(m.group(0)) for m in _FILLER.finditer(answer.prep.text)})
     return ScoreResult(card.id, tuple(sections), tuple(_one_charge_per_error(mistakes)), tuple(notes), values, filler)

@@ -198,20 +198,31 @@ class ScoreResult:
     @property
     def filler_capped(self) -> bool:
         """The total was held at `FILLER_CAP` because the answer leans on filler phrases."""
-        return self.filler >= FILLER_LIMIT and self.uncapped > FILLER_CAP
+        return self.cap_reason == "filler"
 
     @property
     def score(self) -> int:
         """The total 0-100 on an interviewer's scale: the rubric share through `to_interviewer_scale`, plus
         `specifics` for a complete answer, at most `error_cap` when the answer states something wrong, at most
         `FILLER_CAP` when it leans on filler phrases and at most `GIVEN_ONLY_CAP` when it only restates the question."""
-        total = self.uncapped
+        return self._capped_total()[0]
+
+    @property
+    def cap_reason(self) -> str | None:
+        """Which cap set the total, when one took something off: "error" (`error_cap`), "given" (`GIVEN_ONLY_CAP`)
+        or "filler" (`FILLER_CAP`); the last one that lowered it."""
+        return self._capped_total()[1]
+
+    def _capped_total(self) -> tuple[int, str | None]:
+        total, reason = self.uncapped, None
         cap = error_cap(self.earned_share, len(self.mistakes))
-        if cap is not None:
-            total = min(total, max(0, int(round(cap))))
-        if self.given_only:
-            total = min(total, GIVEN_ONLY_CAP)
-        return min(total, FILLER_CAP) if self.filler >= FILLER_LIMIT else total
+        if cap is not None and total > max(0, int(round(cap))):
+            total, reason = max(0, int(round(cap))), "error"
+        if self.given_only and total > GIVEN_ONLY_CAP:
+            total, reason = GIVEN_ONLY_CAP, "given"
+        if self.filler >= FILLER_LIMIT and total > FILLER_CAP:
+            total, reason = FILLER_CAP, "filler"
+        return total, reason
 
     def section_score(self, section: SectionResult) -> int:
         """A section's earned points on the same 0-100 scale as the total."""
@@ -239,6 +250,7 @@ class ScoreResult:
             "capped": self.capped,
             "filler": self.filler,
             "given_only": self.given_only,
+            "cap_reason": self.cap_reason,
             "sections": [
                 {
                     "id": s.id,

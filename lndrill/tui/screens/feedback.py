@@ -221,7 +221,7 @@ class FeedbackScreen(LndrillScreen[str]):
         if result.mistakes:
             lost = round(100 * result.penalty / result.max) if result.max else 0
             lines.append(pad_cells(say(lang, "Mistakes", "错误"), width) + f"-{lost}", style=f"bold {bad}")
-        for note in (specifics_note(result.specifics, result.values, lang), capped_note(result.capped, lang, result.filler_capped)):
+        for note in (specifics_note(result.specifics, result.values, lang), capped_note(result.capped, lang, reason=result.cap_reason)):
             if note:
                 lines.append("\n" + note if lines.plain.strip() else note, style="dim")
         self.query_one("#fb-sections", Static).update(lines)
