@@ -9,7 +9,7 @@ import pytest
 
 from lndrill.cards.deck import load_deck
 from lndrill.cli import main
-from lndrill.scoring.engine import score_answer
+from lndrill.scoring.engine import rubric_for, score_answer
 from lndrill.scoring.selfcheck import check_card
 
 REQUIRED = {"pre-vs-post-ln", "post-ln-warmup", "xiong-theorem", "pre-ln-final-norm", "pre-ln-effective-depth",
@@ -246,3 +246,30 @@ def test_unless_cancels_a_match_and_goes_only_with_concepts(tmp_path) -> None:
     hit = {p.id for s in score_answer(card, "Post-LN needs warm-up. Adam is the optimiser.").sections
            for p in s.points if p.hit}
     assert hit == {"post-warmup"}  # another sentence cancels nothing
+
+
+def test_said_of_reads_a_comparison_the_other_way_round_and_goes_only_in_a_points_match(tmp_path) -> None:
+    converse = ('          - concepts: [["@warmup"]]\n'
+                '          - concepts: [["can skip warm-up", "可以不用 warm-up"]]\n            said_of: {subject}\n')
+    # the card asks which placement needs warm-up: "Pre-LN can skip warm-up" says Post-LN is the one that needs it
+    good = GOOD.format(id="fixture-said-of").replace('          - concepts: [["@warmup"]]\n', converse.format(subject="pre"))
+    unknown = GOOD.format(id="fixture-said-of-unknown").replace('          - concepts: [["@warmup"]]\n',
+                                                               converse.format(subject="nobody"))
+    in_mistake = GOOD.format(id="fixture-said-of-mistake").replace(
+        '          - concepts: [["@warmup"]]\n',
+        '          - concepts: [["@warmup"]]\n        mistakes:\n          - id: pre-warmup\n'
+        '            explanation: {en: a, zh: b}\n            match:\n'
+        '              - concepts: [["@warmup"]]\n                said_of: pre\n')
+    for name, text in (("good.yaml", good), ("unknown.yaml", unknown), ("mistake.yaml", in_mistake)):
+        _write(tmp_path, name, text)
+    deck = load_deck([str(tmp_path)], include_bundled=False)
+    assert [p.message for p in deck.problems if p.path.name == "good.yaml"] == []
+    assert any("'said_of: nobody' is not one of the card's subjects" in message and line > 0
+               for line, message in rubric_for(deck.cards["fixture-said-of-unknown"]).problems)
+    assert any("'said_of' only goes with 'concepts' in a point's own match" in p.message and p.line > 0
+               for p in deck.problems if p.path.name == "mistake.yaml")
+    card = deck.cards["fixture-said-of"]
+    hit = {p.id for s in score_answer(card, "Pre-LN can skip warm-up.").sections for p in s.points if p.hit}
+    assert hit == {"post-warmup"}
+    hit = {p.id for s in score_answer(card, "Post-LN can skip warm-up.").sections for p in s.points if p.hit}
+    assert hit == set()

@@ -2116,3 +2116,20 @@ def test_an_answer_that_only_restates_the_question_earns_at_most_the_given_only_
                             "start, so the first updates are too large and warm-up keeps them small.")
     r = score_answer(card, explained)
     assert not r.given_only and r.score > 10 and r.cap_reason != "given"
+
+
+@pytest.mark.parametrize("card_id", ["pre-vs-post-ln", "pre-ln-effective-depth"])
+def test_pre_ln_ending_worse_is_post_ln_ending_better_read_the_other_way_round(deck, card_id: str) -> None:
+    card = _card(deck, card_id)
+    for text in ("Pre-LN usually ends slightly worse than Post-LN in final quality.",
+                 "和 Post-LN 相比，Pre-LN 的最终效果通常略差一些。"):
+        assert "post-better-final" in hits(card, text)
+        assert not mistakes(card, text)
+    # a lower loss is better, a denial says nothing of the kind, and Post-LN's result called worse is not the point
+    for text in ("Pre-LN reaches a lower loss than Post-LN.", "Pre-LN's performance is not worse than Post-LN's.",
+                 "Post-LN's final quality is slightly worse than Pre-LN's."):
+        assert "post-better-final" not in hits(card, text)
+
+
+def test_post_ln_called_worse_is_still_charged_next_to_the_converse_reading(main_card) -> None:
+    assert "post-lower-ceiling" in mistakes(main_card, "虽然 Post-LN 最终效果一般比 Pre-LN 略差，但它没有深层退化的问题。")

@@ -48,6 +48,9 @@ class BilingualText(_Strict, frozen=True, kw_only=True):
     zh: PlainText
 
 
+SubjectId = Annotated[str, _must("be a subject id", "a subject id of the card, e.g. post or pre")]
+
+
 class Recogniser(_Strict, frozen=True, kw_only=True):
     """One way a point is recognised: exactly one of `concepts`, `formula` or `value`."""
 
@@ -65,12 +68,15 @@ class Recogniser(_Strict, frozen=True, kw_only=True):
               "with `concepts`: phrases that, anywhere in the sentence up to the match, cancel it (\"squared\" "
               "before \"norm grows linearly\"; \"RMSNorm\" before \"rank D-1\")", min_length=1),
     ] | None = None
+    said_of: Annotated[SubjectId, Meta(
+        description="with `concepts`, in a point's match only: the subject these words are said of when it is not the "
+                    "point's own, as in a comparison read the other way round (\"Pre-LN ends slightly worse than "
+                    "Post-LN\" states Post-LN's \"ends better\")")] | None = None
 
 
 Recognisers = Annotated[tuple[Recogniser, ...], _must(
     "be a non-empty list of {concepts: ...}, {formula: ...} or {value: ...}",
     "alternative recognisers: any one matching counts", min_length=1)]
-SubjectId = Annotated[str, _must("be a subject id", "a subject id of the card, e.g. post or pre")]
 
 
 class Mistake(_Strict, frozen=True, kw_only=True):

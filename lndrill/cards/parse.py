@@ -222,10 +222,13 @@ class _Builder:
             if r.unless is not None and r.concepts is None:
                 self.bad(here, f"{where(self.doc, here)}: 'unless' only goes with 'concepts'")
                 continue
+            if r.said_of is not None and (r.concepts is None or "mistakes" in loc):
+                self.bad(here, f"{where(self.doc, here)}: 'said_of' only goes with 'concepts' in a point's own match")
+                continue
             if r.concepts is not None:
                 groups = tuple((g,) if isinstance(g, str) else g for g in r.concepts)
                 out.append(Recogniser(concepts=tuple(tuple(a.strip() for a in g) for g in groups), line=line,
-                                      unless=tuple(a.strip() for a in r.unless or ())))
+                                      unless=tuple(a.strip() for a in r.unless or ()), said_of=r.said_of))
             elif r.formula is not None:
                 out.append(Recogniser(formula=r.formula, line=line))
             else:

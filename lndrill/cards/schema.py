@@ -32,6 +32,8 @@ class Recogniser:
     line: int = 0
     #: Phrases that cancel a concepts match when they stand earlier in its sentence or inside it.
     unless: tuple[str, ...] = ()
+    #: The subject the words are said of when it is not the point's own (a comparison read the other way round).
+    said_of: str | None = None
 
 
 @dataclass(frozen=True)

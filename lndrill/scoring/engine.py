@@ -374,15 +374,17 @@ def _read_both_ways(answer: Analysis, matcher: Matcher, frame: Frame) -> bool:
 
 
 def find_point(answer: Analysis, claim: Claim) -> Evidence | None:
-    """Evidence that the answer makes this claim, or None."""
+    """Evidence that the answer makes this claim, or None. A matcher whose words are said of another subject (a
+    comparison read the other way round, `Matcher.said_of`) looks for that subject instead."""
     for matcher in claim.matchers:
+        wanted = claim if matcher.said_of is None else replace(claim, about=matcher.said_of)
         for frame in answer.frames(matcher):
             if not frame.claim:
                 continue
-            if _fits_point(claim, frame) and frame.affirmed == claim.affirm:
+            if _fits_point(wanted, frame) and frame.affirmed == wanted.affirm:
                 return answer.evidence(frame, frame.who.at)
             for e in answer.ellipses(frame):
-                if (claim.about is None or e.subject == claim.about) and (frame.affirmed != e.negated) == claim.affirm:
+                if (wanted.about is None or e.subject == wanted.about) and (frame.affirmed != e.negated) == wanted.affirm:
                     return answer.quote_tokens(frame.start, e.end), (answer.span_tokens(e.start, e.end),)
     return None
 
@@ -447,9 +449,10 @@ def _also_correct(answer: Analysis, correct: Claim, frame: Frame) -> bool:
     words = {i for a, b in frame.terms for i in range(a, b)}
     clause = answer.lay.clause_of[frame.start]
     for matcher in correct.matchers:
+        wanted = correct if matcher.said_of is None else replace(correct, about=matcher.said_of)
         for f in answer.frames(matcher):
             if (answer.lay.clause_of[f.start] == clause and f.claim and f.who.source not in (None, "card")
-                    and _fits_point(correct, f) and f.affirmed == correct.affirm
+                    and _fits_point(wanted, f) and f.affirmed == wanted.affirm
                     and any(i in words for a, b in f.terms for i in range(a, b))):
                 return True
     return False

@@ -34,6 +34,8 @@ class Matcher:
     binding: tuple[str, tuple[float, ...]] | None = None
     #: Phrases that cancel a match when they stand in its sentence before its end.
     unless: tuple[Phrase, ...] = ()
+    #: The subject the words are said of, when it is not the claim's own (see cards.schema.Recogniser.said_of).
+    said_of: str | None = None
 
 
 @dataclass(frozen=True)
@@ -194,7 +196,11 @@ class _Compiler:
                 groups.append(tuple(dict.fromkeys(phrases)))
             unless = [p for alt in r.unless for text in self.expand(alt, r.line)
                       if (p := self.phrase(text, r.line, where)) is not None]
-            out.append(Matcher(groups=tuple(groups), unless=tuple(dict.fromkeys(unless))))
+            if r.said_of is not None and r.said_of not in self.card.subjects:
+                self.problems.append((r.line, f"{where}: 'said_of: {r.said_of}' is not one of the card's subjects "
+                                              f"({', '.join(self.card.subjects)})"))
+                continue
+            out.append(Matcher(groups=tuple(groups), unless=tuple(dict.fromkeys(unless)), said_of=r.said_of))
         return tuple(out)
 
 
@@ -226,12 +232,14 @@ def compile_rubric(card: Card) -> Rubric:
         affirm = point.stance == "affirm"
         rivals = tuple(s for s in card.subjects if s != point.about)
         point_claims[point.id] = Claim(point.about, affirm, matchers)
+        # a comparison read the other way round earns the point, but is no wording of its swapped or negated mistake
+        plain = tuple(mt for mt in matchers if mt.said_of is None)
         for m in point.mistakes:
             own = comp.matchers(m.match, f"mistake '{m.id}'") if m.match else ()
             if m.kind == "swapped":
-                claim = Claim(point.about, affirm, own or matchers, rivals=rivals, any_subject_but_about=True)
+                claim = Claim(point.about, affirm, own or plain, rivals=rivals, any_subject_but_about=True)
             elif m.kind == "negated":
-                claim = Claim(point.about, not affirm, own or matchers)
+                claim = Claim(point.about, not affirm, own or plain)
             else:
                 check_subject(m.about, m.line, f"mistake '{m.id}'")
                 claim = Claim(m.about, m.stance == "affirm", own)
