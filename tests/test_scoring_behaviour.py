@@ -2133,3 +2133,10 @@ def test_pre_ln_ending_worse_is_post_ln_ending_better_read_the_other_way_round(d
 
 def test_post_ln_called_worse_is_still_charged_next_to_the_converse_reading(main_card) -> None:
     assert "post-lower-ceiling" in mistakes(main_card, "虽然 Post-LN 最终效果一般比 Pre-LN 略差，但它没有深层退化的问题。")
+
+
+@pytest.mark.parametrize("title", ["[[Post-LN]]", "【Post-LN】", "[Post-LN]"])
+def test_a_title_in_brackets_is_a_heading_that_names_its_section(deck, title: str) -> None:
+    card = _card(deck, "pre-ln-effective-depth")
+    text = f"{title}\n\n它的主干方差是恒定的。通常认为更难收敛，但训练出来的效果更好。\n"
+    assert "post-better-final" in hits(card, text)

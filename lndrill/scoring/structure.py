@@ -196,6 +196,11 @@ def is_function_token(tok: Token) -> bool:
 _SENTENCE_END_INSIDE = re.compile(r"[.!?。！？](?=\s*[^\s.!?。！？#*\d])")
 
 
+#: A title wrapped whole in brackets: "[[Post-LN]]", "[Pre-LN]", "【Pre-LN】", "「DeepNorm」".
+_BRACKETED_TITLE = re.compile(r"\[\[[^\[\]]+\]\]|\[[^\[\]]+\]|【[^【】]+】|「[^「」]+」|《[^《》]+》")
+_TITLE_BRACKETS = frozenset("[]【】「」《》")
+
+
 def _heading_line(line_tokens: list[Token], raw: str) -> bool:
     stripped = raw.strip()
     words = [t for t in line_tokens if t.kind in (WORD, CJK)]
@@ -212,7 +217,10 @@ def _heading_line(line_tokens: list[Token], raw: str) -> bool:
         # (a letter marker is no word of the title: "A. Post-LN")
         body = line_tokens[1:] if line_tokens and line_tokens[0].kind == WORD and len(line_tokens[0].key) == 1 else line_tokens
         return not any(is_function_token(t) for t in body if t.kind == WORD)
-    # A short bare title ("Backprop path", "权衡") with no punctuation, digits or formula
+    # A short bare title ("Backprop path", "权衡") with no punctuation, digits or formula; brackets around the whole
+    # title are markup ("[[Post-LN]]" from a wiki, "【Pre-LN】")
+    if _BRACKETED_TITLE.fullmatch(stripped):
+        line_tokens = [t for t in line_tokens if not (t.kind == PUNCT and t.key in _TITLE_BRACKETS)]
     letters = [t for t in line_tokens if t.kind == WORD]
     return (0 < len(words) <= 4 and len(letters) <= 3 and all(t.kind in (WORD, CJK) for t in line_tokens)
             and sum(t.kind == CJK for t in line_tokens) <= 6
