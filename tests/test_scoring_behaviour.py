@@ -2103,6 +2103,17 @@ def test_chinese_filler_idioms_cap_a_soup_as_the_english_ones_do(deck) -> None:
     assert r.filler_capped and r.score <= 15 < r.uncapped
 
 
+def test_buzzword_filler_caps_a_soup_and_one_device_used_three_times_counts_once(deck) -> None:
+    card = _card(deck, "toy-metric-artifact")
+    soup = ("The toy run sits at the intersection of scale invariance and residual dynamics: in Post-LN the final "
+            "LayerNorm makes the measured norm a manifestation of the LN manifold's geometry, not of the gradient.")
+    r = score_answer(card, soup)
+    assert r.filler_capped and r.score <= 15
+    card = _card(deck, "layernorm-jacobian")
+    one_device = "LayerNorm's Jacobian is a geometry-aware, scale-aware and shift-aware map of the gradient."
+    assert score_answer(card, one_device).filler == 1
+
+
 def test_an_answer_that_only_restates_the_question_earns_at_most_the_given_only_cap(deck) -> None:
     card = _card(deck, "warmup-for-pre-ln")
     assert {"pre-can-drop", "llms-still-warm-up"} <= rubric_for(card).given_points

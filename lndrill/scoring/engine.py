@@ -28,8 +28,8 @@ _RUBRICS: WeakKeyDictionary[Card, Rubric] = WeakKeyDictionary()
 #: A concrete value in an answer: a number, decimals included ("4000", "0.98", "8.45").
 _VALUE = re.compile(r"\d+(?:\.\d+)?")
 #: Filler that joins topics without a claim about them (see result.FILLER_LIMIT), matched in the lower-cased text.
-_FILLER = re.compile(r"fundamentally about|interplay|all (?:inter)?connected|synerg\w*|holistic\w*|harmoni[sz]\w*"
-                     r"|inextricabl\w*|intertwined|hand in hand"
+_FILLER = re.compile(r"fundamentally|interplay|all (?:inter)?connected|synerg\w*|holistic\w*|harmoni[sz]\w*"
+                     r"|inextricabl\w*|intertwined|hand in hand|at the intersection of|manifestation of|\w+-aware"
                      r"|协同|内在联系|深度耦合|范式|是一个整体|密不可分|息息相关|相辅相成|环环相扣")
 
 
@@ -526,4 +526,6 @@ def _filler_word(found: str) -> str:
     """One filler phrase however it is inflected ("synergy", "synergies", "synergistic")."""
     if not found.isascii():
         return found
+    if found.endswith("-aware"):
+        return "-aware"  # "geometry-aware, scale-aware and shift-aware" is one device used three times
     return "all" if found.startswith("all ") else found[:6]
