@@ -2108,7 +2108,7 @@ def test_buzzword_filler_caps_a_soup_and_one_device_used_three_times_counts_once
     soup = ("The toy run sits at the intersection of scale invariance and residual dynamics: in Post-LN the final "
             "LayerNorm makes the measured norm a manifestation of the LN manifold's geometry, not of the gradient.")
     r = score_answer(card, soup)
-    assert r.filler_capped and r.score <= 15
+    assert r.filler == 2 and r.score <= 15
     card = _card(deck, "layernorm-jacobian")
     one_device = "LayerNorm's Jacobian is a geometry-aware, scale-aware and shift-aware map of the gradient."
     assert score_answer(card, one_device).filler == 1
