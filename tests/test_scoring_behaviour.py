@@ -2151,3 +2151,10 @@ def test_a_title_in_brackets_is_a_heading_that_names_its_section(deck, title: st
     card = _card(deck, "pre-ln-effective-depth")
     text = f"{title}\n\n它的主干方差是恒定的。通常认为更难收敛，但训练出来的效果更好。\n"
     assert "post-better-final" in hits(card, text)
+
+
+def test_a_name_that_labels_what_follows_it_on_a_flattened_line_is_not_the_subject_before_it(main_card) -> None:
+    # notes copied from a web page onto one line: "<name> (<aside>): <formula> <name> (<aside>): <formula>"
+    text = "Pre-norm (modern): x = x + Attn(Norm(x)) Post-norm (original): x = Norm(x + Attn(x)) Both are used."
+    assert {"pre-formula", "post-formula"} <= hits(main_card, text)
+    assert not mistakes(main_card, text)

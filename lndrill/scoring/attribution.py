@@ -433,8 +433,11 @@ class Subjects:
                            and self._statement_aside(m))]
         # A name in an aside after the claim ("it usually ends a bit better (DeepNet puts Pre-LN 0.5-1 BLEU
         # behind)") belongs to the aside's own statement, unless the claim sits in that aside too.
+        # Nor is a name that labels what follows it ("x + F(LN(x)) Post-norm (original): Norm(x + F(x))", notes
+        # flattened onto one line): it is never the subject of the words before it.
         after = [m for m in mentions if m.start >= end
-                 and not (lay.aside_of[m.start] != lay.aside_of[start] and self._statement_aside(m))]
+                 and not (lay.aside_of[m.start] != lay.aside_of[start] and self._statement_aside(m))
+                 and not self._labels_what_follows(m, len(lay.tokens))]
         if not before:
             # "[[Pre Norm]] :<-> x + f(norm(x)) 先残差再 norm [[Post Norm]] :<-> ...": a name labelling the clause from
             # just before its colon comes before one that follows the claim
@@ -612,7 +615,7 @@ class Subjects:
         """A name followed by a colon earlier in the claim's sentence, after the line's own label ("... [[Pre Norm]]
         :<-> x + f(norm(x)) ... [[Post Norm]] :<-> norm(x + f(x))": notes flattened onto one line): the nearest
         one labels what follows it."""
-        lay, toks = self.lay, self.lay.tokens
+        lay = self.lay
         sent = lay.sentence_of[start]
         k = bisect.bisect_left(self._starts, start)
         for m in reversed(self.mentions[:k]):
@@ -620,14 +623,26 @@ class Subjects:
                 return None
             if m.contrast:
                 continue
-            j = m.end
-            while j < start and toks[j].kind == PUNCT and toks[j].key in ("]", ")", "\u3011"):
-                j += 1
-            if j >= start or toks[j].kind != PUNCT or toks[j].key not in (":", "\u2236"):
+            if not self._labels_what_follows(m, start):
                 return None
             label = lay.block_label(start)
             return m if label is None or label[1] <= m.start else None
         return None
+
+    def _labels_what_follows(self, m: Mention, limit: int) -> bool:
+        """The name is followed by a colon before token `limit`, past closing brackets ("[[Pre Norm]]:") or a short
+        bracketed aside ("Pre-norm (modern): ..."): it labels what comes after the colon."""
+        toks = self.lay.tokens
+        j = m.end
+        while j < limit and toks[j].kind == PUNCT and toks[j].key in ("]", ")", "\u3011"):
+            j += 1
+        if j < limit and toks[j].kind == PUNCT and toks[j].key in ("(", "\uff08"):
+            close = next((k for k in range(j + 1, min(limit, j + 9))
+                          if toks[k].kind == PUNCT and toks[k].key in (")", "\uff09")), None)
+            if close is None:
+                return False
+            j = close + 1
+        return j < limit and toks[j].kind == PUNCT and toks[j].key in (":", "\u2236", "\uff1a")
 
     def _pronoun_refers_to_opener(self, start: int, k: int) -> Mention | None:
         """"Sandwich-LN is less a replacement for Pre-LN than Pre-LN plus one extra norm: instead of x + F(LN(x))
