@@ -389,6 +389,16 @@ def find_point(answer: Analysis, claim: Claim) -> Evidence | None:
     return None
 
 
+def _other_coefficient(answer: Analysis, matcher: Matcher, frame: Frame) -> bool:
+    """A formula whose wrong form names a coefficient ("LN(x + omega*F(x))": Admin's omega put on the branch) matched
+    a formula that names none of those ("Norm(x + alpha F(x))", another method's own scalar): the canonical form
+    renames every coefficient alike, so without the name the formula is not that claim."""
+    if frame.kind != "formula" or not matcher.names:
+        return False
+    toks = answer.lay.tokens
+    return not any(toks[j].key in matcher.names for j in range(frame.start, frame.end))
+
+
 def _title_line(answer: Analysis, frame: Frame) -> bool:
     """The frame lies on a Title Case line standing alone (a paper's title), which asserts nothing."""
     return answer.lay.line_of[frame.start] in answer.lay.title_lines
@@ -396,7 +406,7 @@ def _title_line(answer: Analysis, frame: Frame) -> bool:
 
 #: Reasons a frame of a wrong claim is not charged, whatever its polarity: each names a reading in which the
 #: words are not the answer's own plain claim (see each guard's docstring). Checked in this order, with
-#: `_read_both_ways` (which needs the matcher) right after the first and `_label_only` (which needs the correct
+#: `_read_both_ways` and `_other_coefficient` (which need the matcher) right after the first and `_label_only` (which needs the correct
 #: claim) last; all are pure.
 _SPARED_BECAUSE: tuple[Callable[[Analysis, Frame], bool], ...] = (
     _named_in_code, _divided, _retracted, _new_clause_between, _across_cell_items, _set_aside, _played_down,
@@ -412,6 +422,8 @@ def spared_by(answer: Analysis, claim: Claim, matcher: Matcher, frame: Frame, co
             return guard.__name__
         if guard is _named_in_code and _read_both_ways(answer, matcher, frame):
             return _read_both_ways.__name__
+        if guard is _named_in_code and _other_coefficient(answer, matcher, frame):
+            return _other_coefficient.__name__
     if _label_only(answer, frame, correct):
         return _label_only.__name__
     if not claim.affirm:

@@ -36,6 +36,8 @@ class Matcher:
     unless: tuple[Phrase, ...] = ()
     #: The subject the words are said of, when it is not the claim's own (see cards.schema.Recogniser.said_of).
     said_of: str | None = None
+    #: A formula's named coefficients ("omega" in LN(x + omega*F(x))): the canonical form renames them all alike.
+    names: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -166,7 +168,7 @@ class _Compiler:
                 if canon is None or "(" not in canon:
                     self.problems.append((r.line, f"{where}: formula '{r.formula}' does not parse as a structured formula"))
                     continue
-                out.append(Matcher(formula=canon))
+                out.append(Matcher(formula=canon, names=coefficient_names(r.formula)))
                 continue
             if r.value is not None:
                 bound = parse_binding(r.value)
@@ -202,6 +204,15 @@ class _Compiler:
                 continue
             out.append(Matcher(groups=tuple(groups), unless=tuple(dict.fromkeys(unless)), said_of=r.said_of))
         return tuple(out)
+
+
+#: Coefficient names a formula may use; normalisation spells Greek letters this way (ω -> omega).
+_COEFFICIENTS = frozenset({"alpha", "beta", "gamma", "delta", "epsilon", "eta", "lambda", "mu", "sigma", "tau", "omega"})
+
+
+def coefficient_names(formula: str) -> tuple[str, ...]:
+    """The named coefficients of a formula, as normalised text spells them ("LN(ω*x + F(x))" -> ("omega",))."""
+    return tuple(dict.fromkeys(t.key for t in tokenize(prepare(formula).text) if t.key in _COEFFICIENTS))
 
 
 def compile_rubric(card: Card) -> Rubric:
