@@ -160,11 +160,15 @@ _CONDITION = Cues(
 )
 #: The condition words that open an indirect question: they do not reach past their own clause.
 _INDIRECT_QUESTION = Cues(en=("why", "how", "whether"), zh=("是否", "要不要", "需不需要"))
-#: Restating the task ("So the question is what Xiong showed ...", "要回答这个问题"): nothing is claimed.
+#: Restating the task ("So the question is what Xiong showed ...", "要回答这个问题") or announcing the text's plan
+#: ("本文档将详细对比 Pre-LN 与原始的 Post-LN"): nothing is claimed.
 _FRAMING = Cues(pairs=("question is", "questions are", "to answer", "need to look", "let us look", "let's look",
                        "we will look", "will discuss", "we discuss", "asks us", "asked to", "asks why", "asks what",
-                       "asks how", "talks about", "talk about", "talked about", "talking about"),
-                zh=("题目问", "要回答", "我们来看", "来看看", "需要回答", "要讨论", "问的是"))
+                       "asks how", "talks about", "talk about", "talked about", "talking about",
+                       # announcing what the text will do ("This post will compare Pre-LN with the original Post-LN")
+                       "will compare", "will explain", "will cover", "will walk", "will break"),
+                zh=("题目问", "要回答", "我们来看", "来看看", "需要回答", "要讨论", "问的是", "本文将", "本文档将", "本文会",
+                    "本篇将", "下文将", "下面将", "接下来将"))
 #: Words that open a part describing a situation of its own ("..., a setting where Post-LN diverged").
 _SITUATION_OPENERS = frozenset(stem(w) for w in ("where", "whereas", "while", "which"))
 _ACCORDING = stem("according")
