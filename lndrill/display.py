@@ -88,9 +88,9 @@ def specifics_note(specifics: int, values: int, lang: str = "en") -> str | None:
             else f"Specifics {specifics:+d}: the answer cites {values} concrete values (constants, steps, BLEU, bounds).")
 
 
-def capped_note(capped: int, lang: str = "en", filler: bool = False, reason: str | None = None) -> str | None:
-    """One line on why an answer scores lower than its rubric points, or None: it states something wrong, or (with
-    `filler`, or `reason` "filler") it leans on filler phrases, or (`reason` "given") it only restates the question."""
+def capped_note(capped: int, lang: str = "en", reason: str | None = "error") -> str | None:
+    """One line on why an answer scores lower than its rubric points (`ScoreResult.cap_reason`), or None: it states
+    something wrong ("error"), leans on filler phrases ("filler") or only restates the question ("given")."""
     if capped <= 0:
         return None
     if reason == "given":
@@ -98,7 +98,7 @@ def capped_note(capped: int, lang: str = "en", filler: bool = False, reason: str
                 if lang == "zh" else
                 f"Capped -{capped}: every point found is one the question itself states, and restating the question "
                 "earns at most 10; explain why it holds.")
-    if filler or reason == "filler":
+    if reason == "filler":
         return (f"封顶扣{capped}分：回答靠“协同”“内在联系”这类空泛的词把术语串在一起，读起来像关键词堆砌；写清每个机制具体做了什么。"
                 if lang == "zh" else
                 f"Capped -{capped}: the answer strings terms together with filler ('the interplay between', 'fundamentally "

@@ -29,7 +29,8 @@ _RUBRICS: WeakKeyDictionary[Card, Rubric] = WeakKeyDictionary()
 _VALUE = re.compile(r"\d+(?:\.\d+)?")
 #: Filler that joins topics without a claim about them (see result.FILLER_LIMIT), matched in the lower-cased text.
 _FILLER = re.compile(r"fundamentally|interplay|all (?:inter)?connected|synerg\w*|holistic\w*|harmoni[sz]\w*"
-                     r"|inextricabl\w*|intertwined|hand in hand|at the intersection of|manifestation of|(?<![a-z])[a-z]{1,20}-aware"
+                     r"|inextricabl\w*|intertwined|hand in hand|at the intersection of|manifestation of"
+                     r"|(?<![a-z])[a-z]{1,20}-aware"
                      r"|协同|内在联系|深度耦合|范式|是一个整体|密不可分|息息相关|相辅相成|环环相扣")
 
 
@@ -405,12 +406,12 @@ def _title_line(answer: Analysis, frame: Frame) -> bool:
 
 
 #: Reasons a frame of a wrong claim is not charged, whatever its polarity: each names a reading in which the
-#: words are not the answer's own plain claim (see each guard's docstring). Checked in this order, with
-#: `_read_both_ways` and `_other_coefficient` (which need the matcher) right after the first and `_label_only` (which needs the correct
-#: claim) last; all are pure.
+#: words are not the answer's own plain claim (see each guard's docstring). All are pure; checked in this order,
+#: then the ones that need the matcher, then `_label_only` (which needs the correct claim).
 _SPARED_BECAUSE: tuple[Callable[[Analysis, Frame], bool], ...] = (
     _named_in_code, _divided, _retracted, _new_clause_between, _across_cell_items, _set_aside, _played_down,
     _subject_opens_later_conjunct, _title_line, _row_label_only)
+_SPARED_BY_MATCH: tuple[Callable[[Analysis, Matcher, Frame], bool], ...] = (_read_both_ways, _other_coefficient)
 #: Further reasons that spare a denial ("X does not Y"): the "not" belongs to another verb or to a reason.
 _DENIAL_SPARED_BECAUSE: tuple[Callable[[Analysis, Frame], bool], ...] = (_denies_another_verb, _reason_follows_denial)
 
@@ -420,10 +421,9 @@ def spared_by(answer: Analysis, claim: Claim, matcher: Matcher, frame: Frame, co
     for guard in _SPARED_BECAUSE:
         if guard(answer, frame):
             return guard.__name__
-        if guard is _named_in_code and _read_both_ways(answer, matcher, frame):
-            return _read_both_ways.__name__
-        if guard is _named_in_code and _other_coefficient(answer, matcher, frame):
-            return _other_coefficient.__name__
+    for by_match in _SPARED_BY_MATCH:
+        if by_match(answer, matcher, frame):
+            return by_match.__name__
     if _label_only(answer, frame, correct):
         return _label_only.__name__
     if not claim.affirm:
