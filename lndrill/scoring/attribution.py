@@ -13,12 +13,14 @@ A claim's subject is looked for, in this order:
    "Post-LN's gradients are uneven: they are largest ...");
 4. ``paragraph``: the subject of an earlier sentence of the same paragraph or list item, when that
    sentence named exactly one;
-5. ``heading``: the subject a heading names, for everything under it;
+5. ``heading``: the subject a heading names, for everything under it (a heading that names nobody right
+   under one that does is its sub-heading and keeps that subject);
 6. ``card``: the card's `default_subject` (the one its question is about), when none of the above names one.
 
 A subject is never inherited across a paragraph break (only a heading reaches further; a displayed formula
 inside an open sentence belongs to its paragraph) and never taken from a later clause, nor from a bracketed
-aside that closed before the claim and says something of its own. Mentions that are comparison partners ("than Post-LN", "unlike BERT, which is
+aside that closed before the claim and says something of its own, nor from a name that labels what follows it
+("... Post-norm (original): ..."). Mentions that are comparison partners ("than Post-LN", "unlike BERT, which is
 Post-LN,", "和 Pre-LN 相比") are never subjects. Only ``clause`` and ``label`` subjects are explicit
 enough for a mistake to be charged.
 """

@@ -827,7 +827,7 @@ def _tables_to_sentences(text: str, origin: list[int]) -> tuple[str, list[int]]:
         """The number of "|" of a line written as a table row ("| a | b |", or as tables copied from a web page
         come out, with one outer pipe only: "特性 | Post-Norm | Pre-Norm |"), else 0."""
         row = text[lines[k][0] : lines[k][1]].strip() if k < len(lines) else ""
-        edged = row[:1] == "|" and row[-1:] == "|" or (row[:1] == "|" or row[-1:] == "|") and row.count("|") >= 3
+        edged = (row[:1] == "|" and row[-1:] == "|") or ((row[:1] == "|" or row[-1:] == "|") and row.count("|") >= 3)
         return row.count("|") if len(row) > 2 and edged and not is_rule(k) else 0
 
     def bare_table(k: int) -> bool:
