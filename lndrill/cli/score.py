@@ -20,7 +20,7 @@ from lndrill.display import (
     specifics_note,
 )
 from lndrill.scoring.normalize import MAX_SCORED_CHARS
-from lndrill.scoring.result import FILLER_CAP, ScoreResult
+from lndrill.scoring.result import FILLER_CAP, GIVEN_ONLY_CAP, ScoreResult
 
 #: Answers larger than this are cut before scoring (the scorer only reads the first MAX_SCORED_CHARS characters).
 MAX_ANSWER_BYTES = 4 * 1024 * 1024
@@ -36,8 +36,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "score", help="score a typed answer to a card",
         description="Score an answer (from FILE, or stdin with '-' or no FILE) against a card's rubric, "
                     "point by point, and explain what was missed or wrong. A wrong claim caps the total, and so do "
-                    "two or more filler phrases that string terms together ('the interplay between', 'fundamentally "
-                    f"about'; at most {FILLER_CAP}): the headline shows 'capped -N', --json has 'capped' and 'filler'. A complete "
+                    "two or more filler phrases that string terms together ('the interplay between', 'is "
+                    f"fundamentally'; at most {FILLER_CAP}), and so does earning only points the question itself "
+                    f"states (at most {GIVEN_ONLY_CAP}): the headline shows 'capped -N' with one line on why, --json has "
+                    "'capped', 'cap_reason', 'filler' and 'given_only'. A complete "
                     f"answer gains up to 3 for the concrete values it cites ('specifics'). Only the first "
                     f"{MAX_SCORED_CHARS:,} characters are scored.",
         epilog="Exit status: 0 scored (and saved unless --no-save), 1 the answer could not be scored, 2 a "
