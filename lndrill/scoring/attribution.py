@@ -314,6 +314,8 @@ class Subjects:
         self._closer: list[int] | None = None
         self._block_first: dict[int, int] | None = None  # block -> its first token (built on first use)
         self._has_arrow = lay.arrows_before[-1] > 0
+        # names that label what follows them ("Post-norm (original): ..."): never the subject of the words before
+        self._labels = {m.start for m in self.mentions if self._labels_what_follows(m, len(toks))}
 
     def _contrast_parts(self, spans: list[tuple[int, int]]) -> set[int]:
         """Comma parts that belong to a comparison phrase: "Unlike BERT, which is Post-LN, ...".
@@ -439,7 +441,7 @@ class Subjects:
         # flattened onto one line): it is never the subject of the words before it.
         after = [m for m in mentions if m.start >= end
                  and not (lay.aside_of[m.start] != lay.aside_of[start] and self._statement_aside(m))
-                 and not self._labels_what_follows(m, len(lay.tokens))]
+                 and m.start not in self._labels]
         if not before:
             # "[[Pre Norm]] :<-> x + f(norm(x)) 先残差再 norm [[Post Norm]] :<-> ...": a name labelling the clause from
             # just before its colon comes before one that follows the claim
