@@ -2158,3 +2158,16 @@ def test_a_name_that_labels_what_follows_it_on_a_flattened_line_is_not_the_subje
     text = "Pre-norm (modern): x = x + Attn(Norm(x)) Post-norm (original): x = Norm(x + Attn(x)) Both are used."
     assert {"pre-formula", "post-formula"} <= hits(main_card, text)
     assert not mistakes(main_card, text)
+
+
+def test_a_mistake_is_not_charged_when_the_colon_after_it_spells_out_the_correct_quantity(deck) -> None:
+    card = _card(deck, "pre-ln-effective-depth")
+    # Lemma 2 written out after the colon: it is the squared norm that grows linearly
+    for text in ("In Pre-LN the expected norm of the hidden state grows linearly with depth:\n(1 + l/2)d <= E(||x_l||^2) <= (1 + 3l/2)d",
+                 "In Pre-LN the stream norm grows linearly with depth: its squared value is about l*d at initialisation."):
+        assert "stream-norm-linear" not in mistakes(card, text)
+    # the same claim left as it stands, or elaborated without the squared form, is still charged
+    for text in ("In Pre-LN the stream norm grows linearly with depth.",
+                 "In Pre-LN the stream norm grows linearly with depth: every block adds the same amount to it.",
+                 "In Pre-LN the stream norm grows linearly with depth. Its variance is the sum of the blocks' variances."):
+        assert "stream-norm-linear" in mistakes(card, text)

@@ -25,6 +25,8 @@ from lndrill.scoring.vocabulary import short_names
 
 #: The words of one claim must lie within this many tokens of its first word.
 WINDOW = 30
+#: How many tokens after a mistake's match a colon may stand and still lead into an elaboration of it.
+_COLON_REACH = 6
 #: At most this many frames per matcher and sentence (a pasted wall of text cannot multiply work).
 PER_SENTENCE = 6
 
@@ -429,7 +431,28 @@ class Analysis:
             for a, _ in self.index.find(ph):
                 s = sentence_of[a]
                 cancel[s] = min(cancel.get(s, a), a)
-        return [f for f in frames if cancel.get(sentence_of[f.start], f.end) >= f.end]
+        kept = [f for f in frames if cancel.get(sentence_of[f.start], f.end) >= f.end]
+        if matcher.unless_reads_on and cancel:
+            kept = [f for f in kept if not self._elaboration_cancels(f, cancel)]
+        return kept
+
+    def _elaboration_cancels(self, frame: Frame, cancel: dict[int, int]) -> bool:
+        """A colon follows the frame in its sentence (only a few words between) and what the colon leads into,
+        to the end of that sentence or of the next one when the colon ends the line, holds a cancelling phrase:
+        "the expected norm grows linearly with depth: (1 + 2l)d <= E(||h_l||^2)" claims the squared norm grows."""
+        toks, lay = self.tokens, self.lay
+        sent = lay.sentence_of[frame.start]
+        end = lay.sentence_span[sent][1]
+        for k in range(frame.end, min(end, frame.end + _COLON_REACH)):
+            if toks[k].key in (":", "："):
+                break
+            if toks[k].kind == PUNCT and toks[k].key not in ("(", ")", ","):
+                return False
+        else:
+            return False
+        last = lay.sentence_of[k + 1] if k + 1 < len(toks) else sent
+        # (a cancelling phrase in the frame's own sentence stands after the frame, or the frame was dropped above)
+        return any(s in cancel for s in range(sent, last + 1))
 
     def frames_overlapping(self, matcher: Matcher, start: int, end: int) -> list[Frame]:
         """The frames of `matcher` that start before `end` and may reach back to `start` (a frame spans at most

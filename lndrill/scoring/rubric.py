@@ -34,6 +34,9 @@ class Matcher:
     binding: tuple[str, tuple[float, ...]] | None = None
     #: Phrases that cancel a match when they stand in its sentence before its end.
     unless: tuple[Phrase, ...] = ()
+    #: A mistake's recogniser: its `unless` phrases also cancel it from the elaboration after a colon that
+    #: follows the match ("the norm grows linearly: E||h||^2 <= ..." says the squared norm).
+    unless_reads_on: bool = False
     #: The subject the words are said of, when it is not the claim's own (see cards.schema.Recogniser.said_of).
     said_of: str | None = None
     #: A formula's named coefficients ("omega" in LN(x + omega*F(x))): the canonical form renames them all alike.
@@ -160,7 +163,7 @@ class _Compiler:
             return []
         return [alt]
 
-    def matchers(self, recs: tuple[Recogniser, ...], where: str) -> tuple[Matcher, ...]:
+    def matchers(self, recs: tuple[Recogniser, ...], where: str, charges: bool = False) -> tuple[Matcher, ...]:
         out: list[Matcher] = []
         for r in recs:
             if r.formula is not None:
@@ -202,7 +205,8 @@ class _Compiler:
                 self.problems.append((r.line, f"{where}: 'said_of: {r.said_of}' is not one of the card's subjects "
                                               f"({', '.join(self.card.subjects)})"))
                 continue
-            out.append(Matcher(groups=tuple(groups), unless=tuple(dict.fromkeys(unless)), said_of=r.said_of))
+            out.append(Matcher(groups=tuple(groups), unless=tuple(dict.fromkeys(unless)), said_of=r.said_of,
+                               unless_reads_on=charges and bool(unless)))
         return tuple(out)
 
 
@@ -246,7 +250,7 @@ def compile_rubric(card: Card) -> Rubric:
         # a comparison read the other way round earns the point, but is no wording of its swapped or negated mistake
         plain = tuple(mt for mt in matchers if mt.said_of is None)
         for m in point.mistakes:
-            own = comp.matchers(m.match, f"mistake '{m.id}'") if m.match else ()
+            own = comp.matchers(m.match, f"mistake '{m.id}'", charges=True) if m.match else ()
             if m.kind == "swapped":
                 claim = Claim(point.about, affirm, own or plain, rivals=rivals, any_subject_but_about=True)
             elif m.kind == "negated":
