@@ -2171,3 +2171,24 @@ def test_a_mistake_is_not_charged_when_the_colon_after_it_spells_out_the_correct
                  "In Pre-LN the stream norm grows linearly with depth: every block adds the same amount to it.",
                  "In Pre-LN the stream norm grows linearly with depth. Its variance is the sum of the blocks' variances."):
         assert "stream-norm-linear" in mistakes(card, text)
+
+
+def test_an_aside_between_a_subject_and_its_copula_keeps_the_name_after_the_copula_a_description(deck) -> None:
+    card = _card(deck, "sandwich-ln")
+    for aside in ("roughly speaking", "at its core", "in short"):
+        text = f"Sandwich-LN, {aside}, is Pre-LN with a lid on the branch: you compute x + LN(F(LN(x)))."
+        assert "formula" in hits(card, text), text
+    # a name after "is" with no other subject before it is still the subject
+    assert "formula" not in hits(card, "In short, it is Pre-LN: you compute x + LN(F(LN(x))).")
+
+
+def test_a_name_inside_a_later_where_part_is_not_the_subject_of_the_claim_before_it(deck) -> None:
+    card = _card(deck, "sandwich-ln")
+    text = ("Where it came from: the name comes from CogView (2021), a 4B-parameter text-to-image model trained in FP16, "
+            "where, in practice, some Pre-LN activations became large enough to overflow half precision.")
+    assert "cogview" in hits(card, text)
+    # "which is why <name> ..." takes the whole claim before it: the name there still governs it
+    main = _card(deck, "pre-vs-post-ln")
+    text = ("At init this makes post-ln badly balanced: the big gradients are at the bottom layers and they shrink toward the "
+            "output, which is why post-ln needs warm-up.")
+    assert "post-grad-largest-near-input" in mistakes(main, text)

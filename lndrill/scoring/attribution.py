@@ -91,6 +91,9 @@ _NAMING_WORDS = frozenset({"i", "e", "ie", "aka", "a", "k", "the", "so", "called
 _NAMERS = frozenset({stem(w) for w in ("named", "called", "known", "dubbed", "termed")} | {"称为", "叫做", "叫", "称", "即", "谓"})
 _RELATIVE_OPENERS = frozenset({"which", "that", "what", "也", "就", "即", "所", "称", "叫"})
 _RELATIVE = Cues(en=("which", "who", "whose", "where"), zh=("它", "其"))
+#: Relative words that hang a part on a noun (not "which", which often takes the whole clause before it: "...,
+#: which is why deep Post-LN explodes").
+_NOUN_RELATIVES = frozenset({"who", "whose", "where"})
 
 
 @dataclass(frozen=True)
@@ -359,10 +362,34 @@ class Subjects:
             copula = j >= 0 and (toks[j].key in _COPULAS or (toks[j].kind == CJK and _ZH_COPULA.ends_at(toks, j) >= 0))
             named = seen.setdefault(lay.part_of[m.start], set())
             earlier = bool(named - {m.subject})
+            if copula and not earlier and not named and self._copula_opens_part(j):
+                # "Sandwich-LN, roughly speaking, is Pre-LN with a lid": an aside between commas parts the subject
+                # from its copula; the subject is the one the clause named before the aside
+                earlier = bool(self._named_before_aside(j, seen) - {m.subject})
             out.append(Mention(m.subject, m.start, m.end, True) if copula and earlier and not m.contrast else m)
             if not m.contrast:
                 named.add(m.subject)
         return out
+
+    def _copula_opens_part(self, j: int) -> bool:
+        """The copula at token j is the first word of its comma part ("..., roughly speaking, is Pre-LN")."""
+        lay, toks = self.lay, self.lay.tokens
+        k = j - 1
+        while k >= 0 and toks[k].key in _FILLERS:
+            k -= 1
+        return k >= 0 and toks[k].key == "," and lay.part_of[k + 1] == lay.part_of[j]
+
+    def _named_before_aside(self, j: int, seen: dict[int, set[str]]) -> set[str]:
+        """The subjects named in the part before a short aside that ends right before the copula at token j: the
+        aside ("roughly speaking", "in short", "at its core") is at most four words and names nobody."""
+        lay, toks = self.lay, self.lay.tokens
+        part = lay.part_of[j]
+        aside = [i for i in range(max(0, j - 8), j) if lay.part_of[i] == part - 1]
+        if not aside or len([i for i in aside if toks[i].kind != PUNCT]) > 4 or (part - 1) in seen:
+            return set()
+        if lay.clause_of[aside[0]] != lay.clause_of[j]:
+            return set()
+        return seen.get(part - 2, set())
 
     def _heading_subjects(self) -> dict[int, str]:
         out: dict[int, str] = {}
@@ -441,7 +468,7 @@ class Subjects:
         # flattened onto one line): it is never the subject of the words before it.
         after = [m for m in mentions if m.start >= end
                  and not (lay.aside_of[m.start] != lay.aside_of[start] and self._statement_aside(m))
-                 and m.start not in self._labels]
+                 and m.start not in self._labels and not self._in_later_relative(m, part)]
         if not before:
             # "[[Pre Norm]] :<-> x + f(norm(x)) 先残差再 norm [[Post Norm]] :<-> ...": a name labelling the clause from
             # just before its colon comes before one that follows the claim
@@ -831,6 +858,23 @@ class Subjects:
         if host < 0 or lay.clause_of[host] != lay.clause_of[start]:
             return None
         return host
+
+    def _in_later_relative(self, m: Mention, part: int) -> bool:
+        """The mention sits in a relative part after the claim's part ("the name comes from CogView, a 4B model
+        trained in FP16, where some Pre-LN activations overflowed"): that part says something of its own about the
+        noun it hangs on, so its subject is not the subject of the claim before it."""
+        lay, toks = self.lay, self.lay.tokens
+        if lay.part_of[m.start] <= part:
+            return False
+        # any part from the one after the claim's up to the mention's may open the relative ("..., where, in
+        # practice, some Pre-LN activations ...")
+        i = m.start
+        while i > 0 and lay.part_of[i - 1] > part:
+            i -= 1
+            if toks[i].kind == WORD and toks[i].key in _NOUN_RELATIVES and (
+                    lay.part_of[i - 1] != lay.part_of[i] or toks[i - 1].kind == PUNCT):
+                return True
+        return False
 
     def _continued_relative(self, start: int) -> Mention | None:
         """"for Post-LN, where every sublayer ends in an LN and the stream never grows": a part opened by "and"
