@@ -2192,3 +2192,12 @@ def test_a_name_inside_a_later_where_part_is_not_the_subject_of_the_claim_before
     text = ("At init this makes post-ln badly balanced: the big gradients are at the bottom layers and they shrink toward the "
             "output, which is why post-ln needs warm-up.")
     assert "post-grad-largest-near-input" in mistakes(main, text)
+
+
+def test_a_spelled_out_name_does_not_cancel_the_formula_written_after_it(deck) -> None:
+    card = _card(deck, "rmsnorm")
+    text = "RMSNorm rescales each vector by its root mean square: y_i = g_i · a_i / sqrt(mean(a²) + ε)."
+    assert "rms-formula" in hits(card, text)
+    # the name alone still defines nothing
+    for text in ("RMSNorm is about root-mean-square re-scaling.", "RMSNorm rescales each vector by its root mean square."):
+        assert "rms-formula" not in hits(card, text)

@@ -426,15 +426,28 @@ class Analysis:
         sentence before the frame's end ("its squared norm grows linearly" for "norm grows linearly")."""
         sentence_of = self.lay.sentence_of
         cancel: dict[int, int] = {}  # sentence -> first token of a cancelling phrase in it
+        own_words: list[tuple[int, int]] = []  # cancelling phrases made of the point's own terms
+        terms = self._term_tokens(matcher) if not matcher.unless_reads_on else frozenset()
         for ph in matcher.unless:
             # (a subject's name cancels too: "unless: [deepnet]" where DeepNet is a subject)
-            for a, _ in self.index.find(ph):
+            for a, b in self.index.find(ph):
+                if terms and any(i in terms for i in range(a, b)):
+                    own_words.append((a, b))
+                    continue
                 s = sentence_of[a]
                 cancel[s] = min(cancel.get(s, a), a)
         kept = [f for f in frames if cancel.get(sentence_of[f.start], f.end) >= f.end]
+        if own_words:
+            # A point's name spelled out ("by its root mean square" for root + mean + square) cancels the frames
+            # built from those very words, not a formula later in the sentence ("...: y = a / sqrt(mean(a²) + ε)").
+            kept = [f for f in kept if not any(a < fb and fa < b for a, b in own_words for fa, fb in f.terms)]
         if matcher.unless_reads_on and cancel:
             kept = [f for f in kept if not self._elaboration_cancels(f, cancel)]
         return kept
+
+    def _term_tokens(self, matcher: Matcher) -> frozenset[int]:
+        """The tokens any of the matcher's concept phrases matches."""
+        return frozenset(i for group in matcher.groups for ph in group for a, b in self.find(ph) for i in range(a, b))
 
     def _elaboration_cancels(self, frame: Frame, cancel: dict[int, int]) -> bool:
         """A colon follows the frame in its sentence (only a few words between) and what the colon leads into,
