@@ -2201,3 +2201,20 @@ def test_a_spelled_out_name_does_not_cancel_the_formula_written_after_it(deck) -
     # the name alone still defines nothing
     for text in ("RMSNorm is about root-mean-square re-scaling.", "RMSNorm rescales each vector by its root mean square."):
         assert "rms-formula" not in hits(card, text)
+
+
+def test_a_common_word_one_letter_from_a_card_word_is_read_as_itself(main_card) -> None:
+    from lndrill.scoring.lexicon import Lexicon, stem
+
+    # "identify" is no typo of "identity", nor "three" of "there", nor a version of another version
+    text = "The authors identify the residual path of Post-LN as the cause of gradient vanishing."
+    assert "post-identity-path" not in mistakes(main_card, text)
+    assert "post-identity-path" in mistakes(main_card, "Post-LN has an identiy residual path.")  # a real typo
+    lex = Lexicon({stem("identity"), stem("through"), "llama2", "gemma2"})
+    assert lex.near(stem("identify")) == set() and lex.near(stem("though")) == set()
+    assert lex.near("llama1") == set() and lex.near("gemma3") == set()
+    assert lex.near(stem("thruogh")) == {stem("through")}
+
+
+def test_a_fragile_deep_post_ln_stack_is_hard_to_train(main_card) -> None:
+    assert "post-depth-hard" in hits(main_card, "Deep Post-LN stacks are fragile without tricks.")
