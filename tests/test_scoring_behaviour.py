@@ -2218,3 +2218,16 @@ def test_a_common_word_one_letter_from_a_card_word_is_read_as_itself(main_card) 
 
 def test_a_fragile_deep_post_ln_stack_is_hard_to_train(main_card) -> None:
     assert "post-depth-hard" in hits(main_card, "Deep Post-LN stacks are fragile without tricks.")
+
+
+def test_a_claim_in_a_label_is_not_charged_to_the_name_after_the_labels_colon(deck) -> None:
+    card = _card(deck, "post-ln-warmup")
+    text = ("## Why Pre-Norm wins\n\n2. **No warmup needed**: Post-Norm's gradient magnitudes at initialization can be "
+            "very large in deeper layers.")
+    assert "post-no-warmup" not in mistakes(card, text)
+    assert "post-large-grad-init" in hits(card, text)
+    # named in the label itself, the claim is still charged
+    assert "post-no-warmup" in mistakes(card, "- Post-LN needs no warmup: its gradients are small.")
+    # and a name after the colon still tells what the label is about, for credit ("GPT-2: standard LayerNorm")
+    rms = _card(deck, "rmsnorm")
+    assert "gpt-layernorm" in hits(rms, "- LLaMA: RMSNorm, pre-norm.\n- GPT-2 / GPT-3: standard LayerNorm, Pre-LN.")

@@ -432,6 +432,18 @@ class Subjects:
 
     def attribute(self, start: int, end: int) -> Attribution:
         """The subject of a claim whose words span tokens [start, end) (see the module docstring)."""
+        found = self._attribute(start, end)
+        if found.at is None or found.source not in EXPLICIT or found.at < end:
+            return found
+        # A claim inside a line's label ("**No warmup needed**: Post-Norm's gradients can be very large") is the title
+        # of what follows: a name after the label's colon ("- GPT-2: standard LayerNorm") may be what the label is
+        # about, which earns credit, but it is not named in the claim, so it never charges a mistake.
+        label = self.lay.block_label(start)
+        if label is not None and label[0] <= start and end <= label[1] <= found.at:
+            return Attribution(found.subject, "clause-after", found.at, found.also)
+        return found
+
+    def _attribute(self, start: int, end: int) -> Attribution:
         lay = self.lay
         if start >= len(lay.tokens):
             return NOBODY
