@@ -2231,3 +2231,15 @@ def test_a_claim_in_a_label_is_not_charged_to_the_name_after_the_labels_colon(de
     # and a name after the colon still tells what the label is about, for credit ("GPT-2: standard LayerNorm")
     rms = _card(deck, "rmsnorm")
     assert "gpt-layernorm" in hits(rms, "- LLaMA: RMSNorm, pre-norm.\n- GPT-2 / GPT-3: standard LayerNorm, Pre-LN.")
+
+
+@pytest.mark.parametrize("spelling", ["sub-layer", "sub layer", "Sub-Layer", "sublayer"])
+def test_sub_layer_is_one_word_however_it_is_spelled(main_card, spelling: str) -> None:
+    assert "pre-order" in hits(main_card, f"In Pre-LN, LN is applied to the input of each {spelling}.")
+    assert "pre-order" in hits(main_card, f"Pre-LN places LN before each {spelling}.")
+
+
+def test_a_where_part_after_a_name_with_its_head_noun_and_an_alias_is_about_that_name(main_card) -> None:
+    for name in ("Post-LN", "the original Post-LN Transformer", "the original Post-LayerNorm (PostNorm or Post-LN) Transformer"):
+        text = f"Unlike {name}, where LN is applied after the residual addition, Pre-LN places LN before each sublayer."
+        assert {"post-order", "pre-order"} <= hits(main_card, text), text

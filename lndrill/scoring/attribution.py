@@ -920,7 +920,20 @@ class Subjects:
             prev -= 1
         if prev < 0 or lay.clause_of[prev] != lay.clause_of[start]:
             return None
-        j = bisect.bisect_right(self._starts, prev) - 1
-        if j >= 0 and self.mentions[j].end - 1 == prev:
-            return self.mentions[j]
+        # (the name may carry its head noun: "the original Post-LN Transformer, where LN is applied after the add")
+        # (and a naming aside: "the original Post-LayerNorm (PostNorm or Post-LN) Transformer, where ...")
+        head, nouns = prev, 0
+        while head >= 0:
+            j = bisect.bisect_right(self._starts, head) - 1
+            if j >= 0 and self.mentions[j].end - 1 == head:
+                return self.mentions[j]
+            if toks[head].kind == PUNCT and toks[head].key == ")":
+                opener = next((k for k in range(head - 1, max(-1, head - 12), -1) if toks[k].key == "("), None)
+                if opener is None:
+                    return None
+                head = opener - 1
+                continue
+            if nouns >= 2 or toks[head].kind != WORD or toks[head].key not in _EXAMPLE_HEADS:
+                return None
+            head, nouns = head - 1, nouns + 1
         return None

@@ -261,6 +261,17 @@ _HAT_WORD = re.compile(r"\b([xyzahuvXYZAHUV])[_-]?hat(?=[tT]?(?![A-Za-z0-9_]))")
 _MATH_NEAR = frozenset("^*/()=+-‖|ᵀ·⊙[]")
 
 
+#: "sub-layer", "sub layer" and "sublayer" are one word (cards and answers spell it all three ways).
+_SUB_COMPOUND = re.compile(r"\b([sS][uU][bB])[- ]((?:[lL]ayer|[bB]lock|[mM]odule)[sS]?)\b")
+
+
+def _sub_compounds(text: str, origin: list[int]) -> tuple[str, list[int]]:
+    """"each sub-layer" -> "each sublayer": a phrase's word inside a longer phrase ("before each sublayer") only
+    meets a text word spelled the same way."""
+    edits = [(m.start(), m.end(), m.group(1) + m.group(2), m.start()) for m in _SUB_COMPOUND.finditer(text)]
+    return _apply_edits(text, origin, edits)
+
+
 def _hat_words(text: str, origin: list[int]) -> tuple[str, list[int]]:
     """"yhat yhat^T" -> "y y^T", inside formulas only: a hatted name with an operator or bracket within two
     characters of it (a card's phrase "xhat" on its own stays the word "xhat")."""
@@ -340,6 +351,8 @@ def prepare(original: str | bytes) -> Prepared:
         text, origin = _drop_norm_index(text, origin)
     if "/" in text:
         text, origin = _version_pairs(text, origin)
+    if ("sub" in text or "Sub" in text or "SUB" in text) and _SUB_COMPOUND.search(text):
+        text, origin = _sub_compounds(text, origin)
     if "hat" in text and _HAT_WORD.search(text):
         text, origin = _hat_words(text, origin)
     if "." in text and _DOTTED_ABBREVIATION.search(text):
