@@ -2243,3 +2243,21 @@ def test_a_where_part_after_a_name_with_its_head_noun_and_an_alias_is_about_that
     for name in ("Post-LN", "the original Post-LN Transformer", "the original Post-LayerNorm (PostNorm or Post-LN) Transformer"):
         text = f"Unlike {name}, where LN is applied after the residual addition, Pre-LN places LN before each sublayer."
         assert {"post-order", "pre-order"} <= hits(main_card, text), text
+
+
+def test_a_cross_leading_an_item_of_a_pros_and_cons_list_marks_a_drawback_not_a_denial(main_card) -> None:
+    text = ("Post-LayerNorm (Original)\n  • ❌ Needs warmup phase\n  • ❌ Unstable with many layers\n"
+            "Pre-LayerNorm (Modern)\n  • ✅ Stable training without warmup\n  • ✅ Standard in GPT-3, Llama\n")
+    assert {"post-needs-warmup", "post-depth-hard", "pre-no-warmup", "llm-choose-pre"} <= hits(main_card, text)
+    # the same cross can mark a thing as absent: such a line is never charged
+    text = "Pre-LN\n  • ✅ identity path\n  • ❌ LN on the main residual path\n"
+    assert not mistakes(main_card, text)
+    # without ticks in the answer a cross still denies ("no LN on the residual path")
+    assert "post-needs-warmup" not in hits(main_card, "Post-LN\n  • ❌ needs warmup\n")
+
+
+@pytest.mark.parametrize("title", ["Pre-LayerNorm (Modern)", "Pre-LN（现代）"])
+def test_a_short_title_with_a_short_aside_is_a_heading(main_card, title: str) -> None:
+    text = f"Post-LN (Original)\n  - needs warm-up\n{title}\n  - trains without warm-up\n"
+    assert {"post-needs-warmup", "pre-no-warmup"} <= hits(main_card, text)
+    assert not mistakes(main_card, text)

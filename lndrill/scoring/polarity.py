@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Set as AbstractSet
+from functools import cached_property
 
 from lndrill.scoring.lexicon import ARROW, CJK, NUMBER, PUNCT, RELATIONS, WORD, Cues, Token, stem
 from lndrill.scoring.structure import TICKS, Layout, is_cause, is_function_token
@@ -357,6 +358,21 @@ class Polarity:
         self.refuted = self._refuted_clauses()
         self._clause_cues: list[list[tuple[int, str]]] | None = None
 
+    @cached_property
+    def con_marks(self) -> frozenset[int]:
+        """Crosses that open a line in a pros-and-cons list ("• ✅ Stable training without warmup" / "• ❌ Needs
+        warmup phase"): when some line also opens with a tick, a leading cross marks a drawback, it denies nothing."""
+        toks, lay = self.tokens, self.lay
+        leading: dict[str, list[int]] = {"\u2713": [], "\u2717": []}
+        for j, t in enumerate(toks):
+            if t.kind == PUNCT and t.key in leading:
+                k = j - 1
+                while k >= 0 and lay.line_of[k] == lay.line_of[j] and toks[k].kind == PUNCT and toks[k].key not in leading:
+                    k -= 1
+                if k < 0 or lay.line_of[k] != lay.line_of[j]:
+                    leading[t.key].append(j)
+        return frozenset(leading["\u2717"]) if leading["\u2713"] else frozenset()
+
     # -- negation -----------------------------------------------------------------------------------
     def cues(self, start: int, end: int, skip: set[int], with_after: bool) -> set[int]:
         """Token indices of negation cues that govern the term at [start, end)."""
@@ -457,7 +473,7 @@ class Polarity:
                     continue
                 if self._new_subject_at(j, start):
                     return  # "it skips the mean it is about twice as fast": "skips" does not reach past "it is"
-                cue_start = j if _is_no_mark(t) else -1
+                cue_start = j if _is_no_mark(t) and j not in self.con_marks else -1
                 if t.kind in (WORD, CJK):
                     s = NEGATION.ends_at(toks, j)
                     # "不稳定" negates nothing further ("训练不稳定是梯度消失导致的"), but it does deny 稳定 itself
@@ -720,7 +736,15 @@ class Polarity:
         # shown, which is not the writer asserting its opposite, so it is never firm enough to charge.
         if saying_denied or meant:
             firm = False
+        # A line led by a cross in a pros-and-cons list ("• ❌ Needs warmup phase") lists a drawback; the same cross
+        # can also mark a thing as absent ("❌ LN on the main path"), so what it says is never firm enough to charge.
+        if self.con_marks and self.lay.line_of[terms[0][0]] in self._con_lines:
+            firm = False
         return affirmed, firm
+
+    @cached_property
+    def _con_lines(self) -> frozenset[int]:
+        return frozenset(self.lay.line_of[j] for j in self.con_marks)
 
     def _reason_is_not(self, j: int, first: int) -> bool:
         """"The reason Post-LN needs warm-up is not that its gradients vanish": the "not" after the claim denies the

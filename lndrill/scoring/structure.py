@@ -199,6 +199,8 @@ _SENTENCE_END_INSIDE = re.compile(r"[.!?。！？](?=\s*[^\s.!?。！？#*\d])")
 #: A title wrapped whole in brackets: "[[Post-LN]]", "[Pre-LN]", "【Pre-LN】", "「DeepNorm」".
 _BRACKETED_TITLE = re.compile(r"\[\[[^\[\]]+\]\]|\[[^\[\]]+\]|【[^【】]+】|「[^「」]+」|《[^《》]+》")
 _TITLE_BRACKETS = frozenset("[]【】「」《》")
+#: A title followed by a short bracketed aside of at most three words, nothing after it.
+_TITLE_WITH_ASIDE = re.compile(r"[^()（）:：.。,，;；!?！？=\"“”]{2,40}\s*[(（]\s*[^()（）\s\"“”']+(?:\s+[^()（）\s\"“”']+){0,2}\s*[)）]")
 
 
 def _heading_line(line_tokens: list[Token], raw: str) -> bool:
@@ -221,6 +223,12 @@ def _heading_line(line_tokens: list[Token], raw: str) -> bool:
     # title are markup ("[[Post-LN]]" from a wiki, "【Pre-LN】")
     if _BRACKETED_TITLE.fullmatch(stripped):
         line_tokens = [t for t in line_tokens if not (t.kind == PUNCT and t.key in _TITLE_BRACKETS)]
+    elif _TITLE_WITH_ASIDE.fullmatch(stripped):
+        # "Post-LayerNorm (Original)", "Pre-LN（现代）": a short title with a short aside after it
+        close = len(line_tokens) - 1
+        opener = next((k for k in range(close - 1, -1, -1) if line_tokens[k].key == "("), 0)
+        line_tokens = line_tokens[:opener]
+        words = [t for t in line_tokens if t.kind in (WORD, CJK)]
     letters = [t for t in line_tokens if t.kind == WORD]
     return (0 < len(words) <= 4 and len(letters) <= 3 and all(t.kind in (WORD, CJK) for t in line_tokens)
             and sum(t.kind == CJK for t in line_tokens) <= 6
