@@ -2261,3 +2261,12 @@ def test_a_short_title_with_a_short_aside_is_a_heading(main_card, title: str) ->
     text = f"Post-LN (Original)\n  - needs warm-up\n{title}\n  - trains without warm-up\n"
     assert {"post-needs-warmup", "pre-no-warmup"} <= hits(main_card, text)
     assert not mistakes(main_card, text)
+
+
+def test_safe_without_warm_up_is_a_firm_no_need(deck) -> None:
+    card = _card(deck, "warmup-for-pre-ln")
+    assert "pre-drop-at-any-lr" in mistakes(card, "Their result shows Pre-LN is safe without warm-up at any learning rate.")
+    for text in ("Pre-LN is safe without warm-up at moderate learning rates, not at any learning rate.",
+                 "Pre-LN is safe without warm-up at moderate learning rates."):
+        assert not mistakes(card, text), text
+        assert "pre-can-drop" in hits(card, text)

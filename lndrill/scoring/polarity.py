@@ -113,7 +113,7 @@ _CIRCUMSTANTIAL = Cues(en=("without", "w/o"), pairs=("with no",), zh=("不做", 
 #: "trains fine without warm-up": absence plus success is a firm "not needed".
 _SUCCESS = Cues(en=("train", "trains", "trained", "works", "work", "fine", "converge", "converges", "converged",
                     "stable", "stably", "ok", "okay", "well", "comparable", "matches", "match", "succeed",
-                    "succeeds", "smoothly", "happily", "easily", "reach", "reaches"),
+                    "succeeds", "smoothly", "happily", "easily", "reach", "reaches", "safe", "safely", "robust", "robustly"),
                 zh=("能训", "能收敛", "可以训", "正常", "收敛", "稳定", "没问题", "照样", "也能", "一样", "能训练", "训得动"))
 _SCOPE_STOP = Cues(en=("and", "also", "then", "plus", "which", "that", "whereas", "while", "but"),
                    zh=("和", "并", "且", "同时", "也", "还", "但", "以后", "之后"))
