@@ -2270,3 +2270,14 @@ def test_safe_without_warm_up_is_a_firm_no_need(deck) -> None:
                  "Pre-LN is safe without warm-up at moderate learning rates."):
         assert not mistakes(card, text), text
         assert "pre-can-drop" in hits(card, text)
+
+
+def test_a_pronoun_opening_the_next_clause_carries_the_noun_before_it_for_credit_only(deck) -> None:
+    card = _card(deck, "pre-ln-effective-depth")
+    text = "In Pre-LN the residual stream is never normalised inside the stack, so it keeps getting bigger as you go deeper."
+    assert "stream-grows" in hits(card, text)
+    # words joined across the pronoun never charge: the reading is a guess
+    assert not mistakes(card, "In Pre-LN the residual stream is renormalised by each LN, so it stays constant with l.")
+    assert "pre-stream-fixed" in mistakes(card, "In Pre-LN the residual stream stays constant with l.")
+    # a clause that does not open with a pronoun is a statement of its own
+    assert "stream-grows" not in hits(card, "In Pre-LN the residual stream is never normalised, so training gets bigger batches.")

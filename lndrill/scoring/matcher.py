@@ -25,6 +25,9 @@ from lndrill.scoring.vocabulary import short_names
 
 #: The words of one claim must lie within this many tokens of its first word.
 WINDOW = 30
+#: What may open a clause before the pronoun that refers back to the clause before it ("..., so it keeps growing").
+_BRIDGE_CONNECTIVES = frozenset({"so", "and", "then", "thus", "hence", "therefore", "所以", "因此", "于是"})
+_BRIDGE_PRONOUNS = frozenset({"it", "they", "它", "它们"})
 #: How many tokens after a mistake's match a colon may stand and still lead into an elaboration of it.
 _COLON_REACH = 6
 #: At most this many frames per matcher and sentence (a pasted wall of text cannot multiply work).
@@ -541,7 +544,7 @@ class Analysis:
             tried += 1
             if abs(h[0] - anchor[0]) > WINDOW:
                 break
-            if self.lay.clause_of[h[0]] != clause:
+            if self.lay.clause_of[h[0]] != clause and not self._bridged(clause, self.lay.clause_of[h[0]]):
                 continue
             if (part_of[h[0]] in self._contrast_parts) != anchor_contrast:
                 continue  # one word in "unlike X, which ..." and one outside it: two claims
@@ -554,6 +557,23 @@ class Analysis:
                     continue
             return h
         return None
+
+    def _bridged(self, c1: int, c2: int) -> bool:
+        """Two neighbouring clauses of one sentence where the later one opens with a pronoun for the earlier one's
+        noun ("the residual stream is never normalised, so it keeps getting bigger"): a claim's words may sit on both
+        sides (for credit only: such a frame is never firm enough to charge)."""
+        lo, hi = min(c1, c2), max(c1, c2)
+        lay = self.lay
+        if hi != lo + 1:
+            return False
+        a = lay.clause_span[hi][0]
+        if a >= len(self.tokens) or lay.sentence_of[a] != lay.sentence_of[lay.clause_span[lo][0]]:
+            return False
+        toks = self.tokens
+        k = a
+        while k < len(toks) and k < a + 3 and (toks[k].kind == PUNCT or toks[k].key in _BRIDGE_CONNECTIVES):
+            k += 1
+        return k < len(toks) and toks[k].key in _BRIDGE_PRONOUNS
 
     def _not_never(self, a: int, b: int) -> bool:
         """A denied 'never' in the clause before the claim's end ("it is not true that X never needs Y", "None of
@@ -573,6 +593,8 @@ class Analysis:
         else:
             # a formula or value is denied by a negation right before it ("not LN(x + F(x))") or a refutation
             affirmed, firm = self.polarity.affirmed(((a, a),)) if a > 0 else (True, True)
+        if kind == "prose" and len({lay.clause_of[x] for x, _ in terms}) > 1:
+            firm = False  # its words reach across a pronoun into the clause before (see _bridged)
         qualifier = self.polarity.qualifier(a, b, {i for x, y in terms for i in range(x, y)})
         if qualifier is None and affirmed and kind == "prose" and self._not_never(a, b):
             qualifier = "hedge"  # "None of this means Pre-LN never needs warm-up": sometimes, not always
