@@ -2281,3 +2281,10 @@ def test_a_pronoun_opening_the_next_clause_carries_the_noun_before_it_for_credit
     assert "pre-stream-fixed" in mistakes(card, "In Pre-LN the residual stream stays constant with l.")
     # a clause that does not open with a pronoun is a statement of its own
     assert "stream-grows" not in hits(card, "In Pre-LN the residual stream is never normalised, so training gets bigger batches.")
+
+
+def test_effective_depth_in_plain_words(deck) -> None:
+    card = _card(deck, "pre-ln-effective-depth")
+    assert "deep-blocks-identity" in hits(card, "In Pre-LN the network effectively behaves as if it were shallower than it is.")
+    assert "deep-blocks-identity" in hits(card, "In Pre-LN the later layers matter less and less to the output.")
+    assert "post-better-final" in hits(card, "Pre-LN gives up some quality compared with a well-trained Post-LN model.")
