@@ -2288,3 +2288,9 @@ def test_effective_depth_in_plain_words(deck) -> None:
     assert "deep-blocks-identity" in hits(card, "In Pre-LN the network effectively behaves as if it were shallower than it is.")
     assert "deep-blocks-identity" in hits(card, "In Pre-LN the later layers matter less and less to the output.")
     assert "post-better-final" in hits(card, "Pre-LN gives up some quality compared with a well-trained Post-LN model.")
+
+
+def test_the_name_a_difference_is_taken_from_is_not_the_subject(deck) -> None:
+    card = _card(deck, "sandwich-ln")
+    text = "So the only difference from Pre-LN is a second LayerNorm at the end of each branch, applied before the residual add."
+    assert "extra-ln-on-branch-output" in hits(card, text)
