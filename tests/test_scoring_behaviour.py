@@ -2294,3 +2294,11 @@ def test_the_name_a_difference_is_taken_from_is_not_the_subject(deck) -> None:
     card = _card(deck, "sandwich-ln")
     text = "So the only difference from Pre-LN is a second LayerNorm at the end of each branch, applied before the residual add."
     assert "extra-ln-on-branch-output" in hits(card, text)
+
+
+def test_without_warm_up_things_destabilise_is_a_need_not_a_drop(deck) -> None:
+    card = _card(deck, "warmup-for-pre-ln")
+    for text in ("Without warmup, the early updates can destabilize layer normalization statistics.",
+                 "Without warm-up the loss spikes in the first steps."):
+        assert "pre-can-drop" not in hits(card, text), text
+    assert "pre-can-drop" in hits(card, "Pre-LN trains fine without warm-up at moderate learning rates.")

@@ -102,7 +102,9 @@ _EN_AFTER_ONLY = frozenset(("untouched", "unscaled", "unmodified", "exempt"))
 _EN_AFTER_PAIR = frozenset(("left", "leave", "leaves"))
 FAILURE = Cues(
     en=("diverge", "diverges", "diverged", "divergence", "unstable", "instability", "fail", "fails", "failed",
-        "explode", "explodes", "exploded", "crash", "crashes", "blow", "blows", "nan", "collapse", "collapses"),
+        "explode", "explodes", "exploded", "crash", "crashes", "blow", "blows", "nan", "collapse", "collapses",
+        "destabilize", "destabilizes", "destabilized", "destabilise", "destabilises", "destabilised", "spike", "spikes",
+        "diverging", "exploding"),
     zh=("发散", "崩", "炸", "训飞", "训不动", "训不起来", "训不稳", "跑不动", "收敛不了", "训不好", "不收敛", "不稳定",
         "失败"),
 )
