@@ -2302,3 +2302,12 @@ def test_without_warm_up_things_destabilise_is_a_need_not_a_drop(deck) -> None:
                  "Without warm-up the loss spikes in the first steps."):
         assert "pre-can-drop" not in hits(card, text), text
     assert "pre-can-drop" in hits(card, "Pre-LN trains fine without warm-up at moderate learning rates.")
+
+
+def test_two_comma_parts_with_their_own_topics_are_not_charged_as_one_claim(main_card, deck) -> None:
+    text = "[[Pre Norm]] :<-> x_{n+1}=x_n+f(norm(x_n)) 第二项的方差由于有 norm 不会随层数变化,x 的方差在主干上随层数累积。"
+    assert not mistakes(main_card, text)
+    assert "pre-formula" in hits(main_card, text)
+    # a correlative pair (越...越) is one statement over both parts
+    toy = _card(deck, "toy-metric-artifact")
+    assert "grad-inverse-eps" in mistakes(toy, "Post-LN 的梯度只剩 eps 带来的残留，eps 越小，残留的梯度越大。")

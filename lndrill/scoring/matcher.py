@@ -558,6 +558,27 @@ class Analysis:
             return h
         return None
 
+    def _later_part_has_own_topic(self, terms: tuple[tuple[int, int], ...]) -> bool:
+        """The claim's words sit in two comma parts and the later part opens with a topic of its own, a short
+        "<X> 的 <noun>" ("由于有 norm 不会随层数变化, x 的方差在主干上随层数累积"): two statements, whose words together
+        are too loose a reading to charge."""
+        lay, toks = self.lay, self.tokens
+        parts = sorted({lay.part_of[x] for x, _ in terms})
+        if len(parts) < 2:
+            return False
+        first = min(x for x, _ in terms if lay.part_of[x] == parts[-1])
+        k = first
+        while k > 0 and lay.part_of[k - 1] == parts[-1]:
+            k -= 1
+        while k < first and toks[k].kind == PUNCT:
+            k += 1
+        if not any(toks[j].kind == CJK and toks[j].key == "的" for j in range(k + 1, min(first, k + 4))):
+            return False
+        # "eps 越小，残留的梯度越大": a correlative pair is one statement over both parts
+        correlative = {lay.part_of[j] for j in range(max(0, k - 12), min(len(toks), first + 8))
+                       if toks[j].kind == CJK and toks[j].key == "越"}
+        return not {parts[-1], lay.part_of[k - 1] if k > 0 else -1} <= correlative
+
     def _bridged(self, c1: int, c2: int) -> bool:
         """Two neighbouring clauses of one sentence where the later one opens with a pronoun for the earlier one's
         noun ("the residual stream is never normalised, so it keeps getting bigger"): a claim's words may sit on both
@@ -595,6 +616,8 @@ class Analysis:
             affirmed, firm = self.polarity.affirmed(((a, a),)) if a > 0 else (True, True)
         if kind == "prose" and len({lay.clause_of[x] for x, _ in terms}) > 1:
             firm = False  # its words reach across a pronoun into the clause before (see _bridged)
+        if kind == "prose" and firm and self._later_part_has_own_topic(terms):
+            firm = False
         qualifier = self.polarity.qualifier(a, b, {i for x, y in terms for i in range(x, y)})
         if qualifier is None and affirmed and kind == "prose" and self._not_never(a, b):
             qualifier = "hedge"  # "None of this means Pre-LN never needs warm-up": sometimes, not always
