@@ -2311,3 +2311,12 @@ def test_two_comma_parts_with_their_own_topics_are_not_charged_as_one_claim(main
     # a correlative pair (越...越) is one statement over both parts
     toy = _card(deck, "toy-metric-artifact")
     assert "grad-inverse-eps" in mistakes(toy, "Post-LN 的梯度只剩 eps 带来的残留，eps 越小，残留的梯度越大。")
+
+
+def test_from_x_aside_to_y_is_a_sequence_like_an_arrow(deck) -> None:
+    card = _card(deck, "ln-who-uses-what")
+    for text in ("The trend runs from Post-LN (2017, BERT) to Pre-LN LayerNorm (GPT-2/3).",
+                 "The field moved from Post-LN (BERT) to Pre-LN (GPT-2)."):
+        assert "bert-pre" not in mistakes(card, text), text
+        assert {"bert-post", "gpt-pre"} <= hits(card, text)
+    assert "bert-pre" in mistakes(card, "BERT moved from Post-LN to Pre-LN.")

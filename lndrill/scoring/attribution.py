@@ -467,7 +467,8 @@ class Subjects:
         # not the claim's subject.
         mentions = [m for m in self.in_clause(clause)
                     if not m.contrast and not (self._has_arrow and (self._aside_before_arrow(m, start)
-                                                                    or self._arrow_before(m, end)))]
+                                                                    or self._arrow_before(m, end)))
+                    and not self._aside_before_to(m, start)]
         inside = [m for m in mentions if start < m.start < end and lay.part_of[m.start] == part]
         if inside:
             return Attribution(inside[0].subject, "clause", inside[0].start)
@@ -833,6 +834,17 @@ class Subjects:
         (Pre-LN) can remove the need for it": the aside names the subject, and is kept.)"""
         close = self._aside_close(m, start)
         return close >= 0 and self.lay.arrows_between(close, min(start, close + 200))
+
+    def _aside_before_to(self, m: Mention, start: int) -> bool:
+        """The prose form of an arrow: "the field moved from Post-LN (2017, BERT) to Pre-LN (GPT-2/3)". `m` stands
+        in brackets that close right before "to", in a clause that says "from" before them: an example of the
+        earlier step, not the subject of what comes after "to"."""
+        toks = self.lay.tokens
+        close = self._aside_close(m, start)
+        if close < 0 or close + 1 >= start or toks[close + 1].key != "to":
+            return False
+        lo = max(self.lay.clause_span[self.lay.clause_of[m.start]][0], m.start - 16)
+        return any(toks[j].kind == WORD and toks[j].key == "from" for j in range(lo, m.start))
 
     def _aside_close(self, m: Mention, start: int) -> int:
         """Where the brackets around `m` close, when they close before token `start` (else -1)."""
