@@ -2320,3 +2320,11 @@ def test_from_x_aside_to_y_is_a_sequence_like_an_arrow(deck) -> None:
         assert "bert-pre" not in mistakes(card, text), text
         assert {"bert-post", "gpt-pre"} <= hits(card, text)
     assert "bert-pre" in mistakes(card, "BERT moved from Post-LN to Pre-LN.")
+
+
+def test_post_ln_needs_no_final_ln_said_in_a_table_row(deck) -> None:
+    card = _card(deck, "pre-ln-final-norm")
+    table = ("| | Pre-LN | Post-LN |\n|---|---|---|\n| Stream normalized? | no, only the branch input | yes, after every sublayer |\n"
+             "| Final LN needed? | yes (GPT-2) | no, redundant |\n")
+    assert "post-already-normalised" in hits(card, table)
+    assert not mistakes(card, table)
