@@ -2328,3 +2328,13 @@ def test_post_ln_needs_no_final_ln_said_in_a_table_row(deck) -> None:
              "| Final LN needed? | yes (GPT-2) | no, redundant |\n")
     assert "post-already-normalised" in hits(card, table)
     assert not mistakes(card, table)
+
+
+def test_a_norm_written_with_double_bars_inside_a_table_cell_does_not_split_the_row(deck) -> None:
+    card = _card(deck, "xiong-theorem")
+    table = ("| | Post-LN | Pre-LN |\n|---|---|---|\n| Thm 1 bound, ||∂L/∂W^{2,L}||_F @ init | O(d√ln d) | O(d√(ln d / L)) |\n"
+             "| Lemma 2 stream | E||x_l||² = 1.5d | (1+l/2)d ≤ E||x_l||² ≤ (1+3l/2)d |\n")
+    assert {"post-bound-form", "pre-bound-shrinks", "lemma2-pre"} <= hits(card, table)
+    assert not mistakes(card, table)
+    # an empty cell written with spaces around it is still a cell
+    assert "post-formula" in hits(_card(deck, "pre-vs-post-ln"), "| | Post-LN || Pre-LN |\n|---|---|---|---|\n| block | LN(x + F(x)) || x + F(LN(x)) |\n")

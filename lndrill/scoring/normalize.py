@@ -680,8 +680,12 @@ def _label_span(text: str, span: tuple[int, int]) -> tuple[int, int]:
 
 
 def _cells(text: str, a: int, b: int) -> list[tuple[int, int]]:
-    """Cell spans of one table row text[a:b] (outer pipes dropped, cells stripped)."""
-    bounds = [a - 1] + [k for k in range(a, b) if text[k] == "|"] + [b]
+    """Cell spans of one table row text[a:b] (outer pipes dropped, cells stripped). In a row spaced like
+    "| a | b |", a double bar glued to a word ("||∂L/∂W||_F", "E||x_l||²") is a norm inside a cell, not an empty cell."""
+    spaced = " | " in text[a:b]
+    norm_bars = {k + d for k in range(a, b - 1) if text[k] == "|" == text[k + 1] and spaced
+                 and not (text[k - 1 : k].isspace() and text[k + 2 : k + 3].isspace()) for d in (0, 1)}
+    bounds = [a - 1] + [k for k in range(a, b) if text[k] == "|" and k not in norm_bars] + [b]
     cells = []
     for x, y in zip(bounds, bounds[1:], strict=False):
         x += 1
