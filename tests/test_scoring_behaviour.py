@@ -2338,3 +2338,13 @@ def test_a_norm_written_with_double_bars_inside_a_table_cell_does_not_split_the_
     assert not mistakes(card, table)
     # an empty cell written with spaces around it is still a cell
     assert "post-formula" in hits(_card(deck, "pre-vs-post-ln"), "| | Post-LN || Pre-LN |\n|---|---|---|---|\n| block | LN(x + F(x)) || x + F(LN(x)) |\n")
+
+
+def test_a_nested_list_item_is_about_the_item_above_it(main_card) -> None:
+    text = ("- **Why big models use Pre-LN**\n  - stable at depth, tolerant of lr\n  - no warm-up needed at moderate lr\n"
+            "- **Why Post-LN is still studied**\n  - better final quality when it converges\n")
+    assert {"pre-stable", "pre-no-warmup", "post-better-final"} <= hits(main_card, text)
+    assert not mistakes(main_card, text)
+    # siblings at the same depth are not nested under each other
+    text = "- Pre-LN trains without warm-up\n- needs warm-up\n"
+    assert "pre-needs-warmup" not in mistakes(main_card, text)

@@ -341,6 +341,7 @@ def analyse(text: str, tokens: list[Token], cased: str | None = None) -> Layout:
     prev_open = False  # the previous line ends mid-sentence (a hard wrap)
     current_heading = -1
     lead, lead_colon = -1, False  # the para line that leads into the list being read, if any
+    lead_items: list[tuple[int, int]] = []  # open list items (block, indent) that more-indented items nest under
     in_code = False
     prev_dangling = prev_unclosed = prev_joined = False
     item_text_col = 0  # the column where the current list item's text starts (0: not in a list item)
@@ -383,10 +384,17 @@ def analyse(text: str, tokens: list[Token], cased: str | None = None) -> Layout:
             kind = "heading" if heading else "item" if bullet else "para"
             lay.block_kind.append(kind)
             indented = raw[:1] in (" ", "\t")
+            item_indent = len(raw) - len(raw.lstrip())
+            while lead_items and (not bullet or lead_items[-1][1] >= item_indent):
+                lead_items.pop()
             if heading:
                 current_heading = block
                 lay.heading_of.append(-1)
                 lead = -1
+            elif bullet and lead_items and not prev_blank:
+                # "- **Why big models use Pre-LN**" over "  - stable at depth": a nested item is about the item above it
+                lay.heading_of.append(lead_items[-1][0])
+                lay.lead_blocks.add(lead_items[-1][0])
             elif bullet and lead >= 0 and not prev_blank and (indented or lead_colon):
                 lay.heading_of.append(lead)
                 lay.lead_blocks.add(lead)
@@ -401,6 +409,9 @@ def analyse(text: str, tokens: list[Token], cased: str | None = None) -> Layout:
                 lead, lead_colon = block, stripped.endswith((":", "：")) or _title_like(stripped)
         elif blank:
             lead = -1
+            lead_items.clear()
+        if new_block and bullet and not in_code:
+            lead_items.append((block, len(raw) - len(raw.lstrip())))
         line_block.append(max(block, 0))
         if label_at is not None:
             first = line_first[k]
