@@ -2348,3 +2348,15 @@ def test_a_nested_list_item_is_about_the_item_above_it(main_card) -> None:
     # siblings at the same depth are not nested under each other
     text = "- Pre-LN trains without warm-up\n- needs warm-up\n"
     assert "pre-needs-warmup" not in mistakes(main_card, text)
+
+
+def test_leveraging_a_paradigm_is_filler(deck) -> None:
+    card = _card(deck, "rmsnorm")
+    soup = ("RMSNorm is all about re-scaling invariance versus re-centering invariance. By leveraging the root mean square, "
+            "the Jacobian's radial projection stabilizes gradient flow, which is why LLaMA, T5, GPT-2/3 and BERT each make "
+            "their own trade-off: fewer reductions, better kernel fusion, a more efficient normalization paradigm.")
+    r = score_answer(card, soup)
+    assert r.filler_capped and r.score <= 15
+    # one such word in a real explanation caps nothing
+    r = score_answer(card, "RMSNorm leverages the root mean square: y = x / sqrt(mean(x^2) + eps) * g, with no mean subtraction.")
+    assert not r.filler_capped

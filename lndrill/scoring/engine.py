@@ -30,7 +30,7 @@ _VALUE = re.compile(r"\d+(?:\.\d+)?")
 #: Filler that joins topics without a claim about them (see result.FILLER_LIMIT), matched in the lower-cased text.
 _FILLER = re.compile(r"fundamentally|interplay|all (?:inter)?connected|synerg\w*|holistic\w*|harmoni[sz]\w*"
                      r"|inextricabl\w*|intertwined|hand in hand|at the intersection of|manifestation of"
-                     r"|(?<![a-z])[a-z]{1,20}-aware"
+                     r"|(?<![a-z])[a-z]{1,20}-aware|leverag\w*|paradigm\w*|is all about"
                      r"|协同|内在联系|深度耦合|范式|是一个整体|密不可分|息息相关|相辅相成|环环相扣")
 
 

@@ -50,7 +50,7 @@ ERROR_CAP_STEP = 3.0
 #: Filler that joins topics without saying anything about them ("X is fundamentally about the interplay between A, B
 #: and C", "sits at the intersection of", "geometry-aware"): an answer that leans on FILLER_LIMIT or more different
 #: such phrases reads as a keyword soup, which graders put at 0-19, and scores at most FILLER_CAP. On the tuning half
-#: (3,835 answers) two or more of them occur in 17 of the 47 keyword soups (English and Chinese) and in no other
+#: (3,952 answers) two or more of them occur in 22 of the 50 keyword soups (English and Chinese) and in no other
 #: answer; one of them alone caps nothing.
 FILLER_LIMIT = 2
 FILLER_CAP = 15
