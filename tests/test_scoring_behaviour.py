@@ -2360,3 +2360,10 @@ def test_leveraging_a_paradigm_is_filler(deck) -> None:
     # one such word in a real explanation caps nothing
     r = score_answer(card, "RMSNorm leverages the root mean square: y = x / sqrt(mean(x^2) + eps) * g, with no mean subtraction.")
     assert not r.filler_capped
+
+
+def test_no_matter_how_large_the_step_size_is_any_learning_rate(deck) -> None:
+    card = _card(deck, "warmup-for-pre-ln")
+    assert "pre-drop-at-any-lr" in mistakes(card, "Pre-LN is stable without warm-up no matter how large the step size.")
+    assert not mistakes(card, "Pre-LN is stable without warm-up at moderate learning rates; no matter how large the "
+                              "model, LLMs still keep a short warm-up.")
