@@ -2367,3 +2367,12 @@ def test_no_matter_how_large_the_step_size_is_any_learning_rate(deck) -> None:
     assert "pre-drop-at-any-lr" in mistakes(card, "Pre-LN is stable without warm-up no matter how large the step size.")
     assert not mistakes(card, "Pre-LN is stable without warm-up at moderate learning rates; no matter how large the "
                               "model, LLMs still keep a short warm-up.")
+
+
+def test_a_pitfall_being_resolved_refutes_nothing(deck) -> None:
+    card = _card(deck, "pre-ln-effective-depth")
+    text = "To resolve this training pitfall, we propose LayerNorm Scaling, which scales the LN output by 1/sqrt(l)."
+    assert "curse-of-depth" in hits(card, text)
+    warm = _card(deck, "warmup-for-pre-ln")
+    # named as the pitfall, the claim is still refuted
+    assert "pre-drop-at-any-lr" not in mistakes(warm, "A common pitfall: Pre-LN needs no warm-up at any learning rate.")

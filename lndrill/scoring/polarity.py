@@ -132,6 +132,11 @@ _REFUTE = Cues(
         # "大家以为是梯度消失，但其实那不是主要原因": the cause named before is rejected
         "不是主要原因", "不是根本原因", "并非主要原因", "并非根本原因", "不是真正的原因", "并不是主要原因", "并不是根本原因"),
 )
+#: Verbs of dealing with a problem: a refutation word as their object names the problem ("to resolve this pitfall").
+_FIX_VERBS = frozenset(stem(w) for w in ("resolve", "resolves", "fix", "fixes", "solve", "solves", "address", "addresses",
+                                         "avoid", "avoids", "mitigate", "mitigates", "overcome", "overcomes", "tackle",
+                                         "tackles", "remedy", "remedies"))
+_FIX_VERBS_ZH = Cues(zh=("解决", "避免", "修复", "缓解", "克服", "避开"))
 _REPORT = Cues(
     en=("argue", "argues", "argued", "claim", "claims", "claimed", "believe", "believes", "believed", "suggest",
         "suggests", "hypothesize", "hypothesise", "speculate", "supposedly", "allegedly", "assume", "assumes"),
@@ -790,6 +795,15 @@ class Polarity:
         return "".join(t.key for t in toks[a:b] if t.kind == CJK) in _ZH_SAYING
 
     # -- refutation -----------------------------------------------------------------------------------
+    def _problem_addressed(self, i: int) -> bool:
+        """The refutation word at token i is the object of a verb of fixing a few words before it, in its comma part
+        ("resolve this training pitfall", "avoid the bug", "解决这个误区"): a problem being dealt with."""
+        toks, lay = self.tokens, self.lay
+        part = lay.part_of[i]
+        return any(lay.part_of[j] == part and ((toks[j].kind == WORD and toks[j].key in _FIX_VERBS)
+                                               or (toks[j].kind == CJK and _FIX_VERBS_ZH.ends_at(toks, j) >= 0))
+                   for j in range(max(0, i - 4), i))
+
     def _refuted_clauses(self) -> set[int]:
         """Clauses whose claim is reported and refuted ("people say X; that is wrong", "X 这个说法是错的").
 
@@ -806,6 +820,8 @@ class Polarity:
             n = _REFUTE.at(toks, i)
             if n and toks[i].key == "false" and i > 0 and toks[i - 1].key == "=":
                 n = 0  # "norm_first=False": a value in code, not a verdict
+            if n and self._problem_addressed(i):
+                n = 0  # "To resolve this training pitfall, we propose ...": a problem being fixed, not a verdict
             not_what = n > 0 and toks[i].key == "not" and i + 1 < len(toks) and toks[i + 1].key == "what"
             if not_what:
                 # "That is not what the theorem says" refutes what came before; "re-centering isn't what makes LN
