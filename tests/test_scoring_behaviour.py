@@ -2376,3 +2376,10 @@ def test_a_pitfall_being_resolved_refutes_nothing(deck) -> None:
     warm = _card(deck, "warmup-for-pre-ln")
     # named as the pitfall, the claim is still refuted
     assert "pre-drop-at-any-lr" not in mistakes(warm, "A common pitfall: Pre-LN needs no warm-up at any learning rate.")
+
+
+@pytest.mark.parametrize("label", ["Myth:", "Misconception:", "A common pitfall:", "误区："])
+def test_a_negated_claim_under_a_refutation_label_is_not_charged(deck, label: str) -> None:
+    card = _card(deck, "warmup-for-pre-ln")
+    assert "pre-drop-at-any-lr" not in mistakes(card, f"{label} Pre-LN needs no warm-up at any learning rate.")
+    assert "pre-drop-at-any-lr" in mistakes(card, "Note: Pre-LN needs no warm-up at any learning rate.")

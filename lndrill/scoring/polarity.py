@@ -361,6 +361,8 @@ class Polarity:
         #: Negations of a verb of meaning ("does not mean", "不等于"): they deny the whole claim after it once,
         #: however many of its words they reach.
         self.saying_negations: set[int] = set()
+        #: Clauses a refutation label leads into ("Myth: X", "A common pitfall: X", "误区：X"): the first token after its colon.
+        self.label_refuted: dict[int, int] = {}
         self.answered = self._answered_questions()
         self.refuted = self._refuted_clauses()
         self._clause_cues: list[list[tuple[int, str]]] | None = None
@@ -747,6 +749,8 @@ class Polarity:
         # can also mark a thing as absent ("❌ LN on the main path"), so what it says is never firm enough to charge.
         if self.con_marks and self.lay.line_of[terms[0][0]] in self._con_lines:
             firm = False
+        if self.label_refuted and terms[0][0] >= self.label_refuted.get(self.lay.clause_of[terms[0][0]], len(self.tokens)):
+            firm = False
         return affirmed, firm
 
     @cached_property
@@ -795,6 +799,17 @@ class Polarity:
         return "".join(t.key for t in toks[a:b] if t.kind == CJK) in _ZH_SAYING
 
     # -- refutation -----------------------------------------------------------------------------------
+    def _labelled_refutation(self, a: int, i: int, n: int) -> int | None:
+        """The first token of what a refutation word leads into as a label ("Myth: X", "A common misconception: X",
+        "误区：X"): the word (after at most three words such as "a common") is followed by a colon."""
+        toks, lay = self.tokens, self.lay
+        colon = i + n
+        if colon + 1 >= len(toks) or toks[colon].kind != PUNCT or toks[colon].key not in (":", "："):
+            return None
+        if sum(1 for t in toks[a:i] if t.kind in (WORD, CJK)) > 3:
+            return None
+        return colon + 1 if lay.sentence_of[colon + 1] == lay.sentence_of[i] else None
+
     def _problem_addressed(self, i: int) -> bool:
         """The refutation word at token i is the object of a verb of fixing a few words before it, in its comma part
         ("resolve this training pitfall", "avoid the bug", "解决这个误区"): a problem being dealt with."""
@@ -865,6 +880,11 @@ class Polarity:
                             and lay.block_of[prev] == lay.block_of[a]):
                         out.add(clause - 1)
                         self.refute_cues.setdefault(clause - 1, set()).add(-1)  # refuted from outside
+                after = self._labelled_refutation(a, i, n)
+                if after is not None:
+                    # "Myth: Pre-LN needs no warm-up at any learning rate": what the label leads into is the myth,
+                    # whatever its own negations say, so it is never the writer's claim to charge
+                    self.label_refuted[lay.clause_of[after]] = after
             i += n
         for i in range(len(toks)):
             n = _DISPUTE.at(toks, i)
