@@ -574,6 +574,14 @@ class Analysis:
             k += 1
         if not any(toks[j].kind == CJK and toks[j].key == "的" for j in range(k + 1, min(first, k + 4))):
             return False
+        # the earlier part has a topic of its own too ("第二项的方差 ... 不会随层数变化"), not just a circumstance
+        # ("精确算术下，f 的梯度严格为 0" is one statement)
+        t0 = min(x for x, _ in terms if lay.part_of[x] == parts[0])
+        e = t0
+        while e > 0 and e > t0 - 12 and lay.sentence_of[e - 1] == lay.sentence_of[t0]:
+            e -= 1
+        if not any(toks[j].kind == CJK and toks[j].key == "的" for j in range(e, k)):
+            return False
         # "eps 越小，残留的梯度越大": a correlative pair is one statement over both parts
         correlative = {lay.part_of[j] for j in range(max(0, k - 12), min(len(toks), first + 8))
                        if toks[j].kind == CJK and toks[j].key == "越"}
