@@ -357,7 +357,7 @@ _NOT_TYPOS = {frozenset(p) for p in (("varianc", "variant"), ("later", "layer"),
 _REAL_WORDS = frozenset(stem(w) for w in (
     "there", "three", "though", "through", "thorough", "identify", "identifies", "identified", "remain", "remains",
     "retain", "retains", "defend", "present", "presents", "finally", "additionally", "everyone", "safely", "master",
-    "explore", "compete", "qualify", "inflate", "nearby", "protect", "protects", "region", "large", "close", "weigh",
+    "explore", "compete", "qualify", "inflate", "nearby", "protect", "protects", "region", "weigh",
     "touch", "trick", "begin", "deepen", "sharpen", "originate", "liner", "properly"))
 
 
