@@ -430,10 +430,12 @@ class Analysis:
         sentence_of = self.lay.sentence_of
         cancel: dict[int, int] = {}  # sentence -> first token of a cancelling phrase in it
         own_words: list[tuple[int, int]] = []  # cancelling phrases made of the point's own terms
-        terms = self._term_tokens(matcher) if not matcher.unless_reads_on else frozenset()
+        terms: frozenset[int] | None = None  # (built only when some unless phrase occurs)
         for ph in matcher.unless:
             # (a subject's name cancels too: "unless: [deepnet]" where DeepNet is a subject)
             for a, b in self.index.find(ph):
+                if terms is None:
+                    terms = self._term_tokens(matcher) if not matcher.unless_reads_on else frozenset()
                 if terms and any(i in terms for i in range(a, b)):
                     own_words.append((a, b))
                     continue
