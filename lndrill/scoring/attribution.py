@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import bisect
 from dataclasses import dataclass
+from functools import cached_property
 
 from lndrill.scoring.lexicon import CJK, NUMBER, PUNCT, WORD, Cues, Token, stem
 from lndrill.scoring.structure import Layout
@@ -889,18 +890,21 @@ class Subjects:
         """The mention sits in a relative part after the claim's part ("the name comes from CogView, a 4B model
         trained in FP16, where some Pre-LN activations overflowed"): that part says something of its own about the
         noun it hangs on, so its subject is not the subject of the claim before it."""
-        lay, toks = self.lay, self.lay.tokens
+        lay = self.lay
         if lay.part_of[m.start] <= part:
             return False
         # any part from the one after the claim's up to the mention's may open the relative ("..., where, in
-        # practice, some Pre-LN activations ...")
-        i = m.start
-        while i > 0 and lay.part_of[i - 1] > part:
-            i -= 1
-            if toks[i].kind == WORD and toks[i].key in _NOUN_RELATIVES and (
-                    lay.part_of[i - 1] != lay.part_of[i] or toks[i - 1].kind == PUNCT):
-                return True
-        return False
+        # practice, some Pre-LN activations ..."); parts are numbered in text order
+        openers = self._relative_openers
+        k = bisect.bisect_right(openers, m.start)
+        return k > 0 and lay.part_of[openers[k - 1]] > part
+
+    @cached_property
+    def _relative_openers(self) -> list[int]:
+        """Tokens of "where"/"who"/"whose" that open a part or follow a stop, in text order (found once)."""
+        lay, toks = self.lay, self.lay.tokens
+        return [i for i, t in enumerate(toks) if i > 0 and t.kind == WORD and t.key in _NOUN_RELATIVES
+                and (lay.part_of[i - 1] != lay.part_of[i] or toks[i - 1].kind == PUNCT)]
 
     def _continued_relative(self, start: int) -> Mention | None:
         """"for Post-LN, where every sublayer ends in an LN and the stream never grows": a part opened by "and"
