@@ -574,7 +574,7 @@ class Analysis:
             k -= 1
         while k < first and toks[k].kind == PUNCT:
             k += 1
-        if not any(toks[j].kind == CJK and toks[j].key == "的" for j in range(k + 1, min(first, k + 4))):
+        if not self._has_de(k + 1, min(first, k + 4)):
             return False
         # the earlier part has a topic of its own too ("第二项的方差 ... 不会随层数变化"), not just a circumstance
         # ("精确算术下，f 的梯度严格为 0" is one statement)
@@ -582,12 +582,16 @@ class Analysis:
         e = t0
         while e > 0 and e > t0 - 12 and lay.sentence_of[e - 1] == lay.sentence_of[t0]:
             e -= 1
-        if not any(toks[j].kind == CJK and toks[j].key == "的" for j in range(e, k)):
+        if not self._has_de(e, k):
             return False
         # "eps 越小，残留的梯度越大": a correlative pair is one statement over both parts
         correlative = {lay.part_of[j] for j in range(max(0, k - 12), min(len(toks), first + 8))
                        if toks[j].kind == CJK and toks[j].key == "越"}
         return not {parts[-1], lay.part_of[k - 1] if k > 0 else -1} <= correlative
+
+    def _has_de(self, a: int, b: int) -> bool:
+        """A possessive 的 stands among tokens [a, b)."""
+        return any(self.tokens[j].kind == CJK and self.tokens[j].key == "的" for j in range(a, b))
 
     def _bridged(self, c1: int, c2: int) -> bool:
         """Two neighbouring clauses of one sentence where the later one opens with a pronoun for the earlier one's

@@ -21,7 +21,19 @@ import re
 from collections.abc import Set as AbstractSet
 from functools import cached_property
 
-from lndrill.scoring.lexicon import ARROW, CJK, NUMBER, PUNCT, RELATIONS, WORD, Cues, Token, stem
+from lndrill.scoring.lexicon import (
+    ARROW,
+    CJK,
+    NO_MARK,
+    NUMBER,
+    PUNCT,
+    RELATIONS,
+    WORD,
+    YES_MARK,
+    Cues,
+    Token,
+    stem,
+)
 from lndrill.scoring.structure import TICKS, Layout, is_cause, is_function_token
 
 NEGATION = Cues(
@@ -372,7 +384,7 @@ class Polarity:
         """Crosses that open a line in a pros-and-cons list ("• ✅ Stable training without warmup" / "• ❌ Needs
         warmup phase"): when some line also opens with a tick, a leading cross marks a drawback, it denies nothing."""
         toks, lay = self.tokens, self.lay
-        leading: dict[str, list[int]] = {"\u2713": [], "\u2717": []}
+        leading: dict[str, list[int]] = {YES_MARK: [], NO_MARK: []}
         for j, t in enumerate(toks):
             if t.kind == PUNCT and t.key in leading:
                 k = j - 1
@@ -380,7 +392,7 @@ class Polarity:
                     k -= 1
                 if k < 0 or lay.line_of[k] != lay.line_of[j]:
                     leading[t.key].append(j)
-        return frozenset(leading["\u2717"]) if leading["\u2713"] else frozenset()
+        return frozenset(leading[NO_MARK]) if leading[YES_MARK] else frozenset()
 
     # -- negation -----------------------------------------------------------------------------------
     def cues(self, start: int, end: int, skip: set[int], with_after: bool) -> set[int]:
