@@ -224,3 +224,28 @@ def test_sigterm_while_typing_keeps_the_draft_and_restores_the_terminal(tmp_path
         tmux.keys("C-q")
     finally:
         tmux.kill()
+
+
+def test_closing_the_window_while_quitting_leaves_no_process_behind(tmp_path: Path) -> None:
+    """Repeat by hand: in lndrill press ctrl+q and close the terminal window at once. The process ends (it
+    used to hang on its last screen writes to the vanished terminal, about one time in three)."""
+    for attempt in range(3):
+        tmux = Tmux(tmp_path / str(attempt), 100, 30)
+        try:
+            tmux.start(f"exec {sys.executable} -m lndrill drill --card pre-vs-post-ln --lang en")
+            tmux.wait_for(r"1\. Formulas")
+            pid = int(tmux.run("list-panes", "-t", tmux.session, "-F", "#{pane_pid}").split()[0])
+            tmux.keys("typed", literal=True)
+            tmux.keys("C-q")
+        finally:
+            tmux.kill()  # the window closes: SIGHUP, and the terminal is gone
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                os.kill(pid, 0)
+            except ProcessLookupError:
+                break
+            if time.monotonic() > deadline:
+                os.kill(pid, 9)
+                raise AssertionError(f"lndrill was still running 30 s after its window closed (attempt {attempt})")
+            time.sleep(0.1)  # polling, not a fixed wait

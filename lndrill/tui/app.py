@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from textual.app import App
 from textual.binding import Binding
+from textual.driver import Driver
 from textual.notifications import SeverityLevel
 from textual.reactive import reactive
 from textual.theme import Theme
@@ -20,6 +21,7 @@ from lndrill.practice import MockOptions, Practice, PracticeError, user_history
 from lndrill.practice.clock import Monotonic, WallClock, utc_now
 from lndrill.settings import Loaded, MockSettings, PanelSettings, SettingsFile, load_settings
 from lndrill.tui.commands import NavigationCommands
+from lndrill.tui.driver import hangup_safe
 from lndrill.tui.lang import default_lang, other_lang, say, translate_bindings, translate_help
 from lndrill.tui.messages import CardOrderChanged, Navigate, OpenCard, OpenNextCard, ToggleLanguage
 from lndrill.tui.simknobs import PanelKnobs
@@ -77,6 +79,11 @@ class LndrillApp(App[int]):
         self._main_thread = threading.get_ident()
         practice.on_notice = lambda message: self._tell(message, "warning", 12)
         practice.on_problem = lambda message: self._tell(message, "error", 8)
+
+    def get_driver_class(self) -> type[Driver]:
+        """Textual's driver for this platform, with output to a closed terminal dropped, so the process
+        ends when its window is closed while it quits (see `lndrill.tui.driver`)."""
+        return hangup_safe(super().get_driver_class())
 
     def on_mount(self) -> None:
         from lndrill.tui.screens.home import HomeScreen
