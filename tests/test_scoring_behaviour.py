@@ -2383,3 +2383,11 @@ def test_a_negated_claim_under_a_refutation_label_is_not_charged(deck, label: st
     card = _card(deck, "warmup-for-pre-ln")
     assert "pre-drop-at-any-lr" not in mistakes(card, f"{label} Pre-LN needs no warm-up at any learning rate.")
     assert "pre-drop-at-any-lr" in mistakes(card, "Note: Pre-LN needs no warm-up at any learning rate.")
+
+
+@pytest.mark.parametrize("card_id", ["warmup-for-pre-ln", "post-ln-warmup"])
+def test_not_necessarily_is_a_hedge_not_a_need(deck, card_id: str) -> None:
+    card = _card(deck, card_id)
+    hedge = "The two facts do not necessarily contradict each other, and warm-up is different for Post-LN and Pre-LN."
+    assert not hits(card, hedge) & {"post-needs-it", "post-needs-warmup"}
+    assert hits(card, "Warm-up is necessary for Post-LN.") & {"post-needs-it", "post-needs-warmup"}
