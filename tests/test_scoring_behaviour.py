@@ -2391,3 +2391,10 @@ def test_not_necessarily_is_a_hedge_not_a_need(deck, card_id: str) -> None:
     hedge = "The two facts do not necessarily contradict each other, and warm-up is different for Post-LN and Pre-LN."
     assert not hits(card, hedge) & {"post-needs-it", "post-needs-warmup"}
     assert hits(card, "Warm-up is necessary for Post-LN.") & {"post-needs-it", "post-needs-warmup"}
+
+
+def test_alpha_below_one_in_symbols_is_the_same_claim_as_in_words(deck) -> None:
+    card = _card(deck, "deepnorm")
+    assert "alpha-below-one" in mistakes(card, "Because alpha < 1, the residual stream is down-weighted at each layer.")
+    assert "alpha-below-one" in mistakes(card, "Because alpha is less than 1, the residual stream is down-weighted.")
+    assert not mistakes(card, "alpha > 1 up-weights the residual stream, while beta < 1 shrinks the initial weights.")
