@@ -2398,3 +2398,16 @@ def test_alpha_below_one_in_symbols_is_the_same_claim_as_in_words(deck) -> None:
     assert "alpha-below-one" in mistakes(card, "Because alpha < 1, the residual stream is down-weighted at each layer.")
     assert "alpha-below-one" in mistakes(card, "Because alpha is less than 1, the residual stream is down-weighted.")
     assert not mistakes(card, "alpha > 1 up-weights the residual stream, while beta < 1 shrinks the initial weights.")
+
+
+@pytest.mark.parametrize("text", [
+    "Gemma-2 added a *sandwich*: the same two pre-norms, plus a norm on each branch's OUTPUT before its residual add.",
+    "Gemma 2 uses the pre-norm plus an extra norm on the output of each sublayer.",
+])
+def test_gemma_2_as_a_sandwich_or_pre_norm_plus_output_norm(deck, text: str) -> None:
+    card = _card(deck, "sandwich-ln")
+    assert "gemma2" in hits(card, text)
+    assert "gemma2" not in hits(card, "Gemma 2 is not a sandwich.")
+    # the same words said of OLMo 2 earn nothing for Gemma 2, and OLMo 2's own points stay
+    olmo = "OLMo 2（arXiv:2501.00656）：x + RMSNorm(F(x))，把 norm 挪到分支输出，去掉输入端的 norm，另外加 QK-norm。"
+    assert {"olmo2", "olmo2-qknorm"} <= hits(card, olmo) and "gemma2" not in hits(card, olmo)
