@@ -2411,3 +2411,11 @@ def test_gemma_2_as_a_sandwich_or_pre_norm_plus_output_norm(deck, text: str) -> 
     # the same words said of OLMo 2 earn nothing for Gemma 2, and OLMo 2's own points stay
     olmo = "OLMo 2（arXiv:2501.00656）：x + RMSNorm(F(x))，把 norm 挪到分支输出，去掉输入端的 norm，另外加 QK-norm。"
     assert {"olmo2", "olmo2-qknorm"} <= hits(card, olmo) and "gemma2" not in hits(card, olmo)
+
+
+def test_admin_said_to_end_as_a_pre_ln_model_is_charged(deck) -> None:
+    card = _card(deck, "admin-amplification")
+    wrong = "Admin then moves the LayerNorm inside the residual branch, so the trained network is a Pre-LN model."
+    assert "admin-keeps-pre" in mistakes(card, wrong)
+    assert not mistakes(card, "Unlike Pre-LN, the trained network is a Post-LN model.")
+    assert not mistakes(card, "The trained model is a Post-LN Transformer with rescaled shortcuts, not a Pre-LN model.")
