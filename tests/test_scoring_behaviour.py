@@ -2419,3 +2419,12 @@ def test_admin_said_to_end_as_a_pre_ln_model_is_charged(deck) -> None:
     assert "admin-keeps-pre" in mistakes(card, wrong)
     assert not mistakes(card, "Unlike Pre-LN, the trained network is a Post-LN model.")
     assert not mistakes(card, "The trained model is a Post-LN Transformer with rescaled shortcuts, not a Pre-LN model.")
+
+
+@pytest.mark.parametrize("frame", ["A common pitfall is thinking that", "Don't fall into the trap of thinking that",
+                                   "It is wrong to think that", "A classic mistake is to think that"])
+def test_thinking_named_as_the_error_reports_the_claim(deck, frame: str) -> None:
+    card = _card(deck, "warmup-for-pre-ln")
+    claim = "Pre-LN needs no warm-up at any learning rate."
+    assert not mistakes(card, f"{frame} {claim}")
+    assert "pre-drop-at-any-lr" in mistakes(card, f"I think that {claim}")

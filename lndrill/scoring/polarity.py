@@ -153,7 +153,10 @@ _REPORT = Cues(
     en=("argue", "argues", "argued", "claim", "claims", "claimed", "believe", "believes", "believed", "suggest",
         "suggests", "hypothesize", "hypothesise", "speculate", "supposedly", "allegedly", "assume", "assumes"),
     pairs=("according to", "people say", "some say", "it is said", "common claim", "popular claim",
-           "popular belief", "folk wisdom", "tempting to", "might think", "would think", "easy to think", "textbook story"),
+           "popular belief", "folk wisdom", "tempting to", "might think", "would think", "easy to think", "textbook story",
+           # thinking named as the error ("A common pitfall is thinking that X", "the trap of thinking X", "a mistake to
+           # think X"); the writer's own "I think X" is not here
+           "is thinking", "of thinking", "is to think", "wrong to think", "mistake to think", "error to think"),
     zh=("有人说", "据说", "认为", "常说", "说法", "传言", "号称", "据称", "坊间", "有观点", "一种观点", "原文", "文章说",
         "那篇文章", "以为"),  # 以为: "thought (wrongly)"; not in 可以为 / 所以为 (see _inside_other_word)
 )
