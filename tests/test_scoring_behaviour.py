@@ -2428,3 +2428,17 @@ def test_thinking_named_as_the_error_reports_the_claim(deck, frame: str) -> None
     claim = "Pre-LN needs no warm-up at any learning rate."
     assert not mistakes(card, f"{frame} {claim}")
     assert "pre-drop-at-any-lr" in mistakes(card, f"I think that {claim}")
+
+
+@pytest.mark.parametrize("text", ["Pre-LN reduces the need for warm-up.", "Pre-LN lessens its reliance on a long warm-up.",
+                                  "Pre-Norm 减少了对 warmup 的依赖。",
+                                  "Pre-Norm 保证了深度可训练性，减少对 warmup/精细技巧的依赖，工程风险更低。"])
+def test_a_need_made_smaller_is_not_the_need(main_card, text: str) -> None:
+    assert "pre-needs-warmup" not in mistakes(main_card, text)
+    assert "pre-no-warmup" in hits(main_card, text)
+
+
+def test_a_need_made_smaller_reaches_only_what_it_is_directly_for(deck) -> None:
+    card = _card(deck, "warmup-for-pre-ln")
+    assert "pre-can-drop" not in hits(card, "RAdam reduces the need for expensive tuning of Adam with warmup.")
+    assert "pre-needs-warmup" in mistakes(_card(deck, "pre-vs-post-ln"), "Pre-LN reduces the gradient and needs warm-up.")

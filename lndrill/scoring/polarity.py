@@ -51,7 +51,9 @@ NEGATION = Cues(
            "left untouched"),
     zh=("不", "没", "无", "免", "去掉", "去除", "省去", "省掉", "省略", "移除", "取消", "摆脱", "非", "别", "未", "勿",
         "拿掉", "砍掉", "甩掉", "否", "绕过", "跳过", "避开", "脱离", "失去", "破坏", "打断", "阻断", "切断", "多余",
-        "用不着", "无需", "无须", "不必", "不用", "没必要", "扔掉", "丢掉", "舍弃", "抛弃", "丢弃", "不再"),
+        "用不着", "无需", "无须", "不必", "不用", "没必要", "扔掉", "丢掉", "舍弃", "抛弃", "丢弃", "不再",
+        # "减少对 warmup 的依赖": a dependence made smaller (not 减少 alone: "减少梯度" says the gradient shrinks)
+        "减少对", "降低对", "减轻对", "减弱对", "减少了对", "降低了对", "减轻了对", "减弱了对"),
 )
 _PREFIX_CUES = frozenset({"un", "non"})
 #: Words that make "off" part of a noun or a phrasal verb ("trade-off", "cut-off", "pays off"), not "switched off".
@@ -213,6 +215,14 @@ _SUBJECT_PRONOUNS = frozenset({"it", "they", "we"})
 #: Adverbs between a negation and "that" ("isn't really that X", "not simply that X").
 _THAT_ADVERBS = frozenset({"really", "simply", "just", "actually", "merely", "only", "so", "exactly", "quite"})
 _NEED_NOUNS = frozenset({"need", "necessity", "requirement"})
+#: What "on" follows in "the dependence on X" / "its reliance on X".
+_RELIANCE_NOUNS = frozenset(stem(w) for w in ("dependence", "dependency", "reliance"))
+#: Verbs that make a need smaller ("reduces the need for warm-up"): before a need noun they deny the need.
+_REDUCTION = frozenset(stem(w) for w in ("reduce", "reduces", "reduced", "reducing", "lessen", "lessens", "lessened",
+                                          "lessening", "minimise", "minimises", "minimised", "minimize", "minimizes",
+                                          "minimized", "decrease", "decreases", "decreased", "diminish", "diminishes",
+                                          "diminished", "ease", "eases", "eased", "cut", "cuts", "lower", "lowers",
+                                          "lowered", "weaken", "weakens", "weakened"))
 _DETERMINERS = frozenset({"the", "a", "an", "its", "their", "this", "that"})
 _MODALS = frozenset({"can", "will", "does", "runs", "works", "helps", "costs"})
 _PREDICATE_VERBS = _FINITE_VERBS | _MODALS
@@ -517,6 +527,16 @@ class Polarity:
                     words += 1
                     continue
                 need = self._need_for_at(j)
+                if need >= 0 and toks[need - 1].key in _REDUCTION and start - j <= 4:
+                    # "reduces the need for warm-up", "lessens its reliance on warm-up": less need, never the need
+                    # itself; read like "needs warm-up less". Only for what the need is directly for ("the need for
+                    # expensive tuning of Adam with warmup" is a need for tuning)
+                    cues.add(need - 1)
+                    if outside:
+                        crossed.add(need - 1)
+                    j = need - 2
+                    words += 1
+                    continue
                 if need >= 0:
                     j = need - 1  # "removes the need for careful warm-up": "the need for" is the removal's object frame
                     continue
@@ -1049,17 +1069,20 @@ class Polarity:
         return None
 
     def _need_for_at(self, j: int) -> int:
-        """Token j ends "the need for" / "any need for" / "the necessity of" (after a removal word, these frame
-        what is removed and count as no words): the index where the phrase starts, or -1."""
+        """Token j ends "the need for" / "any need for" / "the necessity of" / "the dependence on" after a removal
+        or reduction word (these frame what is removed and count as no words): the index where the phrase
+        starts, or -1."""
         toks = self.tokens
-        if toks[j].kind != WORD or toks[j].key not in ("for", "of") or j < 2:
+        if toks[j].kind != WORD or toks[j].key not in ("for", "of", "on") or j < 2:
             return -1
         k = j - 1
-        if toks[k].kind != WORD or toks[k].key not in _NEED_NOUNS:
+        nouns = _RELIANCE_NOUNS if toks[j].key == "on" else _NEED_NOUNS
+        if toks[k].kind != WORD or toks[k].key not in nouns:
             return -1
-        if toks[k - 1].kind == WORD and toks[k - 1].key in ("the", "any", "a"):
+        if toks[k - 1].kind == WORD and toks[k - 1].key in ("the", "any", "a", "its", "their", "our"):
             k -= 1
-        return k if k > 0 and toks[k - 1].kind == WORD and NEGATION.ends_at(toks, k - 1) >= 0 else -1
+        return k if k > 0 and toks[k - 1].kind == WORD and (
+            NEGATION.ends_at(toks, k - 1) >= 0 or toks[k - 1].key in _REDUCTION) else -1
 
     def _new_subject_at(self, j: int, start: int) -> bool:
         """Token j is a pronoun with a finite verb after it that opens a new predication before the term at
