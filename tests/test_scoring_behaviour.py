@@ -2442,3 +2442,14 @@ def test_a_need_made_smaller_reaches_only_what_it_is_directly_for(deck) -> None:
     card = _card(deck, "warmup-for-pre-ln")
     assert "pre-can-drop" not in hits(card, "RAdam reduces the need for expensive tuning of Adam with warmup.")
     assert "pre-needs-warmup" in mistakes(_card(deck, "pre-vs-post-ln"), "Pre-LN reduces the gradient and needs warm-up.")
+
+
+def test_a_relative_clause_about_a_noun_after_a_preposition_is_not_the_earlier_nouns_claim(deck) -> None:
+    card = _card(deck, "post-ln-warmup")
+    other = ("Unlike Pre-LN, where the residual stream has an identity path and the final LayerNorm divides output-side "
+             "gradients by a stream norm that grows with depth, Post-LN normalises after every residual addition.")
+    assert "grad-grows-with-depth" not in mistakes(card, other)
+    assert "grad-grows-with-depth" in mistakes(card, "The output-side gradient grows with depth in Post-LN.")
+    admin = _card(deck, "admin-amplification")  # the instrument's relative clause is still the doer's claim
+    assert "admin-removes-ln" in mistakes(admin, "Admin fixes it with a smarter initialization that replaces the "
+                                                 "LayerNorm.")

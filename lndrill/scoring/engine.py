@@ -138,6 +138,11 @@ _RELATIVES = frozenset({"that", "which", "who"})
 #: How many words may stand between a frame's word and the relative word for the clause still to be about it
 #: ("the gradient norm that grows", "the gradient at init which grows").
 _RELATIVE_REACH = 2
+#: Prepositions that bring in another noun, which a relative clause after it may describe ("... by a stream norm that
+#: grows with depth": what grows is the norm). Not the instrumental with/via/through (in "Admin fixes it with an init
+#: that replaces the LayerNorm" the init is Admin's, and so is the claim), nor "of" ("the vanishing-gradient problem of
+#: Post-LN that Xiong proved": the relative is about the whole phrase).
+_NOUN_PREPOSITIONS = frozenset({"by", "from", "than", "into", "to", "against", "over"})
 
 
 #: What sets aside the words right after it ("BERT kept Post-LN rather than the later pre-norm variant", "DeepNet
@@ -220,8 +225,12 @@ def _new_clause_between(answer: Analysis, frame: Frame) -> bool:
         for j in range(b, a2):
             if (toks[j].kind == WORD and toks[j].key in _RELATIVES and j - b > _RELATIVE_REACH
                     and toks[j - 1].kind == WORD and not is_function_token(toks[j - 1])
-                    and any(toks[k].key in ("and", "or", ",") for k in range(b, j))):
-                return True  # (its noun in another conjunct; not "after that", not "X fixes it with Y that ...")
+                    and any(toks[k].key in ("and", "or", ",") or toks[k].key in _NOUN_PREPOSITIONS
+                            for k in range(b, j))):
+                # (its noun in another conjunct or after a preposition: "divides the output-side gradients by a
+                # stream norm that grows with depth"; not "after that", not "Admin fixes it with an init that
+                # replaces the LayerNorm", where the init is Admin's instrument)
+                return True
             if lay.part_of[j] != lay.part_of[j - 1] and toks[j].kind == PUNCT and toks[j].key == ",":
                 k = j + 1
                 if k + 1 <= a2 and toks[k].key in _COORDINATORS and toks[k + 1].key in _NEW_SUBJECTS:
