@@ -2453,3 +2453,18 @@ def test_a_relative_clause_about_a_noun_after_a_preposition_is_not_the_earlier_n
     admin = _card(deck, "admin-amplification")  # the instrument's relative clause is still the doer's claim
     assert "admin-removes-ln" in mistakes(admin, "Admin fixes it with a smarter initialization that replaces the "
                                                  "LayerNorm.")
+
+
+def test_a_hard_wrapped_line_that_carries_on_a_sentence_is_no_label(deck) -> None:
+    card = _card(deck, "pre-ln-effective-depth")
+    wrapped = ("Hidden states in deep layers become nearly identical, and deep layers in LLMs can be pruned with\n"
+               "small loss. Post-LN, when it trains, tends\n"
+               "to give better final quality: DeepNet reports Pre-LN about 0.5-1.0 BLEU below a converged Post-LN.")
+    assert "pre-gap-above" not in mistakes(card, wrapped)
+    # a note line of its own, indented under another, keeps its label
+    notes = "sandwich-LN:  h = x + LN(F(LN(x)))\n  vs Pre-LN:  h = x + F(LN(x))"
+    from lndrill.scoring.lexicon import tokenize
+    from lndrill.scoring.structure import analyse
+    text = prepare(notes).text
+    lay = analyse(text, tokenize(text), prepare(notes).cased)
+    assert len(lay.label_of_line) == 2

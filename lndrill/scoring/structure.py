@@ -361,7 +361,13 @@ def analyse(text: str, tokens: list[Token], cased: str | None = None) -> Layout:
         if cased is not None and not heading and not bullet and not in_code and _standalone(text, lines, k) \
                 and _title_case(cased[a:b].strip()):
             lay.title_lines.add(k)
-        label_at = None if blank or heading or in_code else _label_end(ltoks, raw, a)
+        # A lower-case line that carries on a sentence the line before left open is no label, whatever colon it has
+        # ("Post-LN, when it trains, tends\nto give better final quality: DeepNet reports ...").
+        # (Only after a long prose line and not indented: in notes "sandwich-LN: ..." over "  vs Pre-LN: ..." each line
+        # is a label of its own.)
+        wrapped = (not blank and not heading and not bullet and not prev_blank and prev_prose_open and prev_dangling
+                   and raw[:1] not in (" ", "\t") and cased is not None and cased[a:b][:1].islower())
+        label_at = None if blank or heading or in_code or wrapped else _label_end(ltoks, raw, a)
         # Notes: an indented line, or one whose first words lead into an arrow, starts a statement of its own.
         note = not blank and (raw[:1] in (" ", "\t") or in_code
                               or any(t.kind == PUNCT and t.key == ARROW for t in ltoks[:4]))
