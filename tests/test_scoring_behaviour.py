@@ -2468,3 +2468,10 @@ def test_a_hard_wrapped_line_that_carries_on_a_sentence_is_no_label(deck) -> Non
     text = prepare(notes).text
     lay = analyse(text, tokenize(text), prepare(notes).cased)
     assert len(lay.label_of_line) == 2
+
+
+def test_post_ln_output_gradient_given_as_xiongs_bound_is_large(main_card) -> None:
+    text = "In Post-LN, Xiong et al. find that at initialisation the last layer's FFN gradient is O(d√(ln d))."
+    assert "post-large-output-grad" in hits(main_card, text)
+    pre = "In Pre-LN the last layer's gradient bound is O(d sqrt(ln d / L))."
+    assert "post-large-output-grad" not in hits(main_card, pre) and not mistakes(main_card, pre)
