@@ -2475,3 +2475,18 @@ def test_post_ln_output_gradient_given_as_xiongs_bound_is_large(main_card) -> No
     assert "post-large-output-grad" in hits(main_card, text)
     pre = "In Pre-LN the last layer's gradient bound is O(d sqrt(ln d / L))."
     assert "post-large-output-grad" not in hits(main_card, pre) and not mistakes(main_card, pre)
+
+
+@pytest.mark.parametrize("text", ["Dropping the mean computation makes RMSNorm cheaper.",
+                                  "RMSNorm 去掉均值计算更便宜，效果差不多。"])
+def test_what_is_said_of_a_removal_is_not_removed(deck, text: str) -> None:
+    card = _card(deck, "rmsnorm")
+    assert "cheaper" in hits(card, text)
+    # the removal still denies its own object
+    assert {"no-recentering", "cheaper"} <= hits(card, "Dropping the mean subtraction makes RMSNorm cheaper.")
+
+
+def test_the_mean_is_a_statistic_not_a_verb_of_meaning(deck) -> None:
+    card = _card(deck, "rmsnorm")
+    assert "no-recentering" in hits(card, "What's dropped: the mean subtraction (re-centring) and the additive bias beta.")
+    assert "cheaper" not in hits(card, "That doesn't mean RMSNorm is cheaper.")

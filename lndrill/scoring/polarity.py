@@ -215,6 +215,16 @@ _SUBJECT_PRONOUNS = frozenset({"it", "they", "we"})
 #: Adverbs between a negation and "that" ("isn't really that X", "not simply that X").
 _THAT_ADVERBS = frozenset({"really", "simply", "just", "actually", "merely", "only", "so", "exactly", "quite"})
 _NEED_NOUNS = frozenset({"need", "necessity", "requirement"})
+#: Words after which "mean" is the statistic, not the verb ("the mean", "its mean", "zero mean", "running mean").
+_MEAN_BEFORE_NOUN = frozenset(stem(w) for w in ("the", "a", "its", "their", "zero", "nonzero", "non-zero",
+                                                 "running", "batch", "token", "sample", "row", "feature", "arithmetic",
+                                                 "per-token", "empirical", "s"))
+#: Nouns after which "mean" is their modifier ("mean subtraction", "mean computation", "mean centering").
+_MEAN_NOUN_HEADS = frozenset(stem(w) for w in ("subtraction", "computation", "centering", "centring", "removal", "term",
+                                                "statistic", "statistics", "reduction", "shift", "vector", "direction",
+                                                "component", "value", "values", "and", "μ"))
+#: Chinese words that start the predicate said of a removal in subject position ("去掉均值计算更便宜", "去掉它会发散").
+_ZH_RESULT_WORDS = frozenset({"更", "会", "能", "让", "使", "就", "可"})
 #: What "on" follows in "the dependence on X" / "its reliance on X".
 _RELIANCE_NOUNS = frozenset(stem(w) for w in ("dependence", "dependency", "reliance"))
 #: Verbs that make a need smaller ("reduces the need for warm-up"): before a need noun they deny the need.
@@ -466,7 +476,9 @@ class Polarity:
                     label = lay.block_label(j)
                     neg = next((q for q in range(j - 1, max(-1, j - 4), -1)
                                 if toks[q].kind in (WORD, CJK) and is_negation(toks, q)), -1)
-                    if neg >= 0 and toks[neg].key not in _PLAIN_DENIALS and (label is None or label[1] != j):
+                    # (a label's own removal verb too: "What's dropped: the mean subtraction and the bias")
+                    if neg >= 0 and toks[neg].key not in _PLAIN_DENIALS and (
+                            label is None or label[1] != j or _REMOVAL.at(toks, neg)):
                         cues.add(neg)
                     return
                 if lay.part_of[j] != scope:
@@ -516,6 +528,8 @@ class Polarity:
                         cue_start = s
                 if cue_start >= 0 and toks[cue_start].key in _PREFIX_CUES and cue_start != start - 1:
                     cue_start = -1  # "un-" and "non-" negate the word they are glued to, nothing further
+                if cue_start >= 0 and self._removal_has_own_predicate(cue_start, start):
+                    cue_start = -1  # "Dropping the mean makes it cheaper": the removal is the subject, "cheaper" stands
                 if cue_start >= 0 and _is_no_mark(toks[cue_start]) and cue_start + 1 < start and (
                         cue_start + 1 in cues):
                     cue_start = -1  # "✗ not vanishing": the cross marks the denial after it, it adds none
@@ -652,6 +666,8 @@ class Polarity:
         t = toks[j]
         if t.kind == WORD:
             raw = self.lay.text[t.start : t.end].lower()
+            if raw in ("mean", "means") and self._mean_is_noun(j):
+                return -1  # "Dropping the mean computation makes it cheaper": the statistic, not "does not mean"
             return j if t.key in _SAYING or raw in _SAYING_FORMS else -1
         if t.kind == CJK:
             for w in _ZH_SAYING:
@@ -659,6 +675,16 @@ class Polarity:
                 if k >= 0 and _spells(toks, k, w):
                     return k
         return -1
+
+    def _mean_is_noun(self, j: int) -> bool:
+        """"mean" at token j is the statistic: after a determiner, possessive or adjective ("the mean", "its mean",
+        "the token's mean", "zero mean") or before a noun of computing ("mean subtraction", "mean computation")."""
+        toks = self.tokens
+        prev = toks[j - 1] if j > 0 else None
+        nxt = toks[j + 1] if j + 1 < len(toks) else None
+        if prev is not None and prev.kind == WORD and prev.key in _MEAN_BEFORE_NOUN:
+            return True
+        return nxt is not None and nxt.kind == WORD and nxt.key in _MEAN_NOUN_HEADS
 
     def _verdict_on_value(self, j: int) -> bool:
         """"no warm-up: 8.45 BLEU ✗": a cross right after a measured value (and maybe its unit) judges the result
@@ -1067,6 +1093,24 @@ class Polarity:
                 continue  # "X grows with depth, which is why deep Post-LN blows up unless ...": the condition is the later part's
             return mood
         return None
+
+    def _removal_has_own_predicate(self, cue: int, start: int) -> bool:
+        """The removal word at `cue` heads a phrase that is the subject of a predicate standing before the term at
+        `start` ("Dropping the mean computation makes RMSNorm cheaper", "去掉均值计算更便宜"): the removal reaches its
+        object, not what is said of the removal."""
+        toks = self.tokens
+        t = toks[cue]
+        if t.kind == WORD:
+            if not (t.key.endswith("ing") or self.lay.text[t.start : t.end].lower().endswith("ing")) or not (
+                    _REMOVAL.at(toks, cue)):
+                return False  # a gerund only: "it drops the mean and is cheaper" is another verb's business
+            return any(toks[k].kind == WORD and self.lay.text[toks[k].start : toks[k].end].lower() in _PREDICATE_VERBS
+                       for k in range(cue + 2, start))
+        if t.kind == CJK and _REMOVAL.at(toks, cue):
+            # a comparative or a verb of result after the removal's object starts what is said of the removal
+            # ("(RMSNorm) 去掉均值计算更便宜", "去掉 warmup 会发散")
+            return any(toks[k].kind == CJK and toks[k].key in _ZH_RESULT_WORDS for k in range(cue + 3, start))
+        return False
 
     def _need_for_at(self, j: int) -> int:
         """Token j ends "the need for" / "any need for" / "the necessity of" / "the dependence on" after a removal
