@@ -2490,3 +2490,11 @@ def test_the_mean_is_a_statistic_not_a_verb_of_meaning(deck) -> None:
     card = _card(deck, "rmsnorm")
     assert "no-recentering" in hits(card, "What's dropped: the mean subtraction (re-centring) and the additive bias beta.")
     assert "cheaper" not in hits(card, "That doesn't mean RMSNorm is cheaper.")
+
+
+def test_a_chinese_comparison_partner_after_its_own_modifier_is_the_partner(deck) -> None:
+    card = _card(deck, "pre-ln-effective-depth")
+    assert "deep-blocks-identity" in hits(card, "一个 L 层的 Pre-LN 模型，其实际等效层数不如 L 层的 Post-LN 模型。")
+    assert is_partner("Pre-LN 比收敛后的 Post-LN 低。", "post")
+    # 雅可比 holds 比 without comparing anything
+    assert not is_partner("雅可比的 Post-LN 版本", "post")

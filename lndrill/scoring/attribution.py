@@ -72,7 +72,9 @@ _CONTRAST_BEFORE = Cues(
         # "Pre-LN 相比 Post-LN 有几个优势": the name right after 相比 is what the subject is weighed against
         "相比", "相较"),
 )
-_FAR_CONTRAST = Cues(zh=("相比", "相较", "比起", "相对于", "相较于", "不同于", "区别于"))
+_FAR_CONTRAST = Cues(zh=("相比", "相较", "比起", "相对于", "相较于", "不同于", "区别于",
+                         # "不如 L 层的 Post-LN 模型", "比收敛后的 Post-LN 低": the partner after its own modifier
+                         "比", "不如", "优于", "好于", "强于", "低于", "高于", "胜过"))
 _CONTRAST_AFTER = Cues(zh=("相比", "相较", "对比", "那样", "之外", "基础上", "之上", "的基础"))
 #: Cues that make the name after them a partner but do not turn a comma part they open into a comparison
 #: phrase: "like"/"such as" give examples, and a part opening "matched Post-LN with warm-up" or "gains over
@@ -179,7 +181,8 @@ def is_contrast(tokens: list[Token], start: int, end: int, text: str = "") -> bo
         t = tokens[j]
         if t.kind == PUNCT or "\n" in text[t.end : tokens[j + 1].start]:
             break
-        if t.kind == CJK and _FAR_CONTRAST.at(tokens, j) and any(tokens[q].key == "的" for q in range(j, start)):
+        if t.kind == CJK and _FAR_CONTRAST.at(tokens, j) and any(tokens[q].key == "的" for q in range(j, start)) and not (
+                t.key == "比" and j > 0 and tokens[j - 1].key in ("可", "对")):  # 雅可比, 对比: no comparison word
             return True
     for j in range(end, min(len(tokens), end + 3)):
         cue = _CONTRAST_AFTER.at(tokens, j) if tokens[j].kind == CJK else 0
