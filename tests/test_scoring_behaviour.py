@@ -2498,3 +2498,10 @@ def test_a_chinese_comparison_partner_after_its_own_modifier_is_the_partner(deck
     assert is_partner("Pre-LN 比收敛后的 Post-LN 低。", "post")
     # 雅可比 holds 比 without comparing anything
     assert not is_partner("雅可比的 Post-LN 版本", "post")
+
+
+def test_chinese_adverbs_that_start_with_wu_deny_nothing(deck, main_card) -> None:
+    card = _card(deck, "pre-ln-effective-depth")
+    assert "deep-blocks-identity" in hits(card, "Pre-Norm 结构无形地增加了模型的宽度而降低了模型的深度。")
+    assert "pre-stable" in hits(main_card, "Pre-LN 无疑更稳定。")
+    assert "pre-no-warmup" in hits(main_card, "Pre-LN 无需 warmup。")

@@ -94,6 +94,8 @@ _ZH_NOT_NEGATION = ("不同", "不断", "不仅", "不少", "不过", "不管", 
                     "必不可少", "不得不", "免不了", "缺一不可", "不稳定", "非线性", "无穷", "无限", "不可避免",
                     "别的", "别人", "否则", "不如", "不然", "无关紧要", "不错", "并不少见", "未经", "区别", "分别",
                     "特别", "类别", "级别", "识别", "差不多", "不多久", "无所谓", "不变", "不动点",
+                    # adverbs: "无形地" (imperceptibly), "无疑" (undoubtedly), "无非" (merely), "无比" (incomparably)
+                    "无形", "无疑", "无非", "无比",
                     # a state named by a negated adjective ("梯度不平衡不是根因": the imbalance is what is denied to be the cause)
                     "不平衡", "不均衡", "不对称", "不匹配")
 #: Words that restrict a claim to one thing ("just pre-norm", "only the input", "只在输入").
