@@ -64,7 +64,10 @@ RIDGE = 3.0
 _NEXT_ITEM = re.compile(r"^\s*- id:")
 #: The guard on our own strong answers: graded >= STRONG must score >= FLOOR (with a point to spare), at GUARD
 #: times the cost of an ordinary squared error.
-STRONG, FLOOR, GUARD = 85.0, 80.0, 50.0
+STRONG, FLOOR, GUARD = 85.0, 80.0, 1000.0
+#: Points to spare above FLOOR in the fit: the written weights are rounded to whole numbers, which moves a total by
+#: a point or two.
+MARGIN = 3.0
 #: Batches (the letter of an answer id's suffix, "-t03") held out for the check.
 HELD_OUT = 2
 
@@ -173,8 +176,8 @@ def fit(data: CardData, rows: np.ndarray, steps: int = 3000, lr: float = 0.02) -
         cap = _cap(earned, nm)
         capped = cap < total  # there the total follows the cap: it moves with the points hit, not the penalties
         e = np.where(capped, cap, total) - y
-        short = guard & (s < FLOOR + 1)
-        g_pred = (2 * e * slope + GUARD * 2 * (s - FLOOR - 1) * short) * ((s > 0) & (s < 100)) * ~capped / n
+        short = guard & (s < FLOOR + MARGIN)
+        g_pred = (2 * e * slope + GUARD * 2 * (s - FLOOR - MARGIN) * short) * ((s > 0) & (s < 100)) * ~capped / n
         g_w = h.T @ (g_pred + 2 * e * ERROR_CAP_SLOPE * capped / n)
         g_theta = w * (g_w - (g_w @ w) / 100) + 2 * RIDGE * theta
         g_k = float(g_pred @ (-k * p)) + 2 * RIDGE * t_k
