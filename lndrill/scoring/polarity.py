@@ -218,13 +218,14 @@ _SUBJECT_PRONOUNS = frozenset({"it", "they", "we"})
 _THAT_ADVERBS = frozenset({"really", "simply", "just", "actually", "merely", "only", "so", "exactly", "quite"})
 _NEED_NOUNS = frozenset({"need", "necessity", "requirement"})
 #: Words after which "mean" is the statistic, not the verb ("the mean", "its mean", "zero mean", "running mean").
-_MEAN_BEFORE_NOUN = frozenset(stem(w) for w in ("the", "a", "its", "their", "zero", "nonzero", "non-zero",
-                                                 "running", "batch", "token", "sample", "row", "feature", "arithmetic",
-                                                 "per-token", "empirical", "s"))
-#: Nouns after which "mean" is their modifier ("mean subtraction", "mean computation", "mean centering").
+#: ("the token's mean" reads "token mean": the tokenizer drops the possessive.)
+_MEAN_BEFORE_NOUN = frozenset(stem(w) for w in ("the", "a", "its", "their", "zero", "nonzero", "running", "batch",
+                                                 "token", "sample", "row", "feature", "arithmetic", "empirical"))
+#: Words after which "mean" is the statistic too: the noun it modifies ("mean subtraction", "mean computation"), or
+#: "and" of the statistics pair ("compute mean and variance").
 _MEAN_NOUN_HEADS = frozenset(stem(w) for w in ("subtraction", "computation", "centering", "centring", "removal", "term",
                                                 "statistic", "statistics", "reduction", "shift", "vector", "direction",
-                                                "component", "value", "values", "and", "μ"))
+                                                "component", "value", "values", "and", "mu"))
 #: Chinese words that start the predicate said of a removal in subject position ("去掉均值计算更便宜", "去掉它会发散").
 _ZH_RESULT_WORDS = frozenset({"更", "会", "能", "让", "使", "就", "可"})
 #: What "on" follows in "the dependence on X" / "its reliance on X".
@@ -1103,8 +1104,7 @@ class Polarity:
         toks = self.tokens
         t = toks[cue]
         if t.kind == WORD:
-            if not (t.key.endswith("ing") or self.lay.text[t.start : t.end].lower().endswith("ing")) or not (
-                    _REMOVAL.at(toks, cue)):
+            if not self.lay.text[t.start : t.end].lower().endswith("ing") or not _REMOVAL.at(toks, cue):
                 return False  # a gerund only: "it drops the mean and is cheaper" is another verb's business
             return any(toks[k].kind == WORD and self.lay.text[toks[k].start : toks[k].end].lower() in _PREDICATE_VERBS
                        for k in range(cue + 2, start))
