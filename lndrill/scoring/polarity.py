@@ -79,7 +79,6 @@ _REMOVAL = Cues(en=("drop", "drops", "dropped", "dropping", "remove", "removes",
 #: Words after which "skip" is the skip path doing something, not the verb "to skip".
 _AFTER_SKIP_NOUN = frozenset(stem(w) for w in ("never", "is", "stays", "remains", "carries", "has", "gets", "goes",
                                                "bypasses", "itself"))
-_DETERMINERS = frozenset({"the", "a", "its", "their", "each", "every", "this", "that"})
 #: Verbs of saying, showing or meaning, which take a clause ("does not mean X", "did not show that X", "这不等于 X"):
 #: keys (stems), forms the stemmer keeps apart, and Chinese words (longest first where one contains another).
 _SAYING = frozenset({"mean", "means", "meant", "say", "says", "show", "shows", "prove", "proves", "imply", "impli",
@@ -217,10 +216,6 @@ _SUBJECT_PRONOUNS = frozenset({"it", "they", "we"})
 #: Adverbs between a negation and "that" ("isn't really that X", "not simply that X").
 _THAT_ADVERBS = frozenset({"really", "simply", "just", "actually", "merely", "only", "so", "exactly", "quite"})
 _NEED_NOUNS = frozenset({"need", "necessity", "requirement"})
-#: Words after which "mean" is the statistic, not the verb ("the mean", "its mean", "zero mean", "running mean").
-#: ("the token's mean" reads "token mean": the tokenizer drops the possessive.)
-_MEAN_BEFORE_NOUN = frozenset(stem(w) for w in ("the", "a", "its", "their", "zero", "nonzero", "running", "batch",
-                                                 "token", "sample", "row", "feature", "arithmetic", "empirical"))
 #: Words after which "mean" is the statistic too: the noun it modifies ("mean subtraction", "mean computation"), or
 #: "and" of the statistics pair ("compute mean and variance").
 _MEAN_NOUN_HEADS = frozenset(stem(w) for w in ("subtraction", "computation", "centering", "centring", "removal", "term",
@@ -237,6 +232,11 @@ _REDUCTION = frozenset(stem(w) for w in ("reduce", "reduces", "reduced", "reduci
                                           "diminished", "ease", "eases", "eased", "cut", "cuts", "lower", "lowers",
                                           "lowered", "weaken", "weakens", "weakened"))
 _DETERMINERS = frozenset({"the", "a", "an", "its", "their", "this", "that"})
+#: Words after which "mean" is the statistic, not the verb: an article or possessive ("the mean", "its mean"; not
+#: "this"/"that", which may be the subject of "means") or an adjective ("zero mean", "running mean"). ("the token's
+#: mean" reads "token mean": the tokenizer drops the possessive.)
+_MEAN_BEFORE_NOUN = (_DETERMINERS - {"this", "that"}) | frozenset(stem(w) for w in (
+    "zero", "nonzero", "running", "batch", "token", "sample", "row", "feature", "arithmetic", "empirical"))
 _MODALS = frozenset({"can", "will", "does", "runs", "works", "helps", "costs"})
 _PREDICATE_VERBS = _FINITE_VERBS | _MODALS
 _NOT_A_NOUN_END = frozenset({"that", "if", "when", "whether", "because", "so", "and", "but", "or", "think", "believe",
