@@ -150,6 +150,14 @@ def test_a_hard_wrapped_line_is_not_taken_for_a_label(main_card) -> None:
     assert "post-large-output-grad" in hits(main_card, text)
 
 
+def test_a_label_inside_a_line_opens_its_sentence_as_a_line_label_would(deck) -> None:
+    card = _card(deck, "pre-ln-effective-depth")
+    fixes = "Fixes: LayerNorm Scaling (LN output × 1/sqrt(l)), Mix-LN (Post-LN early, Pre-LN deep), ResiDual."
+    paragraph = "In Pre-LN each block adds a fixed-size update to a growing stream. " + fixes
+    assert {"curse-of-depth", "mix-ln"} <= hits(card, fixes)
+    assert {"curse-of-depth", "mix-ln"} <= hits(card, paragraph)
+
+
 # -- formulas and values ----------------------------------------------------------------------------------
 
 @pytest.mark.parametrize(("text", "normalised"), [

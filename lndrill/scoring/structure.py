@@ -701,7 +701,7 @@ def _has_predicate(lay: Layout, a: int, b: int, vocabulary: set[int]) -> bool:
         return True
     if words <= 12 and _ticked(toks, a, b):
         return True
-    label = lay.block_label(a)
+    label = lay.block_label(a) or _sentence_label(lay, a, b)
     if (label is not None and label[1] < b and not _soup_label(lay, label)
             and (words <= 14 or (words <= 30 and function >= 0.05 * words))):
         return True
@@ -713,6 +713,21 @@ def _has_predicate(lay: Layout, a: int, b: int, vocabulary: set[int]) -> bool:
     if function == 0:
         return False
     return words < 12 or function / words >= SOUP_RATIO
+
+
+def _sentence_label(lay: Layout, a: int, b: int) -> tuple[int, int] | None:
+    """A label that opens a sentence inside a line, as a line label opens a line: "... near-identity. Fixes:
+    LayerNorm Scaling (...), Mix-LN (...)" in a one-paragraph answer. One to three words, then a colon that falls
+    inside the clause."""
+    toks = lay.tokens
+    s = lay.sentence_span[lay.sentence_of[a]][0]
+    for k in range(s, min(s + 4, b)):
+        t = toks[k]
+        if t.kind == PUNCT and t.key in (":", "："):
+            return (s, k) if a <= k and k > s else None
+        if t.kind != WORD:
+            return None
+    return None
 
 
 def _under_colon_lead(lay: Layout, a: int, b: int) -> bool:
