@@ -22,7 +22,7 @@ from lndrill.scoring.normalize import MAX_SCORED_CHARS, TABLE_COLON
 from lndrill.scoring.polarity import is_negation
 from lndrill.scoring.result import MistakeResult, PointResult, ScoreResult, SectionResult
 from lndrill.scoring.rubric import Claim, Matcher, Rubric, compile_rubric
-from lndrill.scoring.structure import CAUSE, is_function_token
+from lndrill.scoring.structure import CAUSE, Layout, is_function_token
 
 _RUBRICS: WeakKeyDictionary[Card, Rubric] = WeakKeyDictionary()
 #: A concrete value in an answer: a number, decimals included ("4000", "0.98", "8.45").
@@ -221,7 +221,7 @@ def _new_clause_between(answer: Analysis, frame: Frame) -> bool:
     depth": what grows is the amplification)."""
     toks, lay = answer.lay.tokens, answer.lay
     terms = sorted(frame.terms)
-    for (_, b), (a2, _) in zip(terms, terms[1:], strict=False):
+    for (_, b), (a2, b2) in zip(terms, terms[1:], strict=False):
         for j in range(b, a2):
             if (toks[j].kind == WORD and toks[j].key in _RELATIVES and j - b > _RELATIVE_REACH
                     and toks[j - 1].kind == WORD and not is_function_token(toks[j - 1])
@@ -235,6 +235,10 @@ def _new_clause_between(answer: Analysis, frame: Frame) -> bool:
                 k = j + 1
                 if k + 1 <= a2 and toks[k].key in _COORDINATORS and toks[k + 1].key in _NEW_SUBJECTS:
                     return True
+                # "... is the culprit, and gradient vanishing through LN is a side effect": the last words open
+                # the new part and have a verb of their own there, so they are its subject, not the object
+                if k + 1 == a2 and toks[k].key in _COORDINATORS and (a2, b2) == terms[-1] and _own_copula(lay, b2):
+                    return True
                 # "Post-LN's bound is flat in L, and Pre-LN's shrinks with depth": the part opens with another
                 # subject, whose own claim the later words are
                 if k + 1 < a2 and toks[k].key in _COORDINATORS and _names_another(answer, frame, k + 1):
@@ -243,6 +247,23 @@ def _new_clause_between(answer: Analysis, frame: Frame) -> bool:
                 # in its own relative part is not the first words' claim
                 if k < a2 and toks[k].kind == WORD and toks[k].key in ("where", "when", "whereby"):
                     return True
+    return False
+
+
+#: Copulas that give a noun phrase a predicate of its own ("gradient vanishing ... is a side effect").
+_OWN_COPULAS = frozenset({"is", "are", "was", "were"})
+#: How far after its last word a noun phrase's own copula may come ("gradient vanishing through LN is").
+_COPULA_REACH = 4
+
+
+def _own_copula(lay: Layout, b: int) -> bool:
+    """A copula follows within `_COPULA_REACH` words of token b, in the same comma part."""
+    toks = lay.tokens
+    for k in range(b, min(b + _COPULA_REACH, len(toks))):
+        if lay.part_of[k] != lay.part_of[b - 1]:
+            return False
+        if toks[k].kind == WORD and toks[k].key in _OWN_COPULAS:
+            return True
     return False
 
 
