@@ -189,6 +189,13 @@ def test_values_are_bound_to_their_symbols(deck) -> None:
         {"alpha-value"} <= hits(card, r"α 取 $(2N)^{1/4}$")
 
 
+def test_a_subscript_is_no_exponent(deck) -> None:
+    card = _card(deck, "layernorm-jacobian")
+    jacobian = r"$\frac{\partial z}{\partial x} = \begin{bmatrix} \frac{\partial z_1}{\partial x_2} & \dots \end{bmatrix}$"
+    assert not mistakes(card, jacobian)
+    assert "lemma3-squared-norm" in mistakes(card, "Lemma 3: the spectral norm is O(sqrt(d)/||x||^2).")
+
+
 def test_a_star_after_a_space_is_not_a_wildcard() -> None:
     phrase = compile_phrase("y * mean")
     text = prepare("which means the mean").text

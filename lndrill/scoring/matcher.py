@@ -381,10 +381,21 @@ class Analysis:
         # one that closes its bracket ("sqrt(ln d)", "O(N)") is not the start of a longer argument ("sqrt(ln d / L)",
         # "O(N^2)")
         closes = (phrase.tight and phrase.source.rstrip().endswith(")")) or _spelled_maths(phrase)
+        # a phrase with an exponent ("1/||x||^2") is not a subscript in the text ("(∂ z_1)/(∂ x_2)", "W_2")
+        power = "^" in phrase.source and "_" not in phrase.source
         return [(a, b) for a, b in hits
                 if not any(i in self._mention_tokens for i in range(a, b))
                 and not (formula_like and self._expression_goes_on(b))
-                and not (closes and self._argument_goes_on(b))]
+                and not (closes and self._argument_goes_on(b))
+                and not (power and self._has_subscript_number(a, b))]
+
+    def _has_subscript_number(self, a: int, b: int) -> bool:
+        """A number among tokens a..b-1 is written as a subscript ("x_2", "x_{2}")."""
+        text = self.prep.text
+        for t in self.tokens[a:b]:
+            if t.kind == NUMBER and (text[t.start - 1 : t.start] == "_" or text[t.start - 2 : t.start] == "_{"):
+                return True
+        return False
 
     def _after_spaces(self, b: int) -> int:
         """The offset of the first non-blank character after token b-1 (len(text) at the end)."""
