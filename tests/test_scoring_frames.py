@@ -106,6 +106,15 @@ def test_plain_wrong_claims_are_still_charged(main_card, text: str, mistake: str
     assert mistake in mistakes(main_card, text)
 
 
+def test_not_only_that_affirms_what_follows(main_card) -> None:
+    text = "The theorem explains not only that Post-LN needs warm-up but also why."
+    assert not mistakes(main_card, text)
+    assert "post-needs-warmup" in hits(main_card, text)
+    assert "post-needs-warmup" in hits(main_card, "The problem is not just that Post-LN needs warm-up.")
+    # a plain "not that" still denies
+    assert "post-no-warmup" in mistakes(main_card, "It is not that Post-LN needs warm-up; it simply does not.")
+
+
 def test_breaking_a_path_denies_it(main_card) -> None:
     text = "In Post-LN the LayerNorm on the main path breaks the identity path."
     assert "post-identity-path" not in mistakes(main_card, text)

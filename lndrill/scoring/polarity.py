@@ -504,8 +504,10 @@ class Polarity:
                     while k > 0 and j - k <= 2 and toks[k].kind == WORD and toks[k].key in _THAT_ADVERBS:
                         k -= 1  # "the problem isn't really that gradients vanish"
                     if t.kind == WORD and t.key == "that" and k >= 0 and toks[k].kind == WORD and (
-                            toks[k].key in ("not", "never")):
-                        cues.add(k)  # "..., not that they grow with depth", "it's not that X; it's Y"
+                            toks[k].key in ("not", "never")) and not (is_negation(toks, k) == 0 and k + 1 < j):
+                        # "..., not that they grow with depth", "it's not that X; it's Y"; but "explains not only
+                        # that X but also why" affirms X ("not only" is no denial)
+                        cues.add(k)
                         return
                     if t.kind == WORD and t.key == "that":
                         # "it does not mean that gradients vanish": a denied saying denies what it says
