@@ -64,17 +64,20 @@ def score_style(score: float | None, colours: ScoreColours = TERMINAL_COLOURS, b
     return " ".join(part for part in ("bold" if bold else "", colour) if part)
 
 
-def score_headline(score: int, points: int, lang: str = "en", specifics: int = 0, capped: int = 0) -> str:
+def score_headline(score: int, points: int, lang: str = "en", specifics: int = 0, capped: int = 0, form: int = 0) -> str:
     """"Score 48/100" and, when the rubric's own total differs (the score is on an interviewer's scale, see
     `lndrill.scoring.result.INTERVIEWER_SCALE`), what the section bars add up to: "Score 48/100 (rubric 44)";
     with the adjustment for concrete values when there is one: "Score 93/100 (rubric 92, specifics +2)"; with
-    what a cap (for wrong claims, or for filler) took off: "Score 66/100 (rubric 80, capped -14)"."""
+    what the way a complete answer is written took off: "Score 90/100 (rubric 100, form -5)"; with what a cap
+    (for wrong claims, or for filler) took off: "Score 66/100 (rubric 80, capped -14)"."""
     head = f"{'得分' if lang == 'zh' else 'Score'} {score}/100"
-    if points == score and not specifics and not capped:
+    if points == score and not specifics and not capped and not form:
         return head
     parts = [f"要点合计 {points}" if lang == "zh" else f"rubric {points}"]
     if specifics:
         parts.append(f"{'具体数值' if lang == 'zh' else 'specifics'} {specifics:+d}")
+    if form:
+        parts.append(f"{'表达' if lang == 'zh' else 'form'} {form:+d}")
     if capped:
         parts.append(f"{'封顶' if lang == 'zh' else 'capped'} -{capped}")
     return head + (f"（{'，'.join(parts)}）" if lang == "zh" else f" ({', '.join(parts)})")
@@ -86,6 +89,19 @@ def specifics_note(specifics: int, values: int, lang: str = "en") -> str | None:
         return None
     return (f"具体数值 {specifics:+d}：回答给出了 {values} 个具体数值（常数、步数、BLEU、界）。" if lang == "zh"
             else f"Specifics {specifics:+d}: the answer cites {values} concrete values (constants, steps, BLEU, bounds).")
+
+
+def form_note(form: int, notes: bool, spoken: bool, lang: str = "en") -> str | None:
+    """One line on why a complete answer's total went down for the way it is written (`ScoreResult.form`), or None."""
+    if form >= 0:
+        return None
+    if lang == "zh":
+        why = "；".join(w for w, on in (("大部分是不成句的要点笔记，面试官要听到用完整的句子讲清“为什么”", notes),
+                                      ("口语里的“嗯”“呃”“you know”太多，显得不确定", spoken)) if on)
+        return f"表达 {form:+d}：{why}。"
+    why = "; ".join(w for w, on in (("mostly terse notes; an interviewer wants the why said in sentences", notes),
+                                    ("spoken hesitations (um, uh, you know) make it sound unsure", spoken)) if on)
+    return f"Form {form:+d}: {why}."
 
 
 def capped_note(capped: int, lang: str = "en", reason: str | None = "error") -> str | None:

@@ -13,6 +13,7 @@ from lndrill.cli.common import CliError, add_content_option, card_of, console, d
 from lndrill.display import (
     block_bar,
     capped_note,
+    form_note,
     label_width,
     pad_cells,
     score_headline,
@@ -20,7 +21,7 @@ from lndrill.display import (
     specifics_note,
 )
 from lndrill.scoring.normalize import MAX_SCORED_CHARS
-from lndrill.scoring.result import FILLER_CAP, GIVEN_ONLY_CAP, ScoreResult
+from lndrill.scoring.result import FILLER_CAP, FORM_FLOOR, GIVEN_ONLY_CAP, NOTES_CUT, SPOKEN_CUT, ScoreResult
 
 #: Answers larger than this are cut before scoring (the scorer only reads the first MAX_SCORED_CHARS characters).
 MAX_ANSWER_BYTES = 4 * 1024 * 1024
@@ -40,7 +41,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                     f"fundamentally'; at most {FILLER_CAP}), and so does earning only points the question itself "
                     f"states (at most {GIVEN_ONLY_CAP}): the headline shows 'capped -N' with one line on why, --json has "
                     "'capped', 'cap_reason', 'filler' and 'given_only'. A complete "
-                    f"answer gains up to 3 for the concrete values it cites ('specifics'). Only the first "
+                    f"answer gains up to 3 for the concrete values it cites ('specifics') and loses up to "
+                    f"{NOTES_CUT} when it is written as terse notes or up to {SPOKEN_CUT} as a spoken transcript "
+                    f"('um', 'you know'), never below {FORM_FLOOR} ('form'; --json: 'form', 'form_reason'). Only the first "
                     f"{MAX_SCORED_CHARS:,} characters are scored.",
         epilog="Exit status: 0 scored (and saved unless --no-save), 1 the answer could not be scored, 2 a "
                "command-line mistake or an unreadable answer file, 3 scored but not saved in your history "
@@ -120,9 +123,12 @@ def print_report(card: Card, result: ScoreResult, lang: str, model_answer: bool)
     earned it, the mistakes with explanations, and the model answer on request."""
     con = console()
     con.print(Text(f"{card.title.get(lang)}  [{card.id}]", style="bold"))
-    con.print(Text(score_headline(result.score, result.points, lang, result.specifics, result.capped),
+    con.print(Text(score_headline(result.score, result.points, lang, result.specifics, result.capped, result.form),
                    style=score_style(result.score, bold=True)))
-    for note in (specifics_note(result.specifics, result.values, lang), capped_note(result.capped, lang, reason=result.cap_reason)):
+    notes = (specifics_note(result.specifics, result.values, lang),
+             form_note(result.form, result.written.notes, result.written.spoken, lang),
+             capped_note(result.capped, lang, reason=result.cap_reason))
+    for note in notes:
         if note:
             con.print(Text(note, style="dim"))
     con.print()

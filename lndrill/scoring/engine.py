@@ -16,6 +16,7 @@ from dataclasses import replace
 from weakref import WeakKeyDictionary
 
 from lndrill.cards.schema import Card
+from lndrill.scoring.form import read_form
 from lndrill.scoring.lexicon import ARROW, CJK, PUNCT, WORD, Cues, Token, stem
 from lndrill.scoring.matcher import Analysis, Frame
 from lndrill.scoring.normalize import MAX_SCORED_CHARS, TABLE_COLON
@@ -561,7 +562,9 @@ def score_answer(card: Card, text: str | bytes) -> ScoreResult:
         notes.append(f"{answer.prep.dropped_repeats} repeated line(s) were counted once.")
     values = sum(1 for _ in _VALUE.finditer(answer.prep.text))
     filler = len({_filler_word(m.group(0)) for m in _FILLER.finditer(answer.prep.text)})
-    return ScoreResult(card.id, tuple(sections), tuple(_one_charge_per_error(mistakes)), tuple(notes), values, filler)
+    written = read_form(answer.prep.original, answer.tokens)
+    return ScoreResult(card.id, tuple(sections), tuple(_one_charge_per_error(mistakes)), tuple(notes), values, filler,
+                       written)
 
 
 def _filler_word(found: str) -> str:

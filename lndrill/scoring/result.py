@@ -7,6 +7,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from lndrill.cards.schema import Text
+from lndrill.scoring.form import Form
 
 #: Rubric share -> interviewer's grade, piecewise linear. Interviewers give a complete, correct answer 90-100
 #: (rarely 100) and one part done well about 25-35 (the graders' anchors), where the rubric gives 100 and about
@@ -45,6 +46,19 @@ SPECIFICS_PIVOT = 2.5
 ERROR_CAP_BASE = 45.0
 ERROR_CAP_SLOPE = 0.25
 ERROR_CAP_STEP = 3.0
+
+
+#: What the way a complete answer is written takes off its total (see `lndrill.scoring.form`), never taking it below
+#: FORM_FLOOR. Blind graders mark a complete answer written as terse notes, or as a spoken transcript full of
+#: hesitations, about 5 points below the same content in explained prose, where the rubric finds every point in all
+#: three (tuning half, complete answers without mistakes, grade minus score: prose -0.6, notes -4.9, spoken -5.4).
+#: Fitted on blind batches b-zh only, checked on batches zi-zn and 38 (written later): rho 0.835 -> 0.885 and
+#: 0.842 -> 0.914, MAD 6.15 -> 5.47 and 6.94 -> 6.12 (b-zh itself 0.881 -> 0.909). The floor keeps answers graded
+#: 85 or more from falling under 80 (without it 40 -> 71 of them on b-zh). Real passages never reach it. Like
+#: `specifics`, it applies only to a complete answer (`SPECIFICS_FROM` rubric points, no mistake).
+NOTES_CUT = 6
+SPOKEN_CUT = 6
+FORM_FLOOR = 85
 
 
 #: Filler that joins topics without saying anything about them ("X is fundamentally about the interplay between A, B
@@ -140,6 +154,7 @@ class ScoreResult:
     notes: tuple[str, ...] = field(default=())
     values: int = 0  # concrete values (numbers) the answer cites: see `specifics`
     filler: int = 0  # different filler phrases the answer uses: see `FILLER_LIMIT`
+    written: Form = field(default=Form(False, 0))  # terse notes, spoken hesitations: see `form`
 
     @property
     def max(self) -> float:
@@ -173,6 +188,17 @@ class ScoreResult:
         return specifics_adjustment(self.values)
 
     @property
+    def form(self) -> int:
+        """What the way a complete answer is written takes off its total (`NOTES_CUT` for terse notes, `SPOKEN_CUT`
+        for a spoken transcript, never below `FORM_FLOOR`); 0 unless it earns at least `SPECIFICS_FROM` rubric points
+        with no mistake."""
+        if self.mistakes or self.share < SPECIFICS_FROM:
+            return 0
+        cut = (NOTES_CUT if self.written.notes else 0) + (SPOKEN_CUT if self.written.spoken else 0)
+        before = int(round(to_interviewer_scale(self.share))) + self.specifics
+        return -min(cut, max(0, before - FORM_FLOOR))
+
+    @property
     def earned_share(self) -> float:
         """Points hit as a percentage of all points, before mistake penalties (0-100, not rounded)."""
         if self.max <= 0:
@@ -181,8 +207,8 @@ class ScoreResult:
 
     @property
     def uncapped(self) -> int:
-        """The total before `error_cap`: the rubric share through `to_interviewer_scale`, plus `specifics`."""
-        return max(0, min(100, int(round(to_interviewer_scale(self.share))) + self.specifics))
+        """The total before `error_cap`: the rubric share through `to_interviewer_scale`, plus `specifics` and `form`."""
+        return max(0, min(100, int(round(to_interviewer_scale(self.share))) + self.specifics + self.form))
 
     @property
     def capped(self) -> int:
@@ -248,6 +274,8 @@ class ScoreResult:
             "score": self.score,
             "points": self.points,
             "specifics": self.specifics,
+            "form": self.form,
+            "form_reason": [r for r, on in (("notes", self.written.notes), ("spoken", self.written.spoken)) if on and self.form],
             "capped": self.capped,
             "filler": self.filler,
             "given_only": self.given_only,

@@ -23,6 +23,7 @@ from lndrill.display import (
     ScoreColours,
     block_bar,
     capped_note,
+    form_note,
     label_width,
     pad_cells,
     printable,
@@ -210,7 +211,7 @@ class FeedbackScreen(LndrillScreen[str]):
         score = result.score
         style = score_style(score, ScoreColours(good=good, fair="", poor=bad), bold=True)
         self.query_one("#fb-score", Static).update(
-            Text(score_headline(score, result.points, lang, result.specifics, result.capped), style=style,
+            Text(score_headline(score, result.points, lang, result.specifics, result.capped, result.form), style=style,
                  justify="center"))
         lines = Text()
         width = label_width([s.title.get(lang) for s in result.sections]) + 2
@@ -221,7 +222,10 @@ class FeedbackScreen(LndrillScreen[str]):
         if result.mistakes:
             lost = round(100 * result.penalty / result.max) if result.max else 0
             lines.append(pad_cells(say(lang, "Mistakes", "错误"), width) + f"-{lost}", style=f"bold {bad}")
-        for note in (specifics_note(result.specifics, result.values, lang), capped_note(result.capped, lang, reason=result.cap_reason)):
+        notes = (specifics_note(result.specifics, result.values, lang),
+                 form_note(result.form, result.written.notes, result.written.spoken, lang),
+                 capped_note(result.capped, lang, reason=result.cap_reason))
+        for note in notes:
             if note:
                 lines.append("\n" + note if lines.plain.strip() else note, style="dim")
         self.query_one("#fb-sections", Static).update(lines)
