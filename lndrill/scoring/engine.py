@@ -562,7 +562,9 @@ def score_answer(card: Card, text: str | bytes) -> ScoreResult:
         notes.append(f"{answer.prep.dropped_repeats} repeated line(s) were counted once.")
     values = sum(1 for _ in _VALUE.finditer(answer.prep.text))
     filler = len({_filler_word(m.group(0)) for m in _FILLER.finditer(answer.prep.text)})
-    written = read_form(answer.prep.original, answer.tokens)
+    # (the part of the original that was scored, at most twice the scored length: repeated lines are dropped)
+    scored_end = min(answer.prep.origin[-1] + 1, 2 * MAX_SCORED_CHARS) if answer.prep.origin else 0
+    written = read_form(answer.prep.original[:scored_end], answer.tokens)
     return ScoreResult(card.id, tuple(sections), tuple(_one_charge_per_error(mistakes)), tuple(notes), values, filler,
                        written)
 
