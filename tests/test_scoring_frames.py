@@ -106,6 +106,17 @@ def test_plain_wrong_claims_are_still_charged(main_card, text: str, mistake: str
     assert mistake in mistakes(main_card, text)
 
 
+@pytest.mark.parametrize("text", [
+    "论文对 Pre-LN 有无 warmup 做了实验。",
+    "论文讨论了 Pre-LN 是否需要 warmup。",
+    "RAdam 针对 warmup 前期数据样本不足导致的方差问题提出了解决方案。",
+])
+def test_chinese_whether_and_insufficient_deny_nothing(deck, text: str) -> None:
+    card = _card(deck, "warmup-for-pre-ln")
+    assert "pre-can-drop" not in hits(card, text)
+    assert "pre-can-drop" in hits(card, "Pre-LN 无需 warmup。")
+
+
 def test_not_only_that_affirms_what_follows(main_card) -> None:
     text = "The theorem explains not only that Post-LN needs warm-up but also why."
     assert not mistakes(main_card, text)

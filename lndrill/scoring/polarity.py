@@ -95,8 +95,11 @@ _ZH_NOT_NEGATION = ("不同", "不断", "不仅", "不少", "不过", "不管", 
                     "特别", "类别", "级别", "识别", "差不多", "不多久", "无所谓", "不变", "不动点",
                     # adverbs: "无形地" (imperceptibly), "无疑" (undoubtedly), "无非" (merely), "无比" (incomparably)
                     "无形", "无疑", "无非", "无比",
-                    # a state named by a negated adjective ("梯度不平衡不是根因": the imbalance is what is denied to be the cause)
-                    "不平衡", "不均衡", "不对称", "不匹配")
+                    # a state named by a negated adjective ("梯度不平衡不是根因": the imbalance is what is denied to be the cause;
+                    # "warmup 前期数据样本不足": too few samples, no denial of the warm-up)
+                    "不平衡", "不均衡", "不对称", "不匹配", "不足",
+                    # "whether": "是否需要 warmup", "对有无 warmup 做了实验" ask or compare, they deny nothing
+                    "是否", "有无")
 #: Words that restrict a claim to one thing ("just pre-norm", "only the input", "只在输入").
 _RESTRICTIONS = frozenset({"just", "only", "merely", "solely", "只", "仅"})
 #: English pairs in which a cue word negates nothing.
