@@ -8,7 +8,7 @@ remark less). This script scores every answer of the tuning half (tests/blind/tu
 scorer, then, per card, finds a multiplier for each point weight (between MIN_W and MAX_W times the
 author's weight) and one for all of the card's mistake penalties (MIN_PEN to MAX_PEN) that bring
 
-    score = scale(clip(sum of the weights of the points hit - penalties, 0, 100)) + specifics   (weights rescaled to 100)
+    score = scale(clip(sum of the weights of the points hit - penalties, 0, 100)) + specifics + form   (weights rescaled to 100)
     at most the error cap (ERROR_CAP_*) when the answer was charged a mistake
 
 (scale: the interviewer's scale the scorer reports totals on, lndrill.scoring.result.INTERVIEWER_SCALE)
@@ -42,8 +42,11 @@ from lndrill.scoring.result import (
     ERROR_CAP_BASE,
     ERROR_CAP_SLOPE,
     ERROR_CAP_STEP,
+    FORM_FLOOR,
     INTERVIEWER_SCALE,
+    NOTES_CUT,
     SPECIFICS_FROM,
+    SPOKEN_CUT,
     specifics_adjustment,
 )
 
@@ -81,6 +84,7 @@ class CardData:
     pen: np.ndarray  # answers: charged penalties on the 100-point scale of the current weights
     grades: np.ndarray
     spec: np.ndarray  # answers: the specifics adjustment a complete answer would get (0 for one with a mistake)
+    cut: np.ndarray  # answers: what its form would take off a complete answer (`ScoreResult.form`, before the floor)
     nmis: np.ndarray  # answers: the number of mistakes charged (an answer with any is capped, see ERROR_CAP_*)
 
 
@@ -105,7 +109,7 @@ def collect(card_ids: set[str] | None) -> list[CardData]:
         if card is None or (card_ids and card.id not in card_ids):
             continue
         points = [p.id for p in card.points()]
-        ids, batches, hits, pen, grades, spec, nmis = [], [], [], [], [], [], []
+        ids, batches, hits, pen, grades, spec, cut, nmis = [], [], [], [], [], [], [], []
         for a in doc["answers"] + [dict(x, own=True) for x in own.get(card.id, [])]:
             r = score_answer(card, a["text"])
             hit = {p.id: p.hit for s in r.sections for p in s.points}
@@ -115,9 +119,10 @@ def collect(card_ids: set[str] | None) -> list[CardData]:
             pen.append(100 * r.penalty / r.max if r.max else 0.0)
             grades.append(float(a["grade"]))
             spec.append(0.0 if r.mistakes else float(specifics_adjustment(r.values)))
+            cut.append(0.0 if r.mistakes else float(NOTES_CUT * r.written.notes + SPOKEN_CUT * r.written.spoken))
             nmis.append(float(len(r.mistakes)))
         out.append(CardData(card, ids, batches, np.array(hits), np.array(pen), np.array(grades), np.array(spec),
-                            np.array(nmis)))
+                            np.array(cut), np.array(nmis)))
     return out
 
 
@@ -143,18 +148,26 @@ def _cap(earned: np.ndarray, nmis: np.ndarray) -> np.ndarray:
     return np.where(nmis > 0, cap, np.inf)
 
 
-def predict(hits: np.ndarray, pen: np.ndarray, weights: np.ndarray, k: float, spec: np.ndarray,
+def _adjusted(scaled: np.ndarray, share: np.ndarray, spec: np.ndarray, cut: np.ndarray) -> np.ndarray:
+    """The scaled share plus `specifics` and `form` for a complete answer (`ScoreResult.uncapped`)."""
+    complete = share >= SPECIFICS_FROM
+    total = scaled + np.where(complete, spec, 0.0)
+    return total - np.where(complete, np.minimum(cut, np.maximum(0.0, total - FORM_FLOOR)), 0.0)
+
+
+def predict(hits: np.ndarray, pen: np.ndarray, weights: np.ndarray, k: float, spec: np.ndarray, cut: np.ndarray,
             nmis: np.ndarray) -> np.ndarray:
     earned = hits @ weights
     share = np.clip(earned - k * pen, 0, 100)
-    total = np.clip(_scale(share)[0] + np.where(share >= SPECIFICS_FROM, spec, 0.0), 0, 100)
+    total = np.clip(_adjusted(_scale(share)[0], share, spec, cut), 0, 100)
     return np.minimum(total, np.maximum(_cap(earned, nmis), 0))
 
 
 def fit(data: CardData, rows: np.ndarray, steps: int = 3000, lr: float = 0.02) -> tuple[np.ndarray, float]:
     """Fitted weights (summing to 100) and penalty multiplier from the answers in `rows` (a boolean mask)."""
     base = np.array([p.weight for p in data.card.points()], float)
-    h, p, y, sp, nm = data.hits[rows], data.pen[rows], data.grades[rows], data.spec[rows], data.nmis[rows]
+    h, p, y, sp, ct, nm = (data.hits[rows], data.pen[rows], data.grades[rows], data.spec[rows], data.cut[rows],
+                           data.nmis[rows])
     n = max(len(y), 1)
     # Our own answers graded >= STRONG must keep scoring >= FLOOR (the test suite checks it): a steep extra
     # cost on any shortfall, so the fit bends around them instead of dropping a complete-but-terse answer.
@@ -172,7 +185,7 @@ def fit(data: CardData, rows: np.ndarray, steps: int = 3000, lr: float = 0.02) -
         earned = h @ w
         s = earned - k * p
         scaled, slope = _scale(np.clip(s, 0, 100))
-        total = scaled + np.where(s >= SPECIFICS_FROM, sp, 0.0)
+        total = _adjusted(scaled, s, sp, ct)  # (the form's floor is taken as fixed in the gradient)
         cap = _cap(earned, nm)
         capped = cap < total  # there the total follows the cap: it moves with the points hit, not the penalties
         e = np.where(capped, cap, total) - y
@@ -205,8 +218,8 @@ def held_out_check(cards: list[CardData]) -> None:
         train = np.array([b not in test for b in c.batches])
         w, k = fit(c, train)
         base = np.array([p.weight for p in c.card.points()], float)
-        old = predict(c.hits, c.pen, 100 * base / base.sum(), 1.0, c.spec, c.nmis)
-        new = predict(c.hits, c.pen, w, k, c.spec, c.nmis)
+        old = predict(c.hits, c.pen, 100 * base / base.sum(), 1.0, c.spec, c.cut, c.nmis)
+        new = predict(c.hits, c.pen, w, k, c.spec, c.cut, c.nmis)
         grades += list(c.grades[~train])
         before += list(np.round(old[~train]))
         after += list(np.round(new[~train]))
