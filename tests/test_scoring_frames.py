@@ -117,6 +117,12 @@ def test_chinese_whether_and_insufficient_deny_nothing(deck, text: str) -> None:
     assert "pre-can-drop" in hits(card, "Pre-LN 无需 warmup。")
 
 
+def test_chinese_lacking_denies_what_follows(deck) -> None:
+    card = _card(deck, "rmsnorm")
+    assert "no-bias" in hits(card, "RMSNorm 缺少偏置。")
+    assert "cheaper" in hits(card, "RMSNorm 的计算量少了。")  # fewer, not lacking
+
+
 def test_not_only_that_affirms_what_follows(main_card) -> None:
     text = "The theorem explains not only that Post-LN needs warm-up but also why."
     assert not mistakes(main_card, text)

@@ -52,6 +52,8 @@ NEGATION = Cues(
     zh=("不", "没", "无", "免", "去掉", "去除", "省去", "省掉", "省略", "移除", "取消", "摆脱", "非", "别", "未", "勿",
         "拿掉", "砍掉", "甩掉", "否", "绕过", "跳过", "避开", "脱离", "失去", "破坏", "打断", "阻断", "切断", "多余",
         "用不着", "无需", "无须", "不必", "不用", "没必要", "扔掉", "丢掉", "舍弃", "抛弃", "丢弃", "不再",
+        # lacking ("RMSNorm 缺少偏置")
+        "缺少", "缺乏", "缺了",
         # "减少对 warmup 的依赖": a dependence made smaller (not 减少 alone: "减少梯度" says the gradient shrinks)
         "减少对", "降低对", "减轻对", "减弱对", "减少了对", "降低了对", "减轻了对", "减弱了对"),
 )
@@ -75,7 +77,7 @@ _REMOVAL = Cues(en=("drop", "drops", "dropped", "dropping", "remove", "removes",
                     "omitted", "omitting", "eliminate", "eliminates", "eliminated", "eliminating", "discard", "discards",
                     "discarded", "discarding", "strip", "strips", "stripped", "stripping", "ditch", "ditches", "ditched",
                     "lose", "loses", "lost", "losing", "lacks", "lack", "lacking"),
-                zh=("去掉", "去除", "省掉", "省略", "删掉", "删除", "拿掉", "丢掉", "舍弃", "砍掉"))
+                zh=("去掉", "去除", "省掉", "省略", "删掉", "删除", "拿掉", "丢掉", "舍弃", "砍掉", "缺少", "缺乏", "缺了"))
 #: Words after which "skip" is the skip path doing something, not the verb "to skip".
 _AFTER_SKIP_NOUN = frozenset(stem(w) for w in ("never", "is", "stays", "remains", "carries", "has", "gets", "goes",
                                                "bypasses", "itself"))
