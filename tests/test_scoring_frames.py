@@ -117,6 +117,15 @@ def test_chinese_whether_and_insufficient_deny_nothing(deck, text: str) -> None:
     assert "pre-can-drop" in hits(card, "Pre-LN 无需 warmup。")
 
 
+def test_chinese_rather_than_and_modifier_denials_stay_where_they_are(deck) -> None:
+    card = _card(deck, "admin-amplification")
+    # "而不是 B" denies B, not what comes before it
+    assert "deepnet-link" in hits(card, "DeepNet 也认为罪魁是模型更新的幅度而不是梯度本身。")
+    # a denial inside a 的-modifier describes its head noun ("还不准的前几千步"), not the rest of the clause
+    assert "warmup-link" in hits(card, "warm-up 在 Adam 方差估计还不准的前几千步把步长压小。")
+    assert "deepnet-contradicts-admin" in mistakes(card, "DeepNet 反驳了 Admin。")
+
+
 def test_chinese_lacking_denies_what_follows(deck) -> None:
     card = _card(deck, "rmsnorm")
     assert "no-bias" in hits(card, "RMSNorm 缺少偏置。")

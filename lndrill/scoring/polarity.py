@@ -104,6 +104,8 @@ _ZH_NOT_NEGATION = ("不同", "不断", "不仅", "不少", "不过", "不管", 
                     "是否", "有无")
 #: Words that restrict a claim to one thing ("just pre-norm", "only the input", "只在输入").
 _RESTRICTIONS = frozenset({"just", "only", "merely", "solely", "只", "仅"})
+#: How many characters after a 的 its head noun may take ("的前几千步"): a word further on is outside the modifier.
+_HEAD_REACH = 4
 #: English pairs in which a cue word negates nothing.
 _EN_NOT_A_CUE = {("no", "matter"), ("not", "only"), ("no", "doubt"), ("not", "just"), ("not", "merely"),
                  ("nor", "only"), ("nor", "just"), ("nor", "merely"),
@@ -538,6 +540,8 @@ class Polarity:
                         cue_start = s
                 if cue_start >= 0 and toks[cue_start].key in _PREFIX_CUES and cue_start != start - 1:
                     cue_start = -1  # "un-" and "non-" negate the word they are glued to, nothing further
+                if cue_start >= 0 and self._zh_modifier_denial(cue_start, start):
+                    cue_start = -1  # "在方差还不准的前几千步把步长压小": the denial stays in the modifier of 前几千步
                 if cue_start >= 0 and self._removal_has_own_predicate(cue_start, start):
                     cue_start = -1  # "Dropping the mean makes it cheaper": the removal is the subject, "cheaper" stands
                 if cue_start >= 0 and _is_no_mark(toks[cue_start]) and cue_start + 1 < start and (
@@ -618,6 +622,8 @@ class Polarity:
                     if is_negation(toks, j):
                         if j - 1 >= end and toks[j - 1].key in _LOCATIVES and toks[j].key in ("没", "无"):
                             return  # "主干上没有恒等通路": what is not there is what follows, not the place
+                        if j - 1 >= end and toks[j - 1].key == "而":
+                            return  # "罪魁是更新的幅度而不是梯度": "而不是"/"而非" denies what follows it only
                         cues.add(j)
                         return  # the first denial after the word is the one about it ("不是 ... 训练不稳")
                     words += 0.5
@@ -653,6 +659,15 @@ class Polarity:
                     cues.add(j)
                     break
         return cues
+
+    def _zh_modifier_denial(self, cue: int, start: int) -> bool:
+        """A Chinese denial inside a 的-modifier ("还不准的前几千步") whose head noun stands between it and the word at
+        `start`: it describes that head, not the word. (Not when the word is the head itself: "不需要的 warm-up".)"""
+        toks = self.tokens
+        if toks[cue].kind != CJK:
+            return False
+        de = next((k for k in range(cue + 1, min(cue + 4, start)) if toks[k].kind == CJK and toks[k].key == "的"), -1)
+        return de >= 0 and start - de > _HEAD_REACH
 
     def _failure_of_own_clause(self, j: int, absent: list[int]) -> bool:
         """The failure word at j sits in another comma part after "where"/"whereas"/"while"/"which" ("with no warm-up,
