@@ -31,7 +31,7 @@ import bisect
 from dataclasses import dataclass
 from functools import cached_property
 
-from lndrill.scoring.lexicon import CJK, NUMBER, PUNCT, WORD, Cues, Token, stem
+from lndrill.scoring.lexicon import CJK, COPULAS, NUMBER, PUNCT, WORD, Cues, Token, stem
 from lndrill.scoring.structure import Layout
 
 #: Words that open a sentence's topic ("For Pre-LN, ...", "In Post-LN, ...", "对于 Pre-LN，...", "在 Post-LN 中，...").
@@ -85,7 +85,7 @@ _PARTNER_BEFORE = ("和", "与", "跟", "同")
 #: "Post-LN > Pre-LN", "Pre-LN ≈ Post-LN": the name after a comparison sign is the yardstick.
 _COMPARISON_SIGNS = frozenset({">", "<", "≈", "~"})
 _PARTNER_AFTER = ("比", "较", "一样", "相同", "类似", "不同", "相比", "差不多", "相当", "持平", "接近", "一致", "打平")
-_COPULAS = frozenset({"is", "are", "was", "were", "be", "becom", "becomes"})
+_COPULAS = COPULAS | {"be", "becom", "becomes"}
 _FILLERS = frozenset({"a", "an", "just", "basically", "simply", "really", "essentially", "still", "the", "only"})
 _ZH_COPULA = Cues(zh=("是", "就是", "即", "等于", "相当于", "其实是", "本质上是"))
 _COORDINATORS = frozenset({"and", "&", "+", ",", "和", "与", "及", "跟", "以及", "/", "or", "或"})

@@ -17,7 +17,7 @@ from weakref import WeakKeyDictionary
 
 from lndrill.cards.schema import Card
 from lndrill.scoring.form import read_form
-from lndrill.scoring.lexicon import ARROW, CJK, PUNCT, WORD, Cues, Token, stem
+from lndrill.scoring.lexicon import ARROW, CJK, COPULAS, PUNCT, WORD, Cues, Token, stem
 from lndrill.scoring.matcher import Analysis, Frame
 from lndrill.scoring.normalize import MAX_SCORED_CHARS, TABLE_COLON
 from lndrill.scoring.polarity import is_negation
@@ -251,19 +251,18 @@ def _new_clause_between(answer: Analysis, frame: Frame) -> bool:
     return False
 
 
-#: Copulas that give a noun phrase a predicate of its own ("gradient vanishing ... is a side effect").
-_OWN_COPULAS = frozenset({"is", "are", "was", "were"})
 #: How far after its last word a noun phrase's own copula may come ("gradient vanishing through LN is").
 _COPULA_REACH = 4
 
 
 def _own_copula(lay: Layout, b: int) -> bool:
-    """A copula follows within `_COPULA_REACH` words of token b, in the same comma part."""
+    """A copula ("is", "are" ...) follows within `_COPULA_REACH` words of token b, in the same comma part: the
+    noun phrase ending there has a predicate of its own ("gradient vanishing ... is a side effect")."""
     toks = lay.tokens
     for k in range(b, min(b + _COPULA_REACH, len(toks))):
         if lay.part_of[k] != lay.part_of[b - 1]:
             return False
-        if toks[k].kind == WORD and toks[k].key in _OWN_COPULAS:
+        if toks[k].kind == WORD and toks[k].key in COPULAS:
             return True
     return False
 

@@ -30,6 +30,8 @@ YES_MARK, NO_MARK = "\u2713", "\u2717"
 ARROW = "\u2192"
 #: Relation signs other than "=": ≈ ∝ ≤ ≥ ≠ ~ < > and the arrows ↑ ↓ of notes ("贡献↓"). Each keeps its own key,
 #: so "alpha < 1" and "alpha > 1" are different phrases.
+#: English forms of "to be" that make a noun phrase before them the subject of a predicate ("X is ...").
+COPULAS = frozenset({"is", "are", "was", "were"})
 RELATIONS = frozenset("≈∝≤≥≠~<>\u2191\u2193")
 
 #: One Chinese character (a token of its own).

@@ -16,7 +16,19 @@ from dataclasses import dataclass
 
 from lndrill.scoring.attribution import NOBODY, Attribution, Subjects
 from lndrill.scoring.formula import find_bindings, find_formulas, same_value
-from lndrill.scoring.lexicon import CJK, NUMBER, PUNCT, WORD, Cues, Phrase, TextIndex, Token, stem, tokenize
+from lndrill.scoring.lexicon import (
+    CJK,
+    COPULAS,
+    NUMBER,
+    PUNCT,
+    WORD,
+    Cues,
+    Phrase,
+    TextIndex,
+    Token,
+    stem,
+    tokenize,
+)
 from lndrill.scoring.normalize import Prepared, prepare
 from lndrill.scoring.polarity import Polarity, is_negation
 from lndrill.scoring.rubric import Matcher, Rubric
@@ -113,7 +125,7 @@ _MODALS = frozenset({"can", "could", "may", "might", "will", "would", "should", 
 _HEDGING_MODALS = frozenset({"can", "could", "may", "might"})
 #: What opens a formula or a bracket right after an elliptical-looking subject ("RMSNorm's is (1/r)(...)").
 _OPENERS = frozenset({"(", "[", "{", "=", ":"})
-_COPULAS = frozenset({"is", "are", "was", "were", "是"})
+_COPULAS = COPULAS | {"是"}
 #: Adverbs that may stand before a copula introducing a subject's own formula ("Pre-LN 则是 ...", "而是").
 _COPULA_ADVERBS = frozenset({"则", "而", "就", "也"})
 #: Pronouns that take the claim's object back ("Pre-LN can skip it").

@@ -106,6 +106,8 @@ _ZH_NOT_NEGATION = ("不同", "不断", "不仅", "不少", "不过", "不管", 
 _RESTRICTIONS = frozenset({"just", "only", "merely", "solely", "只", "仅"})
 #: How many characters after a 的 its head noun may take ("的前几千步"): a word further on is outside the modifier.
 _HEAD_REACH = 4
+#: How many characters a denial and what it negates may take before the 的 that closes a modifier ("不准的").
+_MODIFIER_CHARS = 3
 #: English pairs in which a cue word negates nothing.
 _EN_NOT_A_CUE = {("no", "matter"), ("not", "only"), ("no", "doubt"), ("not", "just"), ("not", "merely"),
                  ("nor", "only"), ("nor", "just"), ("nor", "merely"),
@@ -666,7 +668,7 @@ class Polarity:
         toks = self.tokens
         if toks[cue].kind != CJK:
             return False
-        de = next((k for k in range(cue + 1, min(cue + 4, start)) if toks[k].kind == CJK and toks[k].key == "的"), -1)
+        de = next((k for k in range(cue + 1, min(cue + 1 + _MODIFIER_CHARS, start)) if toks[k].kind == CJK and toks[k].key == "的"), -1)
         return de >= 0 and start - de > _HEAD_REACH
 
     def _failure_of_own_clause(self, j: int, absent: list[int]) -> bool:
