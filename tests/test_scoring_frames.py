@@ -231,6 +231,14 @@ def test_a_subscript_is_no_exponent(deck) -> None:
     assert "lemma3-squared-norm" in mistakes(card, "Lemma 3: the spectral norm is O(sqrt(d)/||x||^2).")
 
 
+def test_a_reciprocal_is_not_its_symbol(deck) -> None:
+    card = _card(deck, "deepnorm")
+    # "shrinks by 1/alpha" says alpha is large; "alpha shrinks" would say the opposite
+    assert not mistakes(card, r"由 scale invariance，单个 sublayer 的更新对输出的影响按 $1/\alpha$ 缩小。")
+    assert not mistakes(card, "Each sublayer's update is shrunk by 1 / alpha relative to the stream.")
+    assert "alpha-below-one" in mistakes(card, "DeepNorm uses alpha 缩小 the shortcut, beta < 1 for the init.")
+
+
 def test_a_star_after_a_space_is_not_a_wildcard() -> None:
     phrase = compile_phrase("y * mean")
     text = prepare("which means the mean").text

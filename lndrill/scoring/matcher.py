@@ -395,11 +395,14 @@ class Analysis:
         closes = (phrase.tight and phrase.source.rstrip().endswith(")")) or _spelled_maths(phrase)
         # a phrase with an exponent ("1/||x||^2") is not a subscript in the text ("(∂ z_1)/(∂ x_2)", "W_2")
         power = "^" in phrase.source and "_" not in phrase.source
+        # a phrase about a word ("alpha shrinks") is not about its reciprocal in the text ("shrinks it by 1/alpha")
+        about_word = phrase.kinds[0] == WORD and not phrase.source.lstrip().startswith("1")
         return [(a, b) for a, b in hits
                 if not any(i in self._mention_tokens for i in range(a, b))
                 and not (formula_like and self._expression_goes_on(b))
                 and not (closes and self._argument_goes_on(b))
-                and not (power and self._has_subscript_number(a, b))]
+                and not (power and self._has_subscript_number(a, b))
+                and not (about_word and self._reciprocal(a))]
 
     def _has_subscript_number(self, a: int, b: int) -> bool:
         """A number among tokens a..b-1 is written as a subscript ("x_2", "x_{2}")."""
@@ -408,6 +411,13 @@ class Analysis:
             if t.kind == NUMBER and (text[t.start - 1 : t.start] == "_" or text[t.start - 2 : t.start] == "_{"):
                 return True
         return False
+
+    def _reciprocal(self, a: int) -> bool:
+        """Token a stands under "1/" ("1/alpha", "1 / alpha"): the text is about its reciprocal."""
+        text = self.prep.text
+        k = self.tokens[a].start
+        before = text[max(0, k - 6) : k].replace(" ", "")
+        return before.endswith("1/") and not before[-3:-2].isdigit()
 
     def _after_spaces(self, b: int) -> int:
         """The offset of the first non-blank character after token b-1 (len(text) at the end)."""
