@@ -42,6 +42,17 @@ def test_a_subject_named_in_a_later_clause_is_not_the_subject_of_an_earlier_one(
     assert not mistakes(main_card, text)
 
 
+def test_a_claim_set_against_one_placement_is_about_the_other(deck) -> None:
+    card = _card(deck, "admin-amplification")
+    before = "In Post-LN every branch keeps a constant share of the layer output. "
+    wrong = before + "So the output change after an update grows like O(N^2), versus O(log N) for Pre-LN."
+    assert "post-change-superlinear" in mistakes(card, wrong)
+    # without the comparison the subject only comes from the sentence before: not explicit enough to charge
+    assert "post-change-superlinear" not in mistakes(card, before + "So the output change grows like O(N^2).")
+    # "like Pre-LN" is no two-sided comparison: a third subject may own the clause
+    assert not mistakes(card, before + "Admin makes each branch a small share at the start, Pre-LN-like.")
+
+
 def test_inside_a_paragraph_the_previous_sentence_still_gives_the_subject(main_card) -> None:
     assert "post-needs-warmup" in hits(main_card, "In Post-LN the LayerNorm sits on the main path. So it needs warm-up.")
 

@@ -22,7 +22,9 @@ inside an open sentence belongs to its paragraph) and never taken from a later c
 aside that closed before the claim and says something of its own, nor from a name that labels what follows it
 ("... Post-norm (original): ..."). Mentions that are comparison partners ("than Post-LN", "unlike BERT, which is
 Post-LN,", "和 Pre-LN 相比") are never subjects. Only ``clause`` and ``label`` subjects are explicit
-enough for a mistake to be charged.
+enough for a mistake to be charged, and ``contrasted``: a placement from the sentence or paragraph whose clause
+names only the other placement, as the other side of "versus" / "against" / "compared with" (with two
+placements, what is set against Pre-LN is Post-LN).
 """
 
 from __future__ import annotations
@@ -47,7 +49,11 @@ _BACK_PRONOUNS = frozenset({"it", "its", "they", "their", "them", "itself", "它
 #: Punctuation after which a sentence has turned to another statement (its opening subject no longer governs).
 _TURNS = frozenset({";", "；", ":", "："})
 #: Sources precise enough to charge a mistake.
-EXPLICIT = frozenset({"clause", "label"})
+EXPLICIT = frozenset({"clause", "label", "contrasted"})
+#: The two placements: a claim set against one of them is about the other.
+_OTHER_PLACEMENT = {"pre": "post", "post": "pre"}
+#: Words that set two sides against each other ("versus", "vs", "against", "compared with", "whereas").
+_SET_AGAINST = frozenset(stem(w) for w in ("versus", "vs", "against", "compared", "whereas"))
 
 _CONTRAST_BEFORE = Cues(
     en=("than", "unlike", "vs", "versus", "compared", "compare", "relative", "like", "besides", "beside", "against",
@@ -439,6 +445,8 @@ class Subjects:
     def attribute(self, start: int, end: int) -> Attribution:
         """The subject of a claim whose words span tokens [start, end) (see the module docstring)."""
         found = self._attribute(start, end)
+        if found.source in ("sentence", "paragraph"):
+            return self._against_the_other(found, start)
         if found.at is None or found.source not in EXPLICIT or found.at < end:
             return found
         # A claim inside a line's label ("**No warmup needed**: Post-Norm's gradients can be very large") is the title
@@ -448,6 +456,26 @@ class Subjects:
         if label is not None and label[0] <= start and end <= label[1] <= found.at:
             return Attribution(found.subject, "clause-after", found.at, found.also)
         return found
+
+    def _against_the_other(self, found: Attribution, start: int) -> Attribution:
+        """A placement taken from the sentence or paragraph is explicit when the claim's own clause sets it against
+        the other placement ("In Post-LN ... . The output change grows like O(N^2), versus O(log N) for Pre-LN"):
+        with only two placements, the side compared with Pre-LN is Post-LN."""
+        other = _OTHER_PLACEMENT.get(found.subject or "")
+        if other is None:
+            return found
+        clause = self.lay.clause_of[start]
+        named = self.in_clause(clause)
+        if any(m.subject == other and self._set_against(m) for m in named) and all(m.contrast for m in named):
+            return Attribution(found.subject, "contrasted", found.at, found.also)
+        return found
+
+    def _set_against(self, m: Mention) -> bool:
+        """The mention is the other side of a two-sided comparison ("versus O(log N) for Pre-LN", "against Pre-LN's
+        ...", "compared with Pre-LN"), not the object of "than", "like" or "avoids", which a third subject may own."""
+        toks, part = self.lay.tokens, self.lay.part_of[m.start]
+        return any(toks[k].key in _SET_AGAINST for k in range(max(0, m.start - 10), m.start)
+                   if self.lay.part_of[k] == part)
 
     def _attribute(self, start: int, end: int) -> Attribution:
         lay = self.lay
