@@ -196,6 +196,16 @@ def test_a_hard_wrapped_line_is_not_taken_for_a_label(main_card) -> None:
     assert "post-large-output-grad" in hits(main_card, text)
 
 
+def test_a_list_item_hard_wrapped_under_its_text_is_not_taken_for_a_label(main_card) -> None:
+    item = ("- 代价：残差流范数越来越大，每层相对更新约按 1/√l 缩小，深层接近恒等。训得动的 Post-LN\n"
+            "  最终效果常常更好：DeepNet 报告 Pre-LN 比收敛的 Post-LN 低 0.5–1.0 BLEU。\n")
+    assert "post-better-final" in hits(main_card, item)
+    assert not mistakes(main_card, item)
+    # a short item line over an indented line with its own colon: notes, each line its own label
+    notes = "- Post-LN: better final BLEU\n  Pre-LN: easier to train, stable\n"
+    assert "post-better-final" in hits(main_card, notes)
+
+
 def test_a_label_inside_a_line_opens_its_sentence_as_a_line_label_would(deck) -> None:
     card = _card(deck, "pre-ln-effective-depth")
     fixes = "Fixes: LayerNorm Scaling (LN output × 1/sqrt(l)), Mix-LN (Post-LN early, Pre-LN deep), ResiDual."

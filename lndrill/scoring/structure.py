@@ -81,6 +81,8 @@ _DANGLING = re.compile(r"(?:[,、，]|\b(?:and|or|the|a|an|of|to|with|by|from|th
 _SPACED_DASH = re.compile(r"\u2014|\u2015|(?:^|\s)--(?:\s|$)")
 _NUMBERED_TITLE = re.compile(r"^(?:[一二三四五六七八九十]+[、.．]|\(?[0-9]{1,2}[.)、]\s*|[0-9]{1,2}\s|\(?[a-h][.)]\s+)")
 _ENDS_SENTENCE = re.compile(r"[.!?。！？;；]\s*$")
+#: A list item's line at least this wide (a CJK character counts 2) that stops mid-sentence was hard-wrapped.
+ITEM_WRAP_WIDTH = 60
 _BULLET = re.compile(r"^(?:[-*•·>+]\s+|\(?[0-9]{1,2}[.)、]\s+|\(?[a-h][.)]\s+|[①-⑳]\s*|[一二三四五六七八九十]+、)")
 
 
@@ -345,7 +347,7 @@ def analyse(text: str, tokens: list[Token], cased: str | None = None) -> Layout:
     in_code = False
     prev_dangling = prev_unclosed = prev_joined = False
     item_text_col = 0  # the column where the current list item's text starts (0: not in a list item)
-    prev_open_item = False
+    prev_open_item = prev_long = False
     after_display = prev_prose_open = False
     for k, (a, b) in enumerate(lines):
         raw = text[a:b]
@@ -367,7 +369,13 @@ def analyse(text: str, tokens: list[Token], cased: str | None = None) -> Layout:
         # is a label of its own.)
         wrapped = (not blank and not heading and not bullet and not prev_blank and prev_prose_open and prev_dangling
                    and raw[:1] not in (" ", "\t") and cased is not None and cased[a:b][:1].islower())
-        label_at = None if blank or heading or in_code or wrapped else _label_end(ltoks, raw, a)
+        # The same inside a list item: a line indented under the item's text that carries on a long item line left
+        # open ("- 代价：...，有效深度打折。训得动的 Post-LN\n  最终效果常常更好：DeepNet 报告 ...") is no label either.
+        # (A short item line over an indented "vs Pre-LN: ..." is notes: each line its own label.)
+        item_wrapped = (not blank and not heading and not bullet and prev_dangling and prev_open_item and prev_long
+                        and item_text_col > 1 and not stripped.startswith("|")
+                        and abs((len(raw) - len(raw.lstrip())) - item_text_col) <= 1)
+        label_at = None if blank or heading or in_code or wrapped or item_wrapped else _label_end(ltoks, raw, a)
         # Notes: an indented line, or one whose first words lead into an arrow, starts a statement of its own.
         note = not blank and (raw[:1] in (" ", "\t") or in_code
                               or any(t.kind == PUNCT and t.key == ARROW for t in ltoks[:4]))
@@ -449,6 +457,7 @@ def analyse(text: str, tokens: list[Token], cased: str | None = None) -> Layout:
             item_text_col = 0
         if not blank:
             prev_open_item = item_text_col > 0 and not _ENDS_SENTENCE.search(stripped)
+            prev_long = _width(stripped) >= ITEM_WRAP_WIDTH
             prev_open = not _ENDS_SENTENCE.search(stripped) and not heading and _width(stripped) >= 50
             prev_dangling = not _ENDS_SENTENCE.search(stripped) and not heading and not stripped.endswith((":", "："))
             prev_unclosed = stripped.count("(") > stripped.count(")")
