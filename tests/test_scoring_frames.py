@@ -260,6 +260,13 @@ def test_a_reciprocal_is_not_its_symbol(deck) -> None:
     assert "alpha-below-one" in mistakes(card, "DeepNorm uses alpha 缩小 the shortcut, beta < 1 for the init.")
 
 
+def test_notes_abbreviations_read_as_the_words() -> None:
+    def keys(text: str) -> list[str]:
+        return [t.key for t in tokenize(prepare(text).text)]
+    assert keys("per-layer param grads") == keys("per-layer parameter gradients")
+    assert keys("the grad of each param") == keys("the gradient of each parameter")
+
+
 def test_a_star_after_a_space_is_not_a_wildcard() -> None:
     phrase = compile_phrase("y * mean")
     text = prepare("which means the mean").text

@@ -98,9 +98,14 @@ def american(word: str) -> str:
     return _BRITISH.sub("iz", word) if "is" in word and len(word) >= 7 else word
 
 
+#: Abbreviations notes use for words the rubric spells out ("per-layer param grads").
+_ABBREVIATIONS = {"grad": "gradient", "grads": "gradient", "param": "parameter", "params": "parameter"}
+
+
 def _word_key(raw: str) -> str:
     if raw.endswith("n't") or raw in _APOSTROPHE_LESS_NOT:
         return "not"
+    raw = _ABBREVIATIONS.get(raw, raw)
     raw = american(raw)  # "normalised" meets "normalized", "initialisation" meets "initialization"
     if "'" in raw:
         # "BERT's" and "LN'd" (normalised) keep their word; "don't"-style contractions lose the apostrophe
