@@ -53,6 +53,14 @@ def test_a_claim_set_against_one_placement_is_about_the_other(deck) -> None:
     assert not mistakes(card, before + "Admin makes each branch a small share at the start, Pre-LN-like.")
 
 
+def test_a_later_part_opened_by_a_contrast_keeps_its_subject_to_itself(deck) -> None:
+    card = _card(deck, "xiong-theorem")
+    text = ("Post-LN has big gradients near the output from the start, so if you use the full learning rate at once "
+            "it goes unstable, you need warm-up, and with Pre-LN you can mostly skip warm-up.")
+    assert "post-warmup" in hits(card, text)
+    assert not mistakes(card, text)
+
+
 def test_inside_a_paragraph_the_previous_sentence_still_gives_the_subject(main_card) -> None:
     assert "post-needs-warmup" in hits(main_card, "In Post-LN the LayerNorm sits on the main path. So it needs warm-up.")
 

@@ -48,6 +48,8 @@ _OPENING_PRONOUNS = frozenset({"it", "它", "其"})
 _BACK_PRONOUNS = frozenset({"it", "its", "they", "their", "them", "itself", "它", "其", "它们"})
 #: Punctuation after which a sentence has turned to another statement (its opening subject no longer governs).
 _TURNS = frozenset({";", "；", ":", "："})
+#: Conjunctions that open a later part of a clause with a topic of its own (", and with Pre-LN ...", "，而 Pre-LN ...").
+_PART_CONJUNCTIONS = frozenset({"and", "but", "while", "whereas", "而", "但", "但是", "然而"})
 #: Sources precise enough to charge a mistake.
 EXPLICIT = frozenset({"clause", "label", "contrasted"})
 #: The two placements: a claim set against one of them is about the other.
@@ -515,7 +517,8 @@ class Subjects:
         # flattened onto one line): it is never the subject of the words before it.
         after = [m for m in mentions if m.start >= end
                  and not (lay.aside_of[m.start] != lay.aside_of[start] and self._statement_aside(m))
-                 and m.start not in self._labels and not self._in_later_relative(m, part)]
+                 and m.start not in self._labels and not self._in_later_relative(m, part)
+                 and not self._opens_later_part(m, part)]
         if not before:
             # "[[Pre Norm]] :<-> x + f(norm(x)) 先残差再 norm [[Post Norm]] :<-> ...": a name labelling the clause from
             # just before its colon comes before one that follows the claim
@@ -929,6 +932,24 @@ class Subjects:
         openers = self._relative_openers
         k = bisect.bisect_right(openers, m.start)
         return k > 0 and lay.part_of[openers[k - 1]] > part
+
+    def _opens_later_part(self, m: Mention, part: int) -> bool:
+        """The mention opens a later part of the clause as its topic after a contrast or a topic word (", and with
+        Pre-LN you can skip it", ", but for Pre-LN ...", ", whereas Pre-LN ...", "，而 Pre-LN ..."): that part is a claim
+        of its own, not the subject of the words before it."""
+        lay, toks = self.lay, self.lay.tokens
+        if lay.part_of[m.start] <= part:
+            return False
+        first = m.start
+        while first > 0 and lay.part_of[first - 1] == lay.part_of[m.start]:
+            first -= 1
+        lead = [toks[k].key for k in range(first, m.start) if toks[k].kind != PUNCT]
+        if not lead or lead[0] not in _PART_CONJUNCTIONS or not all(w in _PART_CONJUNCTIONS or w in _TOPIC_WORDS
+                                                                     for w in lead[1:]):
+            return False
+        # a bare "and" carries the same topic on (", and Pre-LN ends up a little worse" may still be what the
+        # claim before it is about); a contrast or a new topic word switches to another subject
+        return lead[0] != "and" or len(lead) > 1
 
     @cached_property
     def _relative_openers(self) -> list[int]:
