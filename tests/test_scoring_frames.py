@@ -61,6 +61,16 @@ def test_a_later_part_opened_by_a_contrast_keeps_its_subject_to_itself(deck) -> 
     assert not mistakes(card, text)
 
 
+def test_it_after_a_colon_takes_back_the_subject_the_sentence_opened_with(deck) -> None:
+    card = _card(deck, "ln-who-uses-what")
+    wrong = "GLM-130B is the Post-LN outlier: it uses DeepNorm, with alpha = (2N)^(1/4) taken from the DeepNet paper."
+    assert "glm-deepnet-alpha" in mistakes(card, wrong)
+    right = "GLM-130B is the Post-LN outlier: it uses DeepNorm, with its own alpha = (2N)^(1/2)."
+    assert not mistakes(card, right)
+    # two subjects before the colon, neither a predicate: "it" could be either, nothing is charged
+    assert "glm-deepnet-alpha" not in mistakes(card, "GLM-130B and GPT-3 differ: it uses alpha = (2N)^(1/4).")
+
+
 def test_inside_a_paragraph_the_previous_sentence_still_gives_the_subject(main_card) -> None:
     assert "post-needs-warmup" in hits(main_card, "In Post-LN the LayerNorm sits on the main path. So it needs warm-up.")
 

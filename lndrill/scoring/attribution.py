@@ -756,11 +756,19 @@ class Subjects:
             return None
         sent = lay.sentence_of[start]
         earlier = [m for m in self.mentions[:k] if lay.sentence_of[m.start] == sent]
+        if len(earlier) == 2 and earlier[1].contrast and self._opens_sentence(earlier[0]) and (
+                earlier[0].end < len(toks) and toks[earlier[0].end].key in _COPULAS):
+            # "GLM-130B is the Post-LN outlier: it uses DeepNorm": the sentence's subject, described by a predicate
+            # that names another, is what "it" takes back
+            m = earlier[0]
+            return m if lay.clause_of[m.start] == lay.clause_of[a - 1] and a - m.end <= 12 else None
         if len(earlier) != 1 or earlier[0].contrast or lay.clause_of[earlier[0].start] != lay.clause_of[a - 1]:
             return None
         m = earlier[0]
         owned = lay.text[toks[m.end - 1].start : toks[m.end - 1].end].endswith(("'s", "’s")) or (
             m.end < len(toks) and toks[m.end].key == "的")
+        if not owned and self._opens_sentence(m) and m.end < len(toks) and toks[m.end].key in _COPULAS:
+            return m if a - m.end <= 12 else None  # "OLMo 2 is the mirror image of Gemma 2 ...: it normalises ..."
         return m if owned and a - m.end <= 8 else None
 
     def _opens(self, m: Mention, start: int) -> bool:
