@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from lndrill.scoring.engine import score_answer
+from lndrill.scoring.engine import rubric_for, score_answer
 from lndrill.scoring.lexicon import Lexicon, TextIndex, compile_phrase, tokenize
+from lndrill.scoring.matcher import Analysis
 from lndrill.scoring.normalize import prepare
 
 
@@ -69,6 +70,26 @@ def test_it_after_a_colon_takes_back_the_subject_the_sentence_opened_with(deck) 
     assert not mistakes(card, right)
     # two subjects before the colon, neither a predicate: "it" could be either, nothing is charged
     assert "glm-deepnet-alpha" not in mistakes(card, "GLM-130B and GPT-3 differ: it uses alpha = (2N)^(1/4).")
+
+
+def test_a_conclusion_after_so_is_not_under_the_condition_before_it(deck) -> None:
+    card = _card(deck, "warmup-for-pre-ln")
+    text = "Xiong 证明了 Pre-LN 在 initialization 的时候梯度是 well-behaved 的，所以 Pre-LN 在任意学习率下都不需要 warm-up。"
+    assert "pre-drop-at-any-lr" in mistakes(card, text)
+    assert "pre-drop-at-any-lr" not in mistakes(card, "如果学习率适中，Pre-LN 就不需要 warm-up。")
+
+
+def test_a_goal_being_worked_on_is_not_a_state(main_card) -> None:
+    goal = ("Post-LN, when you manage to train it, tends to end slightly better, so there is still work on making "
+            "it stable: Admin, DeepNorm.")
+    assert not mistakes(main_card, goal)
+    assert not mistakes(main_card, "只要能把 Post-LN 训起来，它最后的效果往往更好，所以还有人在想办法让 Post-LN 变得好训。")
+    rubric = rubric_for(main_card)
+    stable = rubric.mistake_claims[("pre-stable", "post-stable")]
+    for text in ("There is still a lot of work on making Post-LN stable.", "至今还有不少人在想办法让 Post-LN 变得好训。"):
+        analysis = Analysis(rubric, text)
+        frames = [f for m in stable.matchers for f in analysis.frames(m)]
+        assert frames and all(f.qualifier == "purpose" for f in frames)
 
 
 def test_inside_a_paragraph_the_previous_sentence_still_gives_the_subject(main_card) -> None:

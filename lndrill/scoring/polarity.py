@@ -34,7 +34,7 @@ from lndrill.scoring.lexicon import (
     Token,
     stem,
 )
-from lndrill.scoring.structure import TICKS, Layout, is_cause, is_function_token
+from lndrill.scoring.structure import TICKS, Layout, is_cause, is_consequence, is_function_token
 
 NEGATION = Cues(
     en=("not", "no", "never", "without", "none", "nobody", "nor", "neither", "cannot", "free", "drop", "dropped", "remove",
@@ -271,8 +271,11 @@ _SCOPE_WORD = Cues(en=("low", "high", "higher", "large", "larger", "small", "sma
 _PURPOSE = Cues(en=(), pairs=("in order", "so that", "so as", "to avoid", "to prevent", "to fix", "to solve",
                                 "to address", "to stop", "to keep", "to make", "to tame", "to counter", "to mitigate",
                                 "to reduce", "to stabilize", "to stabilise", "aim to", "aims to", "meant to",
-                                "designed to", "intended to"),
-                zh=("为了", "以便", "旨在", "用来", "目的是", "为的是", "以免", "以防", "防止"))
+                                "designed to", "intended to",
+                                # a goal being worked on ("work on making it stable", "trying to make it trainable")
+                                "on making", "try to", "trying to", "tries to", "tried to", "attempt to", "attempts to",
+                                "attempting to"),
+                zh=("为了", "以便", "旨在", "用来", "目的是", "为的是", "以免", "以防", "防止", "想办法", "设法", "试图", "力图"))
 _YES_NO_CELL = {"not"}
 #: A table cell's opening verdict on its row label ("no, only on the branch input"); unlike structure._VERDICTS
 #: (Layout.answers_its_label) it has "not", what a ✗ cell becomes, and only verdicts whose polarity is plain.
@@ -1118,8 +1121,17 @@ class Polarity:
                 continue  # "Pre-LN can be trained without warm-up and ends up better": "can" is the first verb's
             if mood == "condition" and j >= end and self._new_predication_between(end, j):
                 continue  # "X grows with depth, which is why deep Post-LN blows up unless ...": the condition is the later part's
+            if mood == "condition" and j < start and self._conclusion_between(j, start):
+                continue  # "at initialisation the gradient is well-behaved, so Pre-LN needs no warm-up": the "so" part is concluded
             return mood
         return None
+
+    def _conclusion_between(self, cue: int, start: int) -> bool:
+        """A later comma part between the condition at `cue` and the claim at `start` opens with "so" / "hence" /
+        "所以": what follows is the writer's conclusion, no longer under the condition."""
+        lay = self.lay
+        return any(lay.part_of[k] > lay.part_of[cue] and lay.part_of[k - 1] != lay.part_of[k]
+                   and is_consequence(self.tokens, k) for k in range(cue + 1, start + 1))
 
     def _removal_has_own_predicate(self, cue: int, start: int) -> bool:
         """The removal word at `cue` heads a phrase that is the subject of a predicate standing before the term at
