@@ -315,6 +315,16 @@ def test_a_star_after_a_space_is_not_a_wildcard() -> None:
 
 # -- tables ---------------------------------------------------------------------------------------------
 
+def test_a_cell_that_names_what_is_there_and_ticks_it_answers_yes(deck) -> None:
+    card = _card(deck, "sandwich-ln")
+    table = ("| design | input norm | output norm |\n|---|---|---|\n"
+             "| Gemma 2 | RMSNorm ✅ | RMSNorm ✅ |\n")
+    assert "gemma2" in hits(card, table)
+    # a one-word grade before the tick is no plain yes
+    assert prepare("| | needs warm-up |\n|---|---|\n| Pre-LN | optional ✓ |\n").text.strip() == \
+        "needs warm-up pre-ln∶ optional."
+
+
 def test_a_table_row_label_is_judged_by_its_cells(main_card) -> None:
     table = ("| | Post-LN | Pre-LN |\n|---|---|---|\n"
              "| training stability | poor | good |\n"

@@ -668,6 +668,9 @@ _NO_CELLS = {"no", "n", "否", "无", "没有", "✗", "✘", "❌", "❎", "×"
 
 
 _MARK_NO = {"✗", "✘", "❌", "❎", "×", "no", "否", "无"}
+#: One-word entries that grade rather than name ("optional ✓" under "needs warm-up" is no plain yes).
+_HEDGED_CELLS = {"optional", "partly", "partial", "partially", "sometimes", "mostly", "maybe", "usually", "often",
+                 "rarely", "可选", "部分", "有时", "一般", "通常", "不一定"}
 _MARK_YES = {"✓", "✔", "✅", "☑", "√", "yes", "是", "有"}
 
 
@@ -885,6 +888,14 @@ def _tables_to_sentences(text: str, origin: list[int]) -> tuple[str, list[int]]:
             cell = text[ca:cb].strip().lower().rstrip(".")
             head, _, rest = cell.partition(" ")
             words, _, last = cell.rpartition(" ")
+            if (words and " " not in words and last in _MARK_YES and head not in _MARK_NO | _MARK_YES
+                    and words not in _HEDGED_CELLS):
+                # "| Gemma 2 | RMSNorm ✅ |" under "input norm": the mark answers the column, the word names what is there
+                emit_sep("yes (", ca)
+                emit(ca, ca + len(words))
+                emit_sep(")", ca + len(words) - 1)
+                emit_sep(".\n", cb - 1)
+                continue
             if words and last in _MARK_NO | _MARK_YES and head not in _MARK_NO | _MARK_YES:
                 # "required ✗", "optional at moderate lr ✓": after the cell's words a mark grades the entry (a
                 # drawback, a strength); it does not answer yes or no, so the words are read as they are
