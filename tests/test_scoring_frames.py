@@ -92,6 +92,12 @@ def test_a_goal_being_worked_on_is_not_a_state(main_card) -> None:
         assert frames and all(f.qualifier == "purpose" for f in frames)
 
 
+def test_an_aside_does_not_part_a_claim_from_the_for_that_names_its_subject(deck) -> None:
+    card = _card(deck, "ln-who-uses-what")
+    text = "In short: Post-LN for the BERT era, pre-norm (increasingly RMSNorm) for GPT-style LLMs."
+    assert not {"bert-pre", "gpt-post"} & mistakes(card, text)
+
+
 def test_inside_a_paragraph_the_previous_sentence_still_gives_the_subject(main_card) -> None:
     assert "post-needs-warmup" in hits(main_card, "In Post-LN the LayerNorm sits on the main path. So it needs warm-up.")
 

@@ -531,6 +531,11 @@ class Subjects:
         # The claim's own comma parts: all those its words span ("BERT and GPT-2 both use Pre-LN" is split at
         # "and", but the claim's words reach from BERT to "use").
         last_part = lay.part_of[max(start, end - 1)]
+        # "pre-norm (increasingly RMSNorm) for GPT-style LLMs": an aside right after the claim does not part it from
+        # the "for ..." that names its subject
+        after_aside = self._past_aside(end)
+        if after_aside is not None:
+            last_part = max(last_part, lay.part_of[after_aside])
         for group, source in (([m for m in reversed(before) if lay.part_of[m.start] == part], "clause"),
                               ([m for m in after if part <= lay.part_of[m.start] <= last_part], "clause"),
                               (list(reversed(before)), "clause"), (after, "clause-after")):
@@ -547,6 +552,24 @@ class Subjects:
         if named is not None:
             return Attribution(named.subject, "sentence", named.start)
         return self._outside(start)
+
+    def _past_aside(self, end: int) -> int | None:
+        """The first token after a bracketed aside that opens right at `end`, when a topic word ("for", "in") follows
+        the bracket at once; None otherwise."""
+        toks = self.lay.tokens
+        if end >= len(toks) or not (toks[end].kind == PUNCT and toks[end].key == "("):
+            return None
+        depth, k = 0, end
+        while k < len(toks) and k - end <= 12:
+            if toks[k].kind == PUNCT and toks[k].key == "(":
+                depth += 1
+            elif toks[k].kind == PUNCT and toks[k].key == ")":
+                depth -= 1
+                if depth == 0:
+                    after = k + 1
+                    return after if after < len(toks) and toks[after].key in _TOPIC_WORDS else None
+            k += 1
+        return None
 
     def _owner_right_before(self, start: int, end: int) -> Mention | None:
         """A comparison partner the claim belongs to: its possessive right before it ("as opposed to Pre-LN's
