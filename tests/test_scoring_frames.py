@@ -98,6 +98,15 @@ def test_an_aside_does_not_part_a_claim_from_the_for_that_names_its_subject(deck
     assert not {"bert-pre", "gpt-post"} & mistakes(card, text)
 
 
+def test_a_tempting_reading_is_reported_but_a_sources_reading_is_attributed(deck) -> None:
+    xiong = _card(deck, "xiong-theorem")
+    assert "pre-exactly-flat" not in mistakes(
+        xiong, 'Another tempting reading is that Pre-LN\'s per-layer gradients are "exactly flat" across layers.')
+    warmup = _card(deck, "post-ln-warmup")
+    assert "admin-blames-gradient" in mistakes(
+        warmup, "Admin's reading is that the real cause is vanishing gradients in the lower layers.")
+
+
 def test_inside_a_paragraph_the_previous_sentence_still_gives_the_subject(main_card) -> None:
     assert "post-needs-warmup" in hits(main_card, "In Post-LN the LayerNorm sits on the main path. So it needs warm-up.")
 

@@ -298,7 +298,11 @@ _CONTENT_NOUNS = frozenset(stem(w) for w in ("myth", "misconception", "claim", "
                                               "folklore", "view", "assumption", "intuition"))
 #: Nouns for what others hold ("the common belief is that X") and the words that make one the writer's own.
 _RECEIVED_VIEWS = frozenset(stem(w) for w in ("myth", "misconception", "folklore", "story", "belief", "assumption",
-                                               "claim", "narrative", "wisdom", "legend", "lore"))
+                                               "claim", "narrative", "wisdom", "legend", "lore", "reading", "misreading",
+                                               "interpretation", "misinterpretation"))
+#: Views that may be a named source's own ("Admin's reading is that X" attributes X; "a tempting reading is that X"
+#: reports it).
+_READINGS = frozenset(stem(w) for w in ("reading", "misreading", "interpretation", "misinterpretation"))
 _COPULAS_OF_VIEWS = frozenset({"is", "was", stem("goes")})
 #: Who holds a received view, opening a short clause after it ("the myth people repeat", "a misconception I've heard").
 _HEARERS = frozenset({"i", "ive", "id", "we", "weve", "you", "youll", "people", "many", "most", "some", "everyone",
@@ -1384,6 +1388,8 @@ class Polarity:
             return False
         if any(toks[m].key in _OWN_VIEW for m in range(max(0, j - 2), j)):
             return False
+        if toks[j].key in _READINGS and j > 0 and self.lay.text[toks[j - 1].start : toks[j - 1].end].endswith(("'s", "’s")):
+            return False  # "Admin's reading is that X" says what Admin holds: that attribution is the writer's claim
         if j + 1 < len(toks) and toks[j + 1].kind == WORD and toks[j + 1].key == "that":
             return True  # "it's a common belief that X", "there is a myth that X": the view's content follows at once
         k = self._past_hearsay(j + 1)
