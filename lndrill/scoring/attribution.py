@@ -791,7 +791,7 @@ class Subjects:
         owned = lay.text[toks[m.end - 1].start : toks[m.end - 1].end].endswith(("'s", "’s")) or (
             m.end < len(toks) and toks[m.end].key == "的")
         if not owned and self._opens_sentence(m) and m.end < len(toks) and toks[m.end].key in _COPULAS:
-            return m if a - m.end <= 12 else None  # "OLMo 2 is the mirror image of Gemma 2 ...: it normalises ..."
+            return m if a - m.end <= 12 else None  # "GLM-130B is an outlier: it uses DeepNorm with ..."
         return m if owned and a - m.end <= 8 else None
 
     def _opens(self, m: Mention, start: int) -> bool:

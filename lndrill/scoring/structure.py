@@ -82,7 +82,7 @@ _SPACED_DASH = re.compile(r"\u2014|\u2015|(?:^|\s)--(?:\s|$)")
 _NUMBERED_TITLE = re.compile(r"^(?:[一二三四五六七八九十]+[、.．]|\(?[0-9]{1,2}[.)、]\s*|[0-9]{1,2}\s|\(?[a-h][.)]\s+)")
 _ENDS_SENTENCE = re.compile(r"[.!?。！？;；]\s*$")
 #: A list item's line at least this wide (a CJK character counts 2) that stops mid-sentence was hard-wrapped.
-ITEM_WRAP_WIDTH = 60
+_ITEM_WRAP_WIDTH = 60
 _BULLET = re.compile(r"^(?:[-*•·>+]\s+|\(?[0-9]{1,2}[.)、]\s+|\(?[a-h][.)]\s+|[①-⑳]\s*|[一二三四五六七八九十]+、)")
 
 
@@ -457,7 +457,7 @@ def analyse(text: str, tokens: list[Token], cased: str | None = None) -> Layout:
             item_text_col = 0
         if not blank:
             prev_open_item = item_text_col > 0 and not _ENDS_SENTENCE.search(stripped)
-            prev_long = _width(stripped) >= ITEM_WRAP_WIDTH
+            prev_long = _width(stripped) >= _ITEM_WRAP_WIDTH
             prev_open = not _ENDS_SENTENCE.search(stripped) and not heading and _width(stripped) >= 50
             prev_dangling = not _ENDS_SENTENCE.search(stripped) and not heading and not stripped.endswith((":", "："))
             prev_unclosed = stripped.count("(") > stripped.count(")")
