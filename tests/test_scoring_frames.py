@@ -107,6 +107,15 @@ def test_a_tempting_reading_is_reported_but_a_sources_reading_is_attributed(deck
         warmup, "Admin's reading is that the real cause is vanishing gradients in the lower layers.")
 
 
+def test_it_right_after_a_semicolon_takes_back_the_sentences_subject(deck) -> None:
+    card = _card(deck, "sandwich-ln")
+    text = "Gemma 2 puts norms before and after every sublayer; it uses standard LayerNorm with mean subtraction and bias."
+    assert "gemma-layernorm" in mistakes(card, text)
+    # a subject of its own after the semicolon governs its clause
+    assert "gemma-layernorm" not in mistakes(
+        card, "Gemma 2 puts norms before and after every sublayer; the original Transformer uses standard LayerNorm.")
+
+
 def test_inside_a_paragraph_the_previous_sentence_still_gives_the_subject(main_card) -> None:
     assert "post-needs-warmup" in hits(main_card, "In Post-LN the LayerNorm sits on the main path. So it needs warm-up.")
 

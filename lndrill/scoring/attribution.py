@@ -48,6 +48,8 @@ _OPENING_PRONOUNS = frozenset({"it", "它", "其"})
 _BACK_PRONOUNS = frozenset({"it", "its", "they", "their", "them", "itself", "它", "其", "它们"})
 #: Punctuation after which a sentence has turned to another statement (its opening subject no longer governs).
 _TURNS = frozenset({";", "；", ":", "："})
+#: Pronouns that, right after such a turn, take the sentence's opening subject back ("...; it uses ...").
+_TURN_PRONOUNS = frozenset({"it", "they", "它", "它们"})
 #: Conjunctions that open a later part of a clause with a topic of its own (", and with Pre-LN ...", "，而 Pre-LN ...").
 _PART_CONJUNCTIONS = frozenset({"and", "but", "while", "whereas", "而", "但", "但是", "然而"})
 #: Sources precise enough to charge a mistake.
@@ -804,8 +806,15 @@ class Subjects:
         words = [t for t in toks[first : m.start] if t.kind != PUNCT]
         if words and not (len(words) == 1 and words[0].key in _OPENING_WORDS):
             return False
-        if any(t.kind == PUNCT and t.key in _TURNS for t in toks[m.end : start]):
-            return False
+        turns = [j for j in range(m.end, start) if toks[j].kind == PUNCT and toks[j].key in _TURNS]
+        if turns:
+            # "...; it uses standard LayerNorm": a pronoun right after the turn takes the opener back, when the
+            # sentence names no other subject before it
+            after = turns[-1] + 1
+            if not (after < start and toks[after].key in _TURN_PRONOUNS
+                    and all(o.subject == m.subject or o.contrast for o in self.mentions
+                            if m.end <= o.start < turns[-1])):
+                return False
         # A later clause with a subject of its own ("..., and the final norm scales the top gradients down") is
         # about that; one that refers back with a pronoun ("... while its gradients explode") is about the opener.
         a = lay.clause_span[lay.clause_of[start]][0]
