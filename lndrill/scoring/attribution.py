@@ -948,10 +948,7 @@ class Subjects:
     def _aside_host(self, start: int) -> int | None:
         """The last token before the opening bracket of the aside that holds `start` (None outside an aside)."""
         lay, toks = self.lay, self.lay.tokens
-        part = lay.part_of[start]
-        first = start
-        while first > 0 and lay.part_of[first - 1] == part:
-            first -= 1
+        first = self._part_first(start)
         if first < 2 or not (toks[first - 1].kind == PUNCT and toks[first - 1].key == "(") and not (
                 toks[first].kind == PUNCT and toks[first].key == "("):
             return None
@@ -973,6 +970,14 @@ class Subjects:
         k = bisect.bisect_right(openers, m.start)
         return k > 0 and lay.part_of[openers[k - 1]] > part
 
+    def _part_first(self, i: int) -> int:
+        """The first token of the comma part that holds token i."""
+        part_of = self.lay.part_of
+        first = i
+        while first > 0 and part_of[first - 1] == part_of[i]:
+            first -= 1
+        return first
+
     def _opens_later_part(self, m: Mention, part: int) -> bool:
         """The mention opens a later part of the clause as its topic after a contrast or a topic word (", and with
         Pre-LN you can skip it", ", but for Pre-LN ...", ", whereas Pre-LN ...", "，而 Pre-LN ..."): that part is a claim
@@ -980,9 +985,7 @@ class Subjects:
         lay, toks = self.lay, self.lay.tokens
         if lay.part_of[m.start] <= part:
             return False
-        first = m.start
-        while first > 0 and lay.part_of[first - 1] == lay.part_of[m.start]:
-            first -= 1
+        first = self._part_first(m.start)
         lead = [toks[k].key for k in range(first, m.start) if toks[k].kind != PUNCT]
         if not lead or lead[0] not in _PART_CONJUNCTIONS or not all(w in _PART_CONJUNCTIONS or w in _TOPIC_WORDS
                                                                      for w in lead[1:]):
@@ -1002,10 +1005,7 @@ class Subjects:
         """"for Post-LN, where every sublayer ends in an LN and the stream never grows": a part opened by "and"
         right after a relative part carries it on, about the same noun."""
         lay, toks = self.lay, self.lay.tokens
-        part = lay.part_of[start]
-        first = start
-        while first > 0 and lay.part_of[first - 1] == part:
-            first -= 1
+        first = self._part_first(start)
         if first == 0 or toks[first].kind != WORD or toks[first].key != "and":
             return None
         prev = first - 1
@@ -1016,10 +1016,7 @@ class Subjects:
     def _relative_antecedent(self, start: int) -> Mention | None:
         """In "X, which is ...", the part after the comma is about X."""
         lay, toks = self.lay, self.lay.tokens
-        part = lay.part_of[start]
-        first = start
-        while first > 0 and lay.part_of[first - 1] == part:
-            first -= 1
+        first = self._part_first(start)
         k = first
         while k < len(toks) and toks[k].kind == PUNCT:
             k += 1
