@@ -116,6 +116,25 @@ def test_it_right_after_a_semicolon_takes_back_the_sentences_subject(deck) -> No
         card, "Gemma 2 puts norms before and after every sublayer; the original Transformer uses standard LayerNorm.")
 
 
+def test_a_later_part_with_its_own_setting_is_a_statement_of_its_own(main_card) -> None:
+    # the depth word and the failure word sit in two statements: ", and at <setting> ..." starts the second
+    assert "pre-depth-hard" not in mistakes(
+        main_card, "Deep Pre-LN stacks train without trouble, and at billion-parameter scale a diverged run wastes weeks.")
+    assert "pre-depth-hard" in mistakes(main_card, "Deep Pre-LN stacks diverge, and nobody trains them past 24 layers.")
+
+
+def test_a_bold_run_in_heading_labels_its_line(deck) -> None:
+    main = _card(deck, "pre-vs-post-ln")
+    # "**Stability.**" is the heading of the bullet, not a word of the Post-LN sentence after it
+    assert "post-stable" not in mistakes(
+        main, "- **Stability first.** Post-LN with Adam and no warm-up falls apart early in training.")
+    xiong = _card(deck, "xiong-theorem")
+    # and it frames the line the way "The myth: ..." does
+    text = ("**The myth.** People often say Post-LN's gradient at the last layer grows with the number of layers. "
+            "The theorem says it does not depend on L.")
+    assert "myth-wrong" in hits(xiong, text)
+
+
 def test_inside_a_paragraph_the_previous_sentence_still_gives_the_subject(main_card) -> None:
     assert "post-needs-warmup" in hits(main_card, "In Post-LN the LayerNorm sits on the main path. So it needs warm-up.")
 

@@ -40,6 +40,10 @@ WINDOW = 30
 #: What may open a clause before the pronoun that refers back to the clause before it ("..., so it keeps growing").
 _BRIDGE_CONNECTIVES = frozenset({"so", "and", "then", "thus", "hence", "therefore", "所以", "因此", "于是"})
 _BRIDGE_PRONOUNS = frozenset({"it", "they", "它", "它们"})
+#: Conjunctions that may open a comma part as a statement of its own, and the words that then set its scene
+#: (", and at LLM scale ...", ", but in practice ...").
+_NEW_STATEMENT = frozenset({"and", "but"})
+_SETTING_WORDS = frozenset(stem(w) for w in ("at", "in", "on", "for", "with", "under"))
 #: How many tokens after a mistake's match a colon may stand and still lead into an elaboration of it.
 _COLON_REACH = 6
 #: At most this many frames per matcher and sentence (a pasted wall of text cannot multiply work).
@@ -607,6 +611,8 @@ class Analysis:
             k -= 1
         while k < first and toks[k].kind == PUNCT:
             k += 1
+        if self._opens_with_setting(k, first):
+            return True
         if not self._has_de(k + 1, min(first, k + 4)):
             return False
         # the earlier part has a topic of its own too ("第二项的方差 ... 不会随层数变化"), not just a circumstance
@@ -621,6 +627,14 @@ class Analysis:
         correlative = {lay.part_of[j] for j in range(max(0, k - 12), min(len(toks), first + 8))
                        if toks[j].kind == CJK and toks[j].key == "越"}
         return not {parts[-1], lay.part_of[k - 1] if k > 0 else -1} <= correlative
+
+    def _opens_with_setting(self, k: int, first: int) -> bool:
+        """The later part opens with "and"/"but" and a setting of its own before the claim's word ("Deep pre-norm
+        stacks train reliably, and at LLM scale a diverged run is costly"): a new statement, not the rest of the
+        first one."""
+        toks = self.tokens
+        return (k + 1 < first and toks[k].kind == WORD and toks[k].key in _NEW_STATEMENT
+                and toks[k + 1].kind == WORD and toks[k + 1].key in _SETTING_WORDS)
 
     def _has_de(self, a: int, b: int) -> bool:
         """A possessive 的 stands among tokens [a, b)."""

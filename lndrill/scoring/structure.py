@@ -271,6 +271,13 @@ def _title_like(stripped: str) -> bool:
     return _width(stripped) <= 60 and not _ENDS_SENTENCE.search(stripped)
 
 
+def _bold_run_in(raw: str, after_stop: int, body: int) -> bool:
+    """The stop ending at raw[after_stop] closes a bold run-in heading that opens the line's text ("**The myth.** ...",
+    "- __Stability.__ ...")."""
+    mark = raw[after_stop : after_stop + 2]
+    return mark in ("**", "__") and raw[body : body + 2] == mark and raw[after_stop + 2 : after_stop + 3].isspace()
+
+
 def _label_end(line_tokens: list[Token], raw: str, line_start: int) -> int | None:
     """Index (into line_tokens) of the colon that ends a line's label, or None.
 
@@ -307,6 +314,9 @@ def _label_end(line_tokens: list[Token], raw: str, line_start: int) -> int | Non
             if words == 0 or k + 1 >= len(line_tokens):
                 return None
             return k
+        if t.kind == PUNCT and t.key == "." and words and k + 3 < len(line_tokens) and _bold_run_in(raw, t.end - line_start,
+                                                                                                   skip_to - line_start):
+            return k  # "**The myth.** You often hear ...": a bold run-in heading labels the rest of its line
         if t.kind == PUNCT and t.key not in "()[],/+*":  # "*" is Markdown emphasis ("**GPT-2**: ...")
             return None
         if t.kind in (WORD, NUMBER):
