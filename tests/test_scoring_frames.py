@@ -135,6 +135,17 @@ def test_a_bold_run_in_heading_labels_its_line(deck) -> None:
     assert "myth-wrong" in hits(xiong, text)
 
 
+def test_a_value_written_as_another_names_property_is_not_the_subjects(deck) -> None:
+    card = _card(deck, "ln-who-uses-what")
+    assert "glm-deepnet-alpha" not in mistakes(
+        card, "- GLM-130B: DeepNorm with alpha = (2N)^(1/2), larger than DeepNet's alpha = (2N)^(1/4).")
+    assert "glm-deepnet-alpha" not in mistakes(
+        card, r"- GLM-130B：用 DeepNorm，$\alpha = (2N)^{1/2}$，比 DeepNet 的 $\alpha = (2N)^{1/4}$ 更大。")
+    # the subject's own possessive still binds the value to it
+    assert "glm-deepnet-alpha" in mistakes(card, r"- GLM-130B：用 DeepNorm，GLM-130B 的 $\alpha = (2N)^{1/4}$。")
+    assert "glm-deepnet-alpha" in mistakes(card, "- GLM-130B: DeepNorm, its alpha = (2N)^(1/4).")
+
+
 def test_inside_a_paragraph_the_previous_sentence_still_gives_the_subject(main_card) -> None:
     assert "post-needs-warmup" in hits(main_card, "In Post-LN the LayerNorm sits on the main path. So it needs warm-up.")
 

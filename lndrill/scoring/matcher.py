@@ -40,6 +40,8 @@ WINDOW = 30
 #: What may open a clause before the pronoun that refers back to the clause before it ("..., so it keeps growing").
 _BRIDGE_CONNECTIVES = frozenset({"so", "and", "then", "thus", "hence", "therefore", "所以", "因此", "于是"})
 _BRIDGE_PRONOUNS = frozenset({"it", "they", "它", "它们"})
+#: Possessives that point back at the clause's own subject ("its alpha", "their beta").
+_OWNER_PRONOUNS = frozenset({"it", "its", "their", "his", "her", "one", "this", "that"})
 #: Conjunctions that may open a comma part as a statement of its own, and the words that then set its scene
 #: (", and at LLM scale ...", ", but in practice ...").
 _NEW_STATEMENT = frozenset({"and", "but"})
@@ -657,6 +659,20 @@ class Analysis:
             k += 1
         return k < len(toks) and toks[k].key in _BRIDGE_PRONOUNS
 
+    def _owned_by_another(self, a: int) -> bool:
+        """A formula or value is written as the property of a name that is not one of the card's subjects, right
+        before it ("跟 DeepNet 的 α = (2N)^{1/4} 不一样", "DeepNet's alpha = ..."): it is that name's, not the
+        subject's the clause is about."""
+        toks = self.tokens
+        k = a - 1
+        if k >= 1 and toks[k].kind == CJK and toks[k].key == "的":
+            k -= 1
+        elif not (k >= 0 and toks[k].kind == WORD and self.lay.text[toks[k].end - 2 : toks[k].end] in ("'s", "’s")):
+            return False
+        if k < 0 or toks[k].kind not in (WORD, NUMBER) or toks[k].key in _OWNER_PRONOUNS:
+            return False
+        return self.subjects.between(max(0, k - 3), k + 1) is None
+
     def _not_never(self, a: int, b: int) -> bool:
         """A denied 'never' in the clause before the claim's end ("it is not true that X never needs Y", "None of
         this means X never ..."): what is affirmed is "sometimes", a hedged claim."""
@@ -670,6 +686,8 @@ class Analysis:
         lay = self.lay
         clause = lay.clause_of[a]
         who = self.subjects.attribute(a, b)
+        if kind != "prose" and who.explicit and self._owned_by_another(a):
+            who = Attribution(who.subject, "sentence", who.at)
         if kind == "prose":
             affirmed, firm = self.polarity.affirmed(terms)
         else:
