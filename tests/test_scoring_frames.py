@@ -360,6 +360,16 @@ def test_notes_abbreviations_read_as_the_words() -> None:
     assert keys("the grad of each param") == keys("the gradient of each parameter")
 
 
+def test_squared_after_an_article_is_an_adjective_not_a_power(deck) -> None:
+    assert prepare("sigma squared over d").text == "sigma^2 over d"
+    assert prepare("the squared norm").text == "the squared norm"
+    # so "the squared gradient" still names what Adam's second moment estimates
+    card = _card(deck, "warmup-for-pre-ln")
+    text = ("Early in training Adam's running estimate of the squared gradient rests on very few samples, "
+            "so its adaptive step sizes are unreliable and the first updates can be far too large.")
+    assert "adam-variance" in hits(card, text)
+
+
 def test_a_star_after_a_space_is_not_a_wildcard() -> None:
     phrase = compile_phrase("y * mean")
     text = prepare("which means the mean").text

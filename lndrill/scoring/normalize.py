@@ -117,13 +117,17 @@ def _spell(text: str, origin: list[int]) -> tuple[str, list[int]]:
     return "".join(out), out_origin
 
 
+#: Words after which "squared" is an adjective of what follows ("the squared norm", "its squared length").
+_NOT_SQUARED = ("the", "a", "an", "its", "their", "our", "his", "her", "is", "are", "be", "of", "and", "or",
+                "expected", "mean", "average", "get", "gets", "got")
 #: Maths said aloud, written as symbols: "one over sigma" is "1 over sigma", "square root of d" is "sqrt d",
 #: "root L" is "sqrt L", "sigma squared" is "sigma^2". ("root cause" and "the root of the problem" stay words.)
 _SPOKEN = [
     (re.compile(r"\bone over\b", re.IGNORECASE), "1 over"),
     (re.compile(r"\bsquare[- ]root(?: of)?\b", re.IGNORECASE), "sqrt"),
     (re.compile(r"\broot(?= (?:of )?(?:d|n|l|d_model|two|2|log|ln)\b)(?: of)?", re.IGNORECASE), "sqrt"),
-    (re.compile(r"(?<=\w) squared\b", re.IGNORECASE), "^2"),
+    # (not after a determiner or a verb: "the squared norm" is no "the^2")
+    (re.compile("".join(rf"(?<!\b{w})" for w in _NOT_SQUARED) + r"(?<=\w) squared\b", re.IGNORECASE), "^2"),
     # "x 加 LN(F(LN(x)))", "x plus F(LN(x))": a sum said aloud, when a function call follows
     (re.compile(r"(?<=[A-Za-z0-9)\]]) ?(?:加上|加|plus) ?(?=[A-Za-z][A-Za-z0-9_]{0,11}\()", re.IGNORECASE), " + "),
 ]
