@@ -146,6 +146,23 @@ def test_a_value_written_as_another_names_property_is_not_the_subjects(deck) -> 
     assert "glm-deepnet-alpha" in mistakes(card, "- GLM-130B: DeepNorm, its alpha = (2N)^(1/4).")
 
 
+def test_a_wrong_figure_is_charged_though_the_rest_reads_as_the_right_claim(deck) -> None:
+    card = _card(deck, "warmup-for-pre-ln")
+    # "LLaMA 2 warms up" is right; the 20,000 steps (it is 2,000) is a figure of its own
+    text = ("Adam's statistics are noisy at first, which is why even Pre-LN LLMs warm up briefly; "
+            "LLaMA 2 warms up for 20,000 steps.")
+    assert "llama-warmup-length" in mistakes(card, text)
+    assert "llama-warmup-length" not in mistakes(card, text.replace("20,000", "2,000"))
+
+
+def test_a_relative_part_is_about_the_subject_right_before_it(deck) -> None:
+    card = _card(deck, "post-ln-warmup")
+    text = ("Xiong's bound for Post-LN is flat in L. What matters is that its output-side gradient is large "
+            "compared with Pre-LN's, which shrinks like 1/sqrt(L).")
+    assert "post-grad-shrinks-with-depth" not in mistakes(card, text)
+    assert "post-grad-shrinks-with-depth" in mistakes(card, "Post-LN's last-layer gradient shrinks like 1/sqrt(L).")
+
+
 def test_inside_a_paragraph_the_previous_sentence_still_gives_the_subject(main_card) -> None:
     assert "post-needs-warmup" in hits(main_card, "In Post-LN the LayerNorm sits on the main path. So it needs warm-up.")
 

@@ -1013,6 +1013,10 @@ class Subjects:
             return None
         return self._relative_antecedent(prev)
 
+    def relative_antecedent(self, start: int) -> Mention | None:
+        """The subject a relative part hangs on, when token `start` lies in one ("Pre-LN's, which shrinks ...")."""
+        return self._relative_antecedent(start)
+
     def _relative_antecedent(self, start: int) -> Mention | None:
         """In "X, which is ...", the part after the comma is about X."""
         lay, toks = self.lay, self.lay.tokens

@@ -17,7 +17,7 @@ from weakref import WeakKeyDictionary
 
 from lndrill.cards.schema import Card
 from lndrill.scoring.form import read_form
-from lndrill.scoring.lexicon import ARROW, CJK, COPULAS, PUNCT, WORD, Cues, Token, stem
+from lndrill.scoring.lexicon import ARROW, CJK, COPULAS, NUMBER, PUNCT, WORD, Cues, Token, stem
 from lndrill.scoring.matcher import Analysis, Frame
 from lndrill.scoring.normalize import MAX_SCORED_CHARS, TABLE_COLON
 from lndrill.scoring.polarity import is_negation
@@ -495,9 +495,21 @@ def _also_correct(answer: Analysis, correct: Claim, frame: Frame) -> bool:
         for f in answer.frames(matcher):
             if (answer.lay.clause_of[f.start] == clause and f.claim and f.who.source not in (None, "card")
                     and _fits_point(wanted, f) and f.affirmed == wanted.affirm
-                    and any(i in words for a, b in f.terms for i in range(a, b))):
+                    and any(i in words for a, b in f.terms for i in range(a, b))
+                    and not _adds_a_number(answer, f, frame)):
                 return True
     return False
+
+
+def _adds_a_number(answer: Analysis, correct: Frame, wrong: Frame) -> bool:
+    """The wrong reading has a number of its own and the correct one has none ("LLaMA 2 warms up" is the correct
+    claim, "... for 20,000 steps" the wrong detail): a figure is explicit, not an ambiguous reading."""
+    toks = answer.lay.tokens
+    mine = {i for a, b in correct.terms for i in range(a, b)}
+    if any(toks[i].kind == NUMBER for i in mine):
+        return False  # both readings give figures: which one the writer meant is not clear
+    return any(toks[i].kind == NUMBER for a, b in wrong.terms if not any(i in mine for i in range(a, b))
+               for i in range(a, b))
 
 
 def _one_charge_per_error(mistakes: list[MistakeResult]) -> list[MistakeResult]:

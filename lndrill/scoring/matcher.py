@@ -596,6 +596,12 @@ class Analysis:
                 m = self.subjects.between(min(h[1], anchor[1]), max(h[0], anchor[0]))
                 if m is not None and part_of[m.start] != part_of[first[0]]:
                     continue
+                # "large compared with Pre-LN's, which shrinks like 1/sqrt(L)": a relative part about the subject
+                # the earlier part compares with is that subject's claim, not the rest of the earlier part's
+                later = h if h[0] > anchor[0] else anchor
+                partner = self.subjects.relative_antecedent(later[0])
+                if partner is not None and partner.contrast:
+                    continue
             return h
         return None
 
