@@ -387,6 +387,23 @@ def test_squared_after_an_article_is_an_adjective_not_a_power(deck) -> None:
     assert "adam-variance" in hits(card, text)
 
 
+def test_inline_maths_in_prose_does_not_lay_lines_out_as_a_table(deck) -> None:
+    # the spaces set around "$...$" are no column gaps: two such lines are prose, not aligned table rows
+    text = ("换个角度：$J$ 几乎消掉径向，而 $\\partial f/\\partial y = 2y$ 正好在这个方向上。\n"
+            "PyTorch 默认 $\\epsilon = 10^{-5}$，读数 $\\approx 0.0047$，但 $\\|J\\|_F$ 在 depth 1 是 5.76。\n"
+            "- 改测随机 probe：\n  $\\mathbb{E}\\,\\|J^\\top g\\|^2 = \\|J\\|_F^2$\n")
+    assert "\u2236" not in prepare(text).text
+    assert prepare("BERT      LayerNorm   post\nLLaMA     RMSNorm     pre\n").text.splitlines() == [
+        "bert\u2236 layernorm, post", "llama\u2236 rmsnorm, pre"]
+
+
+def test_sui_l_zengda_before_a_change_of_its_own_is_a_condition(deck) -> None:
+    card = _card(deck, "xiong-theorem")
+    # "as L grows it shrinks like 1/sqrt(L)": the growth is the condition, the claim is the shrinking
+    assert "pre-bound-grows" not in mistakes(card, "- Pre-LN：最后一层 FFN 的梯度上界随 L 增大按 1/sqrt(L) 变小。")
+    assert "pre-bound-grows" in mistakes(card, "- Pre-LN：最后一层 FFN 的梯度上界随 L 增大。")
+
+
 def test_a_star_after_a_space_is_not_a_wildcard() -> None:
     phrase = compile_phrase("y * mean")
     text = prepare("which means the mean").text

@@ -42,6 +42,8 @@ _BRIDGE_CONNECTIVES = frozenset({"so", "and", "then", "thus", "hence", "therefor
 _BRIDGE_PRONOUNS = frozenset({"it", "they", "它", "它们"})
 #: Possessives that point back at the clause's own subject ("its alpha", "their beta").
 _OWNER_PRONOUNS = frozenset({"it", "its", "their", "his", "her", "one", "this", "that"})
+#: What a quantity does as the condition before it changes ("随 L 增大而变小", "随 L 增大反而下降").
+_CHANGE_AFTER_CONDITION = Cues(zh=("变小", "减小", "缩小", "下降", "衰减", "降低", "减少", "不变", "保持不变"))
 #: Conjunctions that may open a comma part as a statement of its own, and the words that then set its scene
 #: (", and at LLM scale ...", ", but in practice ...").
 _NEW_STATEMENT = frozenset({"and", "but"})
@@ -644,6 +646,22 @@ class Analysis:
         return (k + 1 < first and toks[k].kind == WORD and toks[k].key in _NEW_STATEMENT
                 and toks[k + 1].kind == WORD and toks[k + 1].key in _SETTING_WORDS)
 
+    def _sui_condition(self, terms: tuple[tuple[int, int], ...]) -> bool:
+        """A "随 L 增大" term followed in its clause by a change of its own ("随 L 增大按 1/sqrt(L) 变小"): the growth
+        is the condition the claim varies with, not the claim."""
+        toks, lay = self.tokens, self.lay
+        last = max(y for _, y in terms)
+        for a, b in terms:
+            if b != last or not (toks[a].kind == CJK and toks[a].key in ("随", "随着")):
+                continue  # (the claim's own change word after it, "随深度减小", is the claim)
+            clause = lay.clause_of[a]
+            for j in range(b, min(len(toks), b + 8)):
+                if lay.clause_of[j] != clause:
+                    break
+                if toks[j].kind == CJK and _CHANGE_AFTER_CONDITION.at(toks, j):
+                    return True
+        return False
+
     def _has_de(self, a: int, b: int) -> bool:
         """A possessive 的 stands among tokens [a, b)."""
         return any(self.tokens[j].kind == CJK and self.tokens[j].key == "的" for j in range(a, b))
@@ -701,7 +719,7 @@ class Analysis:
             affirmed, firm = self.polarity.affirmed(((a, a),)) if a > 0 else (True, True)
         if kind == "prose" and len({lay.clause_of[x] for x, _ in terms}) > 1:
             firm = False  # its words reach across a pronoun into the clause before (see _bridged)
-        if kind == "prose" and firm and self._later_part_has_own_topic(terms):
+        if kind == "prose" and firm and (self._later_part_has_own_topic(terms) or self._sui_condition(terms)):
             firm = False
         qualifier = self.polarity.qualifier(a, b, {i for x, y in terms for i in range(x, y)})
         if qualifier is None and affirmed and kind == "prose" and self._not_never(a, b):

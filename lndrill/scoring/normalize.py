@@ -377,7 +377,7 @@ def prepare(original: str | bytes) -> Prepared:
     if text.count("|") >= 4:
         text, origin = _tables_to_sentences(text, origin)
     if "   " in text or "\t" in text:
-        text, origin = _aligned_rows_to_labels(text, origin)
+        text, origin = _aligned_rows_to_labels(text, origin, original)
     if "...." in text:
         text, origin = _dot_leaders_to_labels(text, origin)
     if len(text) > MAX_SCORED_CHARS * 2:
@@ -750,13 +750,30 @@ def _dot_leaders_to_labels(text: str, origin: list[int]) -> tuple[str, list[int]
 _CELL_PIPE = re.compile(r"(?<=\s)\|(?=\s)")
 
 
-def _aligned_rows_to_labels(text: str, origin: list[int]) -> tuple[str, list[int]]:
+def _typed_gaps_only(cells: list[tuple[int, int]], line_start: int, origin: list[int],
+                     original: str) -> list[tuple[int, int]]:
+    """Merge the cells whose gap was not typed as spaces: the spaces set around inline maths when its "$...$" was
+    read ("而 $\\partial f$ 正好" becomes "而  ∂ f  正好") do not lay a line out in columns."""
+    out: list[tuple[int, int]] = []
+    for cell in cells:
+        if out and not all(original[origin[line_start + j]].isspace() for j in range(out[-1][1], cell[0])):
+            out[-1] = (out[-1][0], cell[1])
+        else:
+            out.append(cell)
+    return out
+
+
+def _aligned_rows_to_labels(text: str, origin: list[int], original: str) -> tuple[str, list[int]]:
     """Rewrite a table laid out with spaces ("BERT      LayerNorm   post" over "LLaMA     RMSNorm     pre") as
     labelled lines ("BERT∶ LayerNorm, post"): two or more consecutive lines of three or more cells each, no pipes,
     outside code fences; or the same rows separated by pipes without a Markdown rule. The row's first cell is its
     label, as a Markdown table's row label is."""
     lines = text.split("\n")
-    cells = [_row_cells(line) if "|" not in line else [] for line in lines]
+    starts = [0]
+    for line in lines[:-1]:
+        starts.append(starts[-1] + len(line) + 1)
+    cells = [_typed_gaps_only(_row_cells(line), starts[k], origin, original) if "|" not in line else []
+             for k, line in enumerate(lines)]
     # Rows written with pipes but no |---| rule ("BERT | LN | post"): a Markdown table needs its rule, so these
     # are the same kind of aligned rows; a block of pipe lines with a rule in it is left to the Markdown reader.
     k = 0
