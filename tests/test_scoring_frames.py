@@ -163,6 +163,11 @@ def test_a_relative_part_is_about_the_subject_right_before_it(deck) -> None:
     assert "post-grad-shrinks-with-depth" in mistakes(card, "Post-LN's last-layer gradient shrinks like 1/sqrt(L).")
 
 
+def test_without_it_it_falls_over_is_a_need(main_card) -> None:
+    assert "post-needs-warmup" in hits(main_card, "Honestly, Post-LN without warm-up just falls over in the first few hundred steps.")
+    assert "post-needs-warmup" in hits(main_card, "Without warm-up a Post-LN model breaks down early.")
+
+
 def test_inside_a_paragraph_the_previous_sentence_still_gives_the_subject(main_card) -> None:
     assert "post-needs-warmup" in hits(main_card, "In Post-LN the LayerNorm sits on the main path. So it needs warm-up.")
 

@@ -128,7 +128,10 @@ FAILURE = Cues(
     en=("diverge", "diverges", "diverged", "divergence", "unstable", "instability", "fail", "fails", "failed",
         "explode", "explodes", "exploded", "crash", "crashes", "blow", "blows", "nan", "collapse", "collapses",
         "destabilize", "destabilizes", "destabilized", "destabilise", "destabilises", "destabilised", "spike", "spikes",
-        "diverging", "exploding"),
+        "diverging", "exploding", "derail", "derails", "derailed"),
+    # (said the spoken way: "without warm-up it kind of falls over")
+    pairs=("falls over", "fall over", "fell over", "falls apart", "fall apart", "fell apart", "breaks down", "break down",
+           "broke down"),
     zh=("发散", "崩", "炸", "训飞", "训不动", "训不起来", "训不稳", "跑不动", "收敛不了", "训不好", "不收敛", "不稳定",
         "失败"),
 )
