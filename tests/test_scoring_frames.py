@@ -168,6 +168,14 @@ def test_without_it_it_falls_over_is_a_need(main_card) -> None:
     assert "post-needs-warmup" in hits(main_card, "Without warm-up a Post-LN model breaks down early.")
 
 
+def test_a_card_phrase_that_spells_out_its_subject_matches_and_names_it(deck) -> None:
+    card = _card(deck, "pre-ln-effective-depth")
+    # the card's own phrase "post-ln early" holds a subject name: it is no word found inside a name
+    assert "mix-ln-order" in hits(card, "- Mix-LN, the depth split: Post-LN early, Pre-LN late.")
+    # and the name it spells is the claim's subject: the order swapped earns nothing
+    assert "mix-ln-order" not in hits(card, "- Mix-LN, the depth split: Pre-LN early, Post-LN late.")
+
+
 def test_inside_a_paragraph_the_previous_sentence_still_gives_the_subject(main_card) -> None:
     assert "post-needs-warmup" in hits(main_card, "In Post-LN the LayerNorm sits on the main path. So it needs warm-up.")
 

@@ -436,6 +436,18 @@ class Subjects:
             k += 1
         return None
 
+    def mentions_overlapping(self, a: int, b: int) -> list[Mention]:
+        """Every mention with a token in [a, b), in order."""
+        k = bisect.bisect_left(self._starts, a)
+        while k > 0 and self.mentions[k - 1].end > a:
+            k -= 1
+        out = []
+        while k < len(self.mentions) and self.mentions[k].start < b:
+            if self.mentions[k].end > a:
+                out.append(self.mentions[k])
+            k += 1
+        return out
+
     def in_clause(self, clause: int) -> list[Mention]:
         """Every mention in a clause, in order."""
         a, b = self.lay.clause_span[clause]

@@ -406,11 +406,30 @@ class Analysis:
         # a phrase about a word ("alpha shrinks") is not about its reciprocal in the text ("shrinks it by 1/alpha")
         about_word = phrase.kinds[0] == WORD and not phrase.source.lstrip().startswith("1")
         return [(a, b) for a, b in hits
-                if not any(i in self._mention_tokens for i in range(a, b))
+                if not (any(i in self._mention_tokens for i in range(a, b)) and not self._holds_whole_names(a, b))
                 and not (formula_like and self._expression_goes_on(b))
                 and not (closes and self._argument_goes_on(b))
                 and not (power and self._has_subscript_number(a, b))
                 and not (about_word and self._reciprocal(a))]
+
+    def _named_in_terms(self, terms: tuple[tuple[int, int], ...]) -> Attribution | None:
+        """The one subject a term of the claim spells out whole ("Post-LN early"), or None."""
+        named = {m.subject: m for a, b in terms if any(i in self._mention_tokens for i in range(a, b))
+                 for m in self.subjects.mentions_overlapping(a, b)}
+        if len(named) != 1:
+            return None
+        m = next(iter(named.values()))
+        return Attribution(m.subject, "clause", m.start)
+
+    def _holds_whole_names(self, a: int, b: int) -> bool:
+        """The hit spells out whole subject names and words of its own besides ("Post-LN early" in a phrase list):
+        the phrase names the subject on purpose, it is not a word found inside a name ("norm" in "RMSNorm")."""
+        named = 0
+        for m in self.subjects.mentions_overlapping(a, b):
+            if m.start < a or m.end > b:
+                return False
+            named += m.end - m.start
+        return 0 < named < b - a
 
     def _has_subscript_number(self, a: int, b: int) -> bool:
         """A number among tokens a..b-1 is written as a subscript ("x_2", "x_{2}")."""
@@ -710,6 +729,10 @@ class Analysis:
         lay = self.lay
         clause = lay.clause_of[a]
         who = self.subjects.attribute(a, b)
+        if kind == "prose":
+            own = self._named_in_terms(terms)
+            if own is not None:
+                who = own  # "Post-LN early": the phrase names its subject itself
         if kind != "prose" and who.explicit and self._owned_by_another(a):
             who = Attribution(who.subject, "sentence", who.at)
         if kind == "prose":
