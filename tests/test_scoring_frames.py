@@ -176,6 +176,17 @@ def test_a_card_phrase_that_spells_out_its_subject_matches_and_names_it(deck) ->
     assert "mix-ln-order" not in hits(card, "- Mix-LN, the depth split: Pre-LN early, Post-LN late.")
 
 
+def test_what_it_is_like_is_not_the_paragraphs_subject(deck) -> None:
+    card = _card(deck, "sandwich-ln")
+    text = ("Sandwich-LN adds one more LayerNorm at the end of each branch. The trunk stays an identity path, "
+            "so it's basically Pre-LN at heart. As for where it came from, that was CogView.")
+    assert "cogview" in hits(card, text)
+    # with no other subject before it, "it was Post-LN" still gives the paragraph its subject
+    final = _card(deck, "pre-ln-final-norm")
+    assert "post-already-normalised" in hits(final, "Why did the 2017 model not need one? Because it was Post-LN. Every sublayer "
+                                          "ended with a LayerNorm after the residual add, so the stack already ended normalised.")
+
+
 def test_inside_a_paragraph_the_previous_sentence_still_gives_the_subject(main_card) -> None:
     assert "post-needs-warmup" in hits(main_card, "In Post-LN the LayerNorm sits on the main path. So it needs warm-up.")
 

@@ -42,6 +42,8 @@ _TOPIC_WORDS = frozenset({"for", "in", "with", "对于", "对", "在", "关于",
 _TOPIC_NOUN_OPENERS = frozenset({"the", "each", "every", "all", "its"})
 #: Words that may stand before a sentence's opening subject ("The Post-LN stack ...", "So Pre-LN ...", "而 Post-LN ...").
 _OPENING_WORDS = frozenset({"the", "in", "so", "and", "but", "a", "with", "for", "对于", "在", "而", "所以"})
+#: Pronouns whose complement says what they are ("it's Pre-LN in spirit", "这是 Post-LN").
+_PRONOUN_SUBJECTS = frozenset({"it", "this", "that", "它", "这", "那"})
 #: Pronouns that open a sentence about the paragraph's subject ("It is the default in LLaMA").
 _OPENING_PRONOUNS = frozenset({"it", "它", "其"})
 #: Pronouns through which a later clause refers back to its sentence's opening subject.
@@ -667,6 +669,10 @@ class Subjects:
                 break
             if m.contrast or lay.sentence_of[m.start] == sent:
                 continue
+            if self._said_of_a_pronoun(m) and self._named_earlier_in_block(m, block):
+                # "Sandwich-LN ... so it's still kind of Pre-LN in spirit": what "it" (the subject named before) is
+                # like, not what the paragraph is about
+                continue
             named = self._sentence_subjects.get(lay.sentence_of[m.start], set())
             if len(named) == 1:
                 return Attribution(m.subject, "paragraph", m.start)
@@ -675,6 +681,31 @@ class Subjects:
         if carried is not None:
             return Attribution(carried.subject, "paragraph", carried.start)
         return self._heading_or_default(block)
+
+    def _named_earlier_in_block(self, m: Mention, block: int) -> bool:
+        """Another subject is named before the mention in the same block (what its pronoun may refer to)."""
+        k = bisect.bisect_left(self._starts, m.start)
+        for other in reversed(self.mentions[:k]):
+            if self.lay.block_of[other.start] != block:
+                return False
+            if other.subject != m.subject and not other.contrast:
+                return True
+        return False
+
+    def _said_of_a_pronoun(self, m: Mention) -> bool:
+        """The mention is the complement of "it is" / "it's" / "this is" / "它是" (a few hedging words may stand
+        between): it says what something else is, so it is not a topic the next sentences carry on."""
+        toks, text = self.lay.tokens, self.lay.text
+        clause = self.lay.clause_of[m.start]
+        for j in range(m.start - 1, max(-1, m.start - 5), -1):
+            t = toks[j]
+            if self.lay.clause_of[j] != clause or t.kind == PUNCT:
+                return False
+            if t.kind == WORD and t.key in _PRONOUN_SUBJECTS and text[t.end - 2 : t.end] in ("'s", "’s"):
+                return True
+            if (t.kind == WORD and t.key in COPULAS) or (t.kind == CJK and t.key == "是"):
+                return j > 0 and toks[j - 1].key in _PRONOUN_SUBJECTS
+        return False
 
     def _demonstrative_opener_antecedent(self, start: int, k: int) -> Mention | None:
         """A paragraph that names no subject and opens with "this"/"这一"/"这种" ("这一看似微小的结构调整，却极大地
