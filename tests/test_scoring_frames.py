@@ -187,6 +187,16 @@ def test_what_it_is_like_is_not_the_paragraphs_subject(deck) -> None:
                                           "ended with a LayerNorm after the residual add, so the stack already ended normalised.")
 
 
+def test_while_of_time_does_not_split_a_claim(deck) -> None:
+    card = _card(deck, "admin-amplification")
+    # "while the model is most sensitive" tells when; it is no second claim set against the first
+    assert "warmup-link" in hits(card, "Warm-up matters for another reason. It keeps each step small while the model "
+                                       "is most sensitive, so the amplified output change stays bounded.")
+    # a "while" that names the other placement still sets two claims apart
+    main = _card(deck, "pre-vs-post-ln")
+    assert not mistakes(main, "Pre-LN trains fine without it while the Post-LN model needs a long warm-up.")
+
+
 def test_inside_a_paragraph_the_previous_sentence_still_gives_the_subject(main_card) -> None:
     assert "post-needs-warmup" in hits(main_card, "In Post-LN the LayerNorm sits on the main path. So it needs warm-up.")
 

@@ -640,6 +640,10 @@ def _letter_abbreviation(text: str, tokens: list[Token], i: int) -> bool:
 _AFTER_ADVERB_SINCE = frozenset({"has", "have", "had", "then", "becam", "became", "adopt", "adopted", "switch",
                                  "switched", "gone", "move", "moved", "use", "used", "follow", "followed"})
 
+#: Words after a "while" with no comma before it that tell a time ("... small while the model is fragile",
+#: "while training is young"); a placement named right after it makes it a contrast ("while Pre-LN does not").
+_TEMPORAL_WHILE_NEXT = frozenset({"the", "training", "it", "its", "we", "you", "gradients", "gradient", "adam"})
+
 #: Words before "while" the noun ("for a while", "a little while", "all the while").
 _BEFORE_NOUN_WHILE = frozenset({"a", "the", "little", "short", "long", "good", "worthwhil"})
 
@@ -662,6 +666,9 @@ def _is_connective(tokens: list[Token], i: int) -> bool:
         prev = tokens[i - 1] if i > 0 else None
         if tok.key == "while" and prev is not None and prev.key in _BEFORE_NOUN_WHILE:
             return False  # "for a while", "after a short while": a stretch of time, not a connective
+        if (tok.key == "while" and prev is not None and prev.kind != PUNCT and nxt in _TEMPORAL_WHILE_NEXT
+                and not any(t.key in ("pre", "post") for t in tokens[i + 1 : i + 4])):
+            return False  # "keeps the step small while the model is most sensitive": during, not a contrast
         if (tok.key in _MID_CLAUSE_ADVERBS and prev is not None and prev.kind != PUNCT
                 and prev.key not in ("and", "so", "or")):
             return False  # "Each block's contribution therefore falls ...": an adverb, not a new clause
