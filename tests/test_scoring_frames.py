@@ -414,6 +414,8 @@ def test_notes_abbreviations_read_as_the_words() -> None:
 def test_squared_after_an_article_is_an_adjective_not_a_power(deck) -> None:
     assert prepare("sigma squared over d").text == "sigma^2 over d"
     assert prepare("the squared norm").text == "the squared norm"
+    assert prepare("stream 的 squared norm").text == "stream 的 squared norm"
+    assert prepare("||x|| squared").text == "||x||^2"
     # so "the squared gradient" still names what Adam's second moment estimates
     card = _card(deck, "warmup-for-pre-ln")
     text = ("Early in training Adam's running estimate of the squared gradient rests on very few samples, "

@@ -126,8 +126,8 @@ _SPOKEN = [
     (re.compile(r"\bone over\b", re.IGNORECASE), "1 over"),
     (re.compile(r"\bsquare[- ]root(?: of)?\b", re.IGNORECASE), "sqrt"),
     (re.compile(r"\broot(?= (?:of )?(?:d|n|l|d_model|two|2|log|ln)\b)(?: of)?", re.IGNORECASE), "sqrt"),
-    # (not after a determiner or a verb: "the squared norm" is no "the^2")
-    (re.compile("".join(rf"(?<!\b{w})" for w in _NOT_SQUARED) + r"(?<=\w) squared\b", re.IGNORECASE), "^2"),
+    # (not after a determiner or a verb: "the squared norm" is no "the^2"; not after Chinese: "的 squared norm")
+    (re.compile("".join(rf"(?<!\b{w})" for w in _NOT_SQUARED) + r"(?<=[A-Za-z0-9_)\]}|‖]) squared\b", re.IGNORECASE), "^2"),
     # "x 加 LN(F(LN(x)))", "x plus F(LN(x))": a sum said aloud, when a function call follows
     (re.compile(r"(?<=[A-Za-z0-9)\]]) ?(?:加上|加|plus) ?(?=[A-Za-z][A-Za-z0-9_]{0,11}\()", re.IGNORECASE), " + "),
 ]
