@@ -197,6 +197,13 @@ def test_while_of_time_does_not_split_a_claim(deck) -> None:
     assert not mistakes(main, "Pre-LN trains fine without it while the Post-LN model needs a long warm-up.")
 
 
+def test_a_quoted_name_before_a_colon_labels_nothing(deck) -> None:
+    card = _card(deck, "admin-amplification")
+    text = ('People misread Admin as "turning Post-LN into Pre-LN": the LN still comes after the add, omega keeps '
+            'training, and the trained model is a Post-LN model.')
+    assert "admin-keeps-pre" not in mistakes(card, text)
+
+
 def test_inside_a_paragraph_the_previous_sentence_still_gives_the_subject(main_card) -> None:
     assert "post-needs-warmup" in hits(main_card, "In Post-LN the LayerNorm sits on the main path. So it needs warm-up.")
 

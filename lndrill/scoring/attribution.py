@@ -42,6 +42,8 @@ _TOPIC_WORDS = frozenset({"for", "in", "with", "对于", "对", "在", "关于",
 _TOPIC_NOUN_OPENERS = frozenset({"the", "each", "every", "all", "its"})
 #: Words that may stand before a sentence's opening subject ("The Post-LN stack ...", "So Pre-LN ...", "而 Post-LN ...").
 _OPENING_WORDS = frozenset({"the", "in", "so", "and", "but", "a", "with", "for", "对于", "在", "而", "所以"})
+#: Quotation marks that may close a quoted phrase before a colon.
+_CLOSING_QUOTES = frozenset('"\'\u201d\u2019\u300d\u300f')
 #: Pronouns whose complement says what they are ("it's Pre-LN in spirit", "这是 Post-LN").
 _PRONOUN_SUBJECTS = frozenset({"it", "this", "that", "它", "这", "那"})
 #: Pronouns that open a sentence about the paragraph's subject ("It is the default in LLaMA").
@@ -791,7 +793,11 @@ class Subjects:
             if close is None:
                 return False
             j = close + 1
-        return j < limit and toks[j].kind == PUNCT and toks[j].key in (":", "\u2236", "\uff1a")
+        if not (j < limit and toks[j].kind == PUNCT and toks[j].key in (":", "\u2236", "\uff1a")):
+            return False
+        # a name that closes a quotation ('a misreading that Admin "turns Post-LN into Pre-LN": ...') is quoted, not a
+        # label of what follows
+        return not any(ch in _CLOSING_QUOTES for ch in self.lay.text[toks[m.end - 1].end : toks[j].start])
 
     def _pronoun_refers_to_opener(self, start: int, k: int) -> Mention | None:
         """"Sandwich-LN is less a replacement for Pre-LN than Pre-LN plus one extra norm: instead of x + F(LN(x))
