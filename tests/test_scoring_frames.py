@@ -204,6 +204,11 @@ def test_a_quoted_name_before_a_colon_labels_nothing(deck) -> None:
     assert "admin-keeps-pre" not in mistakes(card, text)
 
 
+def test_what_people_misremember_is_reported_not_claimed(main_card) -> None:
+    text = "Xiong's bound for the last layer is flat in L. People misremember this as Post-LN gradients growing with depth."
+    assert "post-grad-grows-with-depth" not in mistakes(main_card, text)
+
+
 def test_inside_a_paragraph_the_previous_sentence_still_gives_the_subject(main_card) -> None:
     assert "post-needs-warmup" in hits(main_card, "In Post-LN the LayerNorm sits on the main path. So it needs warm-up.")
 

@@ -166,7 +166,10 @@ _FIX_VERBS = frozenset(stem(w) for w in ("resolve", "resolves", "fix", "fixes", 
 _FIX_VERBS_ZH = Cues(zh=("解决", "避免", "修复", "缓解", "克服", "避开"))
 _REPORT = Cues(
     en=("argue", "argues", "argued", "claim", "claims", "claimed", "believe", "believes", "believed", "suggest",
-        "suggests", "hypothesize", "hypothesise", "speculate", "supposedly", "allegedly", "assume", "assumes"),
+        "suggests", "hypothesize", "hypothesise", "speculate", "supposedly", "allegedly", "assume", "assumes",
+        # remembered or read wrongly ("people misremember that as Post-LN gradients growing with depth")
+        "misremember", "misremembers", "misremembered", "misinterpret", "misinterprets", "misinterpreted",
+        "misquote", "misquotes", "misquoted"),
     pairs=("according to", "people say", "some say", "it is said", "common claim", "popular claim",
            "popular belief", "folk wisdom", "tempting to", "might think", "would think", "easy to think", "textbook story",
            # thinking named as the error ("A common pitfall is thinking that X", "the trap of thinking X", "a mistake to
