@@ -209,6 +209,15 @@ def test_what_people_misremember_is_reported_not_claimed(main_card) -> None:
     assert "post-grad-grows-with-depth" not in mistakes(main_card, text)
 
 
+def test_a_line_label_makes_a_claim_of_its_own_sentence_only(main_card) -> None:
+    soup = ("Post-LN: LN(x + F(x)). Pre-LN: x + F(LN(x)). Final LN. Residual stream, identity path, effective depth. "
+            "GPT-2, GPT-3, LLaMA, BERT, RMSNorm. Stability versus performance, gradient flow, trade-offs.")
+    got = hits(main_card, soup)
+    assert "pre-formula" in got
+    # the model names listed two sentences after "Pre-LN:" are a keyword list, not "LLMs choose Pre-LN"
+    assert "llm-choose-pre" not in got
+
+
 def test_inside_a_paragraph_the_previous_sentence_still_gives_the_subject(main_card) -> None:
     assert "post-needs-warmup" in hits(main_card, "In Post-LN the LayerNorm sits on the main path. So it needs warm-up.")
 

@@ -787,6 +787,8 @@ class Analysis:
             return False
         if self.subjects.between(label[0], label[1]) is None:
             return False
+        if self.lay.sentence_of[label[1] - 1] != self.lay.sentence_of[a]:
+            return False  # "Pre-LN: x + F(LN(x)). Final LN. Residual stream, identity path." labels its own sentence
         clause = self.lay.clause_of[a]
         ca, cb = self.lay.clause_span[clause]
         return sum(1 for i in range(ca, cb) if self.tokens[i].kind in (WORD, CJK)) <= 14
