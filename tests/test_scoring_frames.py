@@ -218,6 +218,15 @@ def test_a_line_label_makes_a_claim_of_its_own_sentence_only(main_card) -> None:
     assert "llm-choose-pre" not in got
 
 
+def test_people_get_that_wrong_is_no_verdict_on_what_was_said(deck) -> None:
+    card = _card(deck, "post-ln-warmup")
+    assert "adam-betas" in hits(card, "The optimiser was Adam with beta one 0.9 and beta two 0.98, lots of people get that wrong.")
+    # "what people get wrong is X" still presents X as the error
+    xiong = _card(deck, "xiong-theorem")
+    assert "post-grows-with-depth" not in mistakes(
+        xiong, "What people get wrong is that Post-LN's last-layer gradient grows with depth. It is flat in L.")
+
+
 def test_inside_a_paragraph_the_previous_sentence_still_gives_the_subject(main_card) -> None:
     assert "post-needs-warmup" in hits(main_card, "In Post-LN the LayerNorm sits on the main path. So it needs warm-up.")
 

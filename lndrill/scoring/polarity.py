@@ -216,6 +216,8 @@ _ACCORDING = stem("according")
 #: Words that name a published source after "according to" (a paper, its parts, its authors).
 _SOURCE_WORDS = frozenset({"paper", "theorem", "lemma", "figure", "fig", "section", "xiong", "liu", "wang", "nguyen",
                            "admin", "deepnet", "vaswani", "radford", "touvron", "ba", "zhang", "sennrich"})
+#: "get it wrong": someone errs about a fact, which says nothing against the fact.
+_GET_WRONG = frozenset({"get", "gets", "got", "gotten", "getting"} | {stem(w) for w in ("gets", "getting", "gotten")})
 #: Sentences that say nothing but "that is wrong" about the sentence before them.
 _BARE_REFUTATIONS = frozenset({"no", "nope", "wrong", "fals", "false", "not true", "not really", "not so", "不对", "错",
                                "错了", "不是", "不是的", "不是这样", "并不是"})
@@ -938,6 +940,11 @@ class Polarity:
                 n = 0  # "norm_first=False": a value in code, not a verdict
             if n and self._problem_addressed(i):
                 n = 0  # "To resolve this training pitfall, we propose ...": a problem being fixed, not a verdict
+            if (n and toks[i].key == "wrong" and i >= 2 and toks[i - 1].key in ("that", "it", "this")
+                    and toks[i - 2].key in _GET_WRONG):
+                # "beta2 is 0.98, people get that wrong": others err about what was said, no verdict on it ("what
+                # people get wrong is X" still presents X as the error)
+                n = 0
             not_what = n > 0 and toks[i].key == "not" and i + 1 < len(toks) and toks[i + 1].key == "what"
             if not_what:
                 # "That is not what the theorem says" refutes what came before; "re-centering isn't what makes LN
