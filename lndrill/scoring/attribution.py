@@ -697,13 +697,13 @@ class Subjects:
     def _said_of_a_pronoun(self, m: Mention) -> bool:
         """The mention is the complement of "it is" / "it's" / "this is" / "它是" (a few hedging words may stand
         between): it says what something else is, so it is not a topic the next sentences carry on."""
-        toks, text = self.lay.tokens, self.lay.text
+        toks = self.lay.tokens
         clause = self.lay.clause_of[m.start]
         for j in range(m.start - 1, max(-1, m.start - 5), -1):
             t = toks[j]
             if self.lay.clause_of[j] != clause or t.kind == PUNCT:
                 return False
-            if t.kind == WORD and t.key in _PRONOUN_SUBJECTS and text[t.end - 2 : t.end] in ("'s", "’s"):
+            if t.kind == WORD and t.key in _PRONOUN_SUBJECTS and self.lay.possessive(j):
                 return True
             if (t.kind == WORD and t.key in COPULAS) or (t.kind == CJK and t.key == "是"):
                 return j > 0 and toks[j - 1].key in _PRONOUN_SUBJECTS
@@ -839,7 +839,7 @@ class Subjects:
         if len(earlier) != 1 or earlier[0].contrast or lay.clause_of[earlier[0].start] != lay.clause_of[a - 1]:
             return None
         m = earlier[0]
-        owned = lay.text[toks[m.end - 1].start : toks[m.end - 1].end].endswith(("'s", "’s")) or (
+        owned = lay.possessive(m.end - 1) or (
             m.end < len(toks) and toks[m.end].key == "的")
         if not owned and self._opens_sentence(m) and m.end < len(toks) and toks[m.end].key in _COPULAS:
             return m if a - m.end <= 12 else None  # "GLM-130B is an outlier: it uses DeepNorm with ..."

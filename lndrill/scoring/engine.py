@@ -283,8 +283,7 @@ def _subject_opens_later_conjunct(answer: Analysis, frame: Frame) -> bool:
     m = answer.subjects.between(k, k + 1)
     if m is None or not (toks[k - 1].kind == PUNCT and toks[k - 1].key in (",", "，")):
         return False
-    last = toks[m.end - 1]
-    return lay.text[last.start : last.end].endswith(("'s", "’s"))
+    return lay.possessive(m.end - 1)
 
 
 #: Words that open a coordinated statement of its own when a name follows ("..., and RMSNorm's d - 1"): the

@@ -710,7 +710,7 @@ class Analysis:
         k = a - 1
         if k >= 1 and toks[k].kind == CJK and toks[k].key == "的":
             k -= 1
-        elif not (k >= 0 and toks[k].kind == WORD and self.lay.text[toks[k].end - 2 : toks[k].end] in ("'s", "’s")):
+        elif not (k >= 0 and toks[k].kind == WORD and self.lay.possessive(k)):
             return False
         if k < 0 or toks[k].kind not in (WORD, NUMBER) or toks[k].key in _OWNER_PRONOUNS:
             return False

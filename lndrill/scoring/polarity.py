@@ -1401,7 +1401,7 @@ class Polarity:
             return False
         if any(toks[m].key in _OWN_VIEW for m in range(max(0, j - 2), j)):
             return False
-        if toks[j].key in _READINGS and j > 0 and self.lay.text[toks[j - 1].start : toks[j - 1].end].endswith(("'s", "’s")):
+        if toks[j].key in _READINGS and j > 0 and self.lay.possessive(j - 1):
             return False  # "Admin's reading is that X" says what Admin holds: that attribution is the writer's claim
         if j + 1 < len(toks) and toks[j + 1].kind == WORD and toks[j + 1].key == "that":
             return True  # "it's a common belief that X", "there is a myth that X": the view's content follows at once

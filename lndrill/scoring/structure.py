@@ -123,6 +123,11 @@ class Layout:
     #: post's title, which names a topic rather than claims it (its words may earn credit, never a mistake).
     title_lines: set[int] = field(default_factory=set)
 
+    def possessive(self, i: int) -> bool:
+        """Token i is written with a possessive "'s" ("DeepNet's alpha", "Admin's reading", "it's")."""
+        t = self.tokens[i]
+        return self.text[t.start : t.end].endswith(("'s", "’s"))
+
     @cached_property
     def arrows_before(self) -> list[int]:
         """For each i in 0..len(tokens), how many arrows stand among tokens [0, i): counted once per answer."""
