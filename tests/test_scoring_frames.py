@@ -43,6 +43,25 @@ def test_a_subject_named_in_a_later_clause_is_not_the_subject_of_an_earlier_one(
     assert not mistakes(main_card, text)
 
 
+def test_names_in_a_bracket_after_a_claim_are_its_subject(deck) -> None:
+    card = _card(deck, "ln-who-uses-what")
+    # the bracket lists the models the placement before it stands for, not the name in the part before
+    text = "Timeline: Post-LN (vanilla, BERT), later Pre-LN plus a last LN (GPT-2, GPT-3)."
+    assert "bert-pre" not in mistakes(card, text)
+    assert "bert-pre" in mistakes(card, "Timeline: BERT used Pre-LN plus a last LN (GPT-2, GPT-3).")
+    # a bracket that says something of its own is no list of examples
+    assert "bert-pre" in mistakes(card, "Timeline: Post-LN at first, BERT then Pre-LN (GPT-2 kept it).")
+
+
+def test_a_name_ending_a_comparison_before_a_colon_labels_nothing(deck) -> None:
+    card = _card(deck, "warmup-for-pre-ln")
+    # the colon goes on about the sentence's subject, not about the placement it was compared with
+    text = "Without any warm-up Pre-LN did as well as the warmed-up Post-LN baseline: roughly 34 BLEU on IWSLT14."
+    assert "iwslt-comparable" in hits(card, text)
+    # a name that opens its clause before the colon still labels what follows
+    assert "iwslt-comparable" not in hits(card, "Without any warm-up, Post-LN: roughly 34 BLEU on IWSLT14.")
+
+
 def test_a_claim_set_against_one_placement_is_about_the_other(deck) -> None:
     card = _card(deck, "admin-amplification")
     before = "In Post-LN every branch keeps a constant share of the layer output. "

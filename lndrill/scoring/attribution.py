@@ -107,6 +107,11 @@ _COORDINATORS = frozenset({"and", "&", "+", ",", "和", "与", "及", "跟", "�
 _NAMING_WORDS = frozenset({"i", "e", "ie", "aka", "a", "k", "the", "so", "called", "namely", "this", "is", "that",
                            "即", "也", "就", "是", "叫", "称", "为", "所", "谓", "的"})
 #: "which has since been named X", "也就是所谓的 X": words that give a name to what came before.
+#: Words that end a comparison whose other side follows them ("better than X", "like X", "比 X"; "as" only after
+#: "as" or "same": "as well as X", "the same as X").
+_COMPARED_WITH = frozenset({"than", "like", "比"})
+#: Words that may stand between the names of a bracket listing examples ("Pre-LN (e.g. GPT-2, LLaMA)", "(如 GPT-2 等)").
+_EXAMPLE_WORDS = frozenset({"e", "g", "eg", "i", "ie", "and", "or", "etc", "&", "如", "例如", "比如", "等", "和", "及"})
 _NAMERS = frozenset({stem(w) for w in ("named", "called", "known", "dubbed", "termed")} | {"称为", "叫做", "叫", "称", "即", "谓"})
 _RELATIVE_OPENERS = frozenset({"which", "that", "what", "也", "就", "即", "所", "称", "叫"})
 _RELATIVE = Cues(en=("which", "who", "whose", "where"), zh=("它", "其"))
@@ -555,6 +560,7 @@ class Subjects:
         if after_aside is not None:
             last_part = max(last_part, lay.part_of[after_aside])
         for group, source in (([m for m in reversed(before) if lay.part_of[m.start] == part], "clause"),
+                              (self._examples_after(end, mentions), "clause"),
                               ([m for m in after if part <= lay.part_of[m.start] <= last_part], "clause"),
                               (list(reversed(before)), "clause"), (after, "clause-after")):
             if group:
@@ -570,6 +576,37 @@ class Subjects:
         if named is not None:
             return Attribution(named.subject, "sentence", named.start)
         return self._outside(start)
+
+    def _examples_after(self, end: int, mentions: list[Mention]) -> list[Mention]:
+        """The names in a bracket that opens right after the claim (or after a few more words of its comma part) and
+        holds nothing but names ("Post-LN (Transformer, BERT), then Pre-LN (GPT-2/3)"): examples of what the claim's
+        words name, so its subject, before a name in an earlier comma part."""
+        lay, toks = self.lay, self.lay.tokens
+        # the bracket may close a short noun group the claim's words open ("then Pre-LN + final LN (GPT-2/3)")
+        k = end
+        while k < min(len(toks), end + 6) and not (toks[k].kind == PUNCT and toks[k].key in ("(", "（")):
+            if lay.part_of[k] != lay.part_of[end - 1] or toks[k].kind == CJK:
+                return []
+            k += 1
+        if k >= len(toks) or not (toks[k].kind == PUNCT and toks[k].key in ("(", "（")):
+            return []
+        if any(end <= m.start < k for m in self.mentions):
+            return []
+        inside = [m for m in mentions if m.start > k]
+        found: list[Mention] = []
+        end, k = k, k + 1
+        while k < len(toks) and k - end <= 16:
+            tok = toks[k]
+            if tok.kind == PUNCT and tok.key in (")", "）"):
+                return found
+            m = next((m for m in inside if m.start <= k < m.end), None)
+            if m is not None:
+                if m not in found:
+                    found.append(m)
+            elif not (tok.kind in (PUNCT, NUMBER) or tok.key in _EXAMPLE_WORDS):
+                return []
+            k += 1
+        return []
 
     def _past_aside(self, end: int) -> int | None:
         """The first token after a bracketed aside that opens right at `end`, when a topic word ("for", "in") follows
@@ -659,7 +696,7 @@ class Subjects:
         for m in reversed(self.mentions[:k]):
             if lay.sentence_of[m.start] != sent:
                 break
-            if not m.contrast:
+            if not m.contrast and not self._object_of_comparison(m):
                 return Attribution(m.subject, "label" if self._topic(m) or self._opens(m, start) else "sentence", m.start)
         # Earlier sentences of the same paragraph (or list item), nearest first.
         block = lay.block_of[start]
@@ -774,11 +811,23 @@ class Subjects:
                 return None
             if m.contrast:
                 continue
-            if not self._labels_what_follows(m, start):
+            if not self._labels_what_follows(m, start) or self._object_of_comparison(m):
                 return None
             label = lay.block_label(start)
             return m if label is None or label[1] <= m.start else None
         return None
+
+    def _object_of_comparison(self, m: Mention) -> bool:
+        """The name ends a comparison its clause makes ("Pre-LN trained as well as a warmed-up Post-LN: about 34
+        BLEU", "no worse than Post-LN: ..."): the colon after it goes on about the clause, not about the name."""
+        lay, toks = self.lay, self.lay.tokens
+        k = m.start - 1
+        while k >= max(0, m.start - 4) and toks[k].kind != PUNCT and lay.clause_of[k] == lay.clause_of[m.start]:
+            if toks[k].key in _COMPARED_WITH or (toks[k].key == "as" and any(
+                    toks[j].key in ("as", "same") for j in range(max(0, k - 4), k))):
+                return k > lay.clause_span[lay.clause_of[m.start]][0]
+            k -= 1
+        return False
 
     def _labels_what_follows(self, m: Mention, limit: int) -> bool:
         """The name is followed by a colon before token `limit`, past closing brackets ("[[Pre Norm]]:") or a short
