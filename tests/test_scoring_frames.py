@@ -62,6 +62,14 @@ def test_a_name_ending_a_comparison_before_a_colon_labels_nothing(deck) -> None:
     assert "iwslt-comparable" not in hits(card, "Without any warm-up, Post-LN: roughly 34 BLEU on IWSLT14.")
 
 
+def test_a_sentence_that_sets_its_name_against_here_does_not_carry_that_name(deck) -> None:
+    card = _card(deck, "sandwich-ln")
+    opening = ("So Sandwich-LN puts one more LN on the branch output. With Pre-LN a branch may return any scale, "
+               "whereas here each block contributes something of fixed size. ")
+    assert "cogview" in hits(card, opening + "Historically the idea is from CogView.")
+    assert "cogview" in hits(card, opening.replace("whereas here", "while in this design") + "It is from CogView.")
+
+
 def test_a_claim_set_against_one_placement_is_about_the_other(deck) -> None:
     card = _card(deck, "admin-amplification")
     before = "In Post-LN every branch keeps a constant share of the layer output. "

@@ -107,6 +107,9 @@ _COORDINATORS = frozenset({"and", "&", "+", ",", "和", "与", "及", "跟", "�
 _NAMING_WORDS = frozenset({"i", "e", "ie", "aka", "a", "k", "the", "so", "called", "namely", "this", "is", "that",
                            "即", "也", "就", "是", "叫", "称", "为", "所", "谓", "的"})
 #: "which has since been named X", "也就是所谓的 X": words that give a name to what came before.
+#: "whereas here ...", "而这里 ...": a sentence's named subject set against the topic itself.
+_SET_AGAINST_TOPIC = frozenset({"wherea", "whereas", "while", "而", "但", "但是"})
+_HERE = frozenset({"here", "this", "these", "这里", "这儿", "这种", "这样"})
 #: Words that end a comparison whose other side follows them ("better than X", "like X", "比 X"; "as" only after
 #: "as" or "same": "as well as X", "the same as X").
 _COMPARED_WITH = frozenset({"than", "like", "比"})
@@ -713,13 +716,26 @@ class Subjects:
                 # like, not what the paragraph is about
                 continue
             named = self._sentence_subjects.get(lay.sentence_of[m.start], set())
-            if len(named) == 1:
+            if len(named) == 1 and not self._set_against_the_topic(lay.sentence_of[m.start]):
                 return Attribution(m.subject, "paragraph", m.start)
             break  # the previous sentence named several: only a heading or the card's default can say
         carried = self._demonstrative_opener_antecedent(start, k)
         if carried is not None:
             return Attribution(carried.subject, "paragraph", carried.start)
         return self._heading_or_default(block)
+
+    def _set_against_the_topic(self, sent: int) -> bool:
+        """The sentence sets what it names against the topic itself ("in Pre-LN the branch can output anything,
+        whereas here every block adds a fixed scale", "Pre-LN 的分支输出没有上界，而这里 ..."): the name is the
+        comparison, so it is not what the next sentences are about."""
+        toks = self.lay.tokens
+        a, b = self.lay.sentence_span[sent]
+        for k in range(a, b - 1):
+            if toks[k].key in _SET_AGAINST_TOPIC:
+                nxt = [toks[j].key for j in range(k + 1, min(b, k + 3)) if toks[j].kind != PUNCT]
+                if nxt and (nxt[0] in _HERE or (nxt[0] == "in" and nxt[1:2] and nxt[1] in _HERE)):
+                    return True
+        return False
 
     def _named_earlier_in_block(self, m: Mention, block: int) -> bool:
         """Another subject is named before the mention in the same block (what its pronoun may refer to)."""
