@@ -292,6 +292,16 @@ def test_more_ways_to_say_pre_ln_needs_no_warmup(main_card, text: str) -> None:
     assert not mistakes(main_card, text)
 
 
+def test_what_follows_a_verdict_on_the_sentence_before_is_the_writers_account(deck) -> None:
+    card = _card(deck, "sandwich-ln")
+    myth = "Some say Sandwich-LN keeps the whole stream bounded. "
+    for verdict in ("That is false: ", "That's wrong, "):
+        assert "bounds-branch" in hits(card, myth + verdict + "the extra norm bounds what each block adds, not the sum.")
+    # a bare verdict label still leads into the myth, and "that's the myth, people say X" still reports X
+    assert "bounds-branch" not in hits(card, "Wrong: the extra norm bounds what each block adds.")
+    assert "bounds-branch" not in hits(card, "That's the myth, people say the extra norm bounds what each block adds.")
+
+
 @pytest.mark.parametrize("text", [
     "Pre-LN LLMs still use a short warm-up in practice.",
     "At a very high learning rate Pre-LN can diverge too.",

@@ -909,8 +909,11 @@ class Polarity:
         colon = i + n
         if colon + 1 >= len(toks) or toks[colon].kind != PUNCT or toks[colon].key not in (":", "："):
             return None
-        if sum(1 for t in toks[a:i] if t.kind in (WORD, CJK)) > 3:
+        words = [t for t in toks[a:i] if t.kind in (WORD, CJK)]
+        if len(words) > 3:
             return None
+        if words and words[0].key in _ANAPHORA:
+            return None  # "That is wrong: each branch is bounded, not the sum": a verdict on what came before
         return colon + 1 if lay.sentence_of[colon + 1] == lay.sentence_of[i] else None
 
     def _problem_addressed(self, i: int) -> bool:
@@ -980,6 +983,13 @@ class Polarity:
                 # the anaphor opens the clause ("that is wrong") or stands right before the verdict ("但他们说其实那不是
                 # 主要原因", "but they say that's not true")
                 points_back = (first < len(toks) and toks[first].key in _ANAPHORA) or self._anaphor_judged(a, i)
+                end = lay.clause_span[clause][1]
+                if points_back and not named and truth is None and i + n < end and (
+                        toks[i + n].kind == PUNCT and toks[i + n].key in (":", "：", ",", "，")) and not any(
+                        _REPORT.at(toks, j) for j in range(i + n, min(end, i + n + 8))):
+                    # "That is wrong: it bounds what each layer adds": after a verdict on what came before, the
+                    # clause goes on with the writer's own account (not "that's the myth, people say X": X is it)
+                    self.refuted_until[clause] = i + n
                 if points_back and clause > 0 and not named:
                     prev = lay.clause_span[clause - 1][0]
                     # "People say X; that is wrong." / "People say X. That is wrong." (same paragraph)
