@@ -500,6 +500,14 @@ def test_inline_maths_in_prose_does_not_lay_lines_out_as_a_table(deck) -> None:
         "bert\u2236 layernorm, post", "llama\u2236 rmsnorm, pre"]
 
 
+def test_the_object_of_ba_in_a_later_part_is_not_the_subject_of_the_change_before_it(deck) -> None:
+    card = _card(deck, "warmup-for-pre-ln")
+    # the stream grows; the final norm then scales the gradient down: no claim that the gradient grows
+    text = "Pre-LN 的 stream 范数随层数线性增长，末尾那个 LN 会把梯度按 1/||x|| 缩小。"
+    assert "pre-grad-grows-with-depth" not in mistakes(card, text)
+    assert "pre-grad-grows-with-depth" in mistakes(card, "Pre-LN 最后一层的梯度随层数线性增长。")
+
+
 def test_sui_l_zengda_before_a_change_of_its_own_is_a_condition(deck) -> None:
     card = _card(deck, "xiong-theorem")
     # "as L grows it shrinks like 1/sqrt(L)": the growth is the condition, the claim is the shrinking

@@ -642,6 +642,8 @@ class Analysis:
             k += 1
         if self._opens_with_setting(k, first):
             return True
+        if self._disposal_object(k, first):
+            return True
         if not self._has_de(k + 1, min(first, k + 4)):
             return False
         # the earlier part has a topic of its own too ("第二项的方差 ... 不会随层数变化"), not just a circumstance
@@ -656,6 +658,17 @@ class Analysis:
         correlative = {lay.part_of[j] for j in range(max(0, k - 12), min(len(toks), first + 8))
                        if toks[j].kind == CJK and toks[j].key == "越"}
         return not {parts[-1], lay.part_of[k - 1] if k > 0 else -1} <= correlative
+
+    def _disposal_object(self, k: int, first: int) -> bool:
+        """The later part has an agent of its own and the claim's word is what that agent acts on ("残差流范数随层数
+        增长，最后的 LayerNorm 会把梯度按 1/||x|| 缩小"): the word right after "把" (or "将" not meaning "will") is its
+        object, so it is not the subject of the earlier part's change ("把它们缩小": the change is the claim's)."""
+        toks = self.tokens
+        for j in range(max(k + 1, first - 2), first):
+            if toks[j].kind == CJK and (toks[j].key == "把" or (
+                    toks[j].key == "将" and not (toks[j + 1].kind == CJK and toks[j + 1].key in ("会", "要")))):
+                return any(toks[x].kind in (WORD, CJK) for x in range(k, j))
+        return False
 
     def _opens_with_setting(self, k: int, first: int) -> bool:
         """The later part opens with "and"/"but" and a setting of its own before the claim's word ("Deep pre-norm
