@@ -490,6 +490,26 @@ def test_squared_after_an_article_is_an_adjective_not_a_power(deck) -> None:
     assert "adam-variance" in hits(card, text)
 
 
+def test_numbers_said_aloud_are_read_as_digits(deck) -> None:
+    assert prepare("a ramp of four thousand steps, then five hundred more").text == "a ramp of 4000 steps, then 500 more"
+    assert prepare("eps was ten to the minus nine").text == "eps was 1e-9"
+    assert prepare("it tops out near three times ten to the minus four").text == "it tops out near 3e-4"
+    assert prepare("roughly six e minus four").text == "roughly 6e-4"
+    assert prepare("alpha is two N to the one quarter").text == "alpha is (2n)^(1/4)"
+    assert prepare("beta is 8N to the minus one-quarter").text == "beta is (8n)^(-1/4)"
+    assert prepare("steps to the minus one point five").text == "steps^(-1.5)"
+    # a symbol's index said before its value stays the index: "beta two point nine eight" is beta2 = 0.98
+    assert prepare("beta two point nine eight").text == "beta two 0.98"
+    assert prepare("gain of one point two five").text == "gain of 1.25"
+    # ordinary words stay words
+    for text in ("one of the two norms", "at that point nine layers remained", "go to the minus side"):
+        assert prepare(text).text == text
+    card = _card(deck, "post-ln-warmup")
+    text = ("In the original recipe warm-up lasted four thousand steps, Adam ran with beta two point nine eight, "
+            "and the rate peaked around seven times ten to the minus four.")
+    assert {"warmup-4000", "adam-betas", "peak-lr"} <= hits(card, text)
+
+
 def test_inline_maths_in_prose_does_not_lay_lines_out_as_a_table(deck) -> None:
     # the spaces set around "$...$" are no column gaps: two such lines are prose, not aligned table rows
     text = ("换个角度：$J$ 几乎消掉径向，而 $\\partial f/\\partial y = 2y$ 正好在这个方向上。\n"

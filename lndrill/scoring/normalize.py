@@ -134,6 +134,87 @@ _SPOKEN = [
 _SPOKEN_HINT = re.compile(r"\b(?:one over|root|squared|plus)\b|加", re.IGNORECASE)
 
 
+#: Numbers said aloud ("four thousand steps", "ten to the minus nine", "seven times ten to the minus four", "to the
+#: minus a half", "two N to the one quarter", "zero point nine eight"), written as digits. Only these constructions:
+#: "one of the two norms" stays words.
+_UNIT_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+               "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen")
+_TEN_WORDS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+_NUMBER_WORD = (r"(?:(?:" + "|".join(_TEN_WORDS) + r")(?:[- ](?:" + "|".join(_UNIT_WORDS[1:10]) + r"))?|"
+                + "|".join(_UNIT_WORDS) + r"|\d+(?:\.\d+)?)")
+_DIGIT_WORD = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)"
+_FRACTION_WORDS = {"half": "1/2", "quarter": "1/4", "fourth": "1/4", "third": "1/3"}
+_SPOKEN_NUMBERS = re.compile(
+    # "seven times ten to the minus four", "ten to the minus nine"
+    rf"\b(?:(?P<mant>{_NUMBER_WORD}) times )?ten to the (?P<esign>minus |negative )?(?P<exp>{_NUMBER_WORD})\b"
+    # "to the minus a half", "to the one quarter", "to the minus one point five"
+    rf"|(?:\b(?P<fbase>{_NUMBER_WORD}) ?(?P<fsym>[a-z]) | ?)\bto the (?P<fsign>minus |negative )?(?:one[- ]|a )?(?P<frac>half|quarter|fourth|third)\b"
+    rf"|(?:\b(?P<pbase>{_NUMBER_WORD}) ?(?P<psym>[a-z]) | ?)\bto the (?P<psign>minus |negative )(?P<pow>{_NUMBER_WORD})(?: point (?P<powdec>{_DIGIT_WORD}(?: {_DIGIT_WORD})*))?\b(?![-/]|\.\d)"
+    # "four thousand", "five hundred", "two hundred thousand"
+    rf"|\b(?P<many>{_NUMBER_WORD}) (?P<scale>hundred thousand|thousand|hundred)\b"
+    # "seven e minus four"
+    rf"|\b(?P<emant>{_NUMBER_WORD}) e (?:minus|negative) (?P<eexp>{_NUMBER_WORD})\b"
+    # "zero point nine eight", "one point five", "point nine eight"
+    rf"|\b(?:(?P<whole>{_NUMBER_WORD}) )?point (?P<dec>{_DIGIT_WORD}(?: {_DIGIT_WORD})*)\b",
+    re.IGNORECASE)
+#: A symbol whose index is said before a spoken value ("beta one point nine" is beta1 = 0.9).
+_INDEXED_SYMBOL = re.compile(r"(?:\bbeta|\bβ|\bb)\s*$", re.IGNORECASE)
+_SPOKEN_NUMBER_HINT = re.compile(r"\b(?:thousand|hundred|to the|point|minus)\b", re.IGNORECASE)
+
+
+def _number_value(words: str) -> int | float:
+    """The value of a number said in words ("seven", "twenty-five") or written in digits."""
+    words = words.lower()
+    if words[0].isdigit():
+        return float(words) if "." in words else int(words)
+    value = 0
+    for w in re.split(r"[- ]", words):
+        value += (_TEN_WORDS.index(w) + 2) * 10 if w in _TEN_WORDS else _UNIT_WORDS.index(w)
+    return value
+
+
+def _digits(words: str) -> str:
+    """Digits said one by one ("nine eight") as a string ("98")."""
+    return "".join("0" if w in ("zero", "oh") else str(_UNIT_WORDS.index(w)) for w in words.lower().split())
+
+
+def _spoken_number(m: re.Match[str], before: str) -> str | None:
+    """The digits for one `_SPOKEN_NUMBERS` match (`before`: the text before it), or None to leave it as words."""
+    if m.group("eexp"):
+        return f"{_number_value(m.group('emant'))}e-{_number_value(m.group('eexp'))}"
+    if m.group("exp"):
+        mant = str(_number_value(m.group("mant"))) if m.group("mant") else "1"
+        return f"{mant}e{'-' if m.group('esign') else ''}{_number_value(m.group('exp'))}"
+    if m.group("frac"):
+        base = f"({_number_value(m.group('fbase'))}{m.group('fsym')})" if m.group("fbase") else ""
+        return f"{base}^({'-' if m.group('fsign') else ''}{_FRACTION_WORDS[m.group('frac').lower()]})"
+    if m.group("pow"):
+        # "eight N to the minus one quarter" is (8N)^(-1/4): the power takes the whole spoken product
+        base = f"({_number_value(m.group('pbase'))}{m.group('psym')})" if m.group("pbase") else ""
+        dec = f".{_digits(m.group('powdec'))}" if m.group("powdec") else ""
+        return f"{base}^(-{_number_value(m.group('pow'))}{dec})"
+    if m.group("scale"):
+        scale = {"hundred": 100, "thousand": 1000, "hundred thousand": 100_000}[m.group("scale").lower()]
+        return str(_number_value(m.group("many")) * scale)
+    dec = m.group("dec")
+    if m.group("whole") is None and " " not in dec:
+        return None  # "at that point nine layers ...": one digit word after a bare "point" is no number
+    whole = m.group("whole")
+    if whole and _INDEXED_SYMBOL.search(before):
+        return f"{whole} 0.{_digits(dec)}"  # "beta two point nine eight": beta2 = 0.98, the "two" is its index
+    return f"{_number_value(whole) if whole and whole.lower() != 'oh' else 0}.{_digits(dec)}"
+
+
+def _spoken_numbers(text: str, origin: list[int]) -> tuple[str, list[int]]:
+    """Write numbers said aloud as digits (`_SPOKEN_NUMBERS`); each new character maps to where its words began."""
+    edits = []
+    for m in _SPOKEN_NUMBERS.finditer(text):
+        digits = _spoken_number(m, text[max(0, m.start() - 12) : m.start()])
+        if digits is not None:
+            edits.append((m.start(), m.end(), digits, m.start()))
+    return _apply_edits(text, origin, edits)
+
+
 def _apply_edits(text: str, origin: list[int], edits: list[tuple[int, int, str, int]]) -> tuple[str, list[int]]:
     """Replace text[a:b] by `word` for each edit (a, b, word, at), in order (an edit overlapping one before it is
     dropped; a == b inserts); every character of a word maps to where text[at] came from."""
@@ -349,6 +430,8 @@ def prepare(original: str | bytes) -> Prepared:
         text, origin = delatex(text, origin)
     if any(ch in _SPELLED for ch in text):
         text, origin = _spell(text, origin)
+    if _SPOKEN_NUMBER_HINT.search(text):
+        text, origin = _spoken_numbers(text, origin)
     if _SPOKEN_HINT.search(text):
         text, origin = _spoken_math(text, origin)
     if "_" in text and ("|_" in text or "‖_" in text):
