@@ -70,6 +70,16 @@ def test_a_sentence_that_sets_its_name_against_here_does_not_carry_that_name(dec
     assert "cogview" in hits(card, opening.replace("whereas here", "while in this design") + "It is from CogView.")
 
 
+def test_a_name_owning_the_object_after_of_is_not_the_subject(deck) -> None:
+    card = _card(deck, "warmup-for-pre-ln")
+    text = ("On WMT14, Pre-LN trained with zero warm-up (lr 5e-4) got about the BLEU of a warmed-up Post-LN "
+            "baseline (around 34 on IWSLT14), and got there in fewer steps.")
+    assert "iwslt-comparable" in hits(card, text)
+    # with no name before it, the name after "of" is the claim's own subject
+    card = _card(deck, "xiong-theorem")
+    assert "post-grows-with-depth" in mistakes(card, "The last-layer gradient of Post-LN grows with depth L.")
+
+
 def test_a_claim_set_against_one_placement_is_about_the_other(deck) -> None:
     card = _card(deck, "admin-amplification")
     before = "In Post-LN every branch keeps a constant share of the layer output. "

@@ -530,6 +530,8 @@ class Subjects:
                                                                     or self._arrow_before(m, end)))
                     and not self._aside_before_to(m, start)]
         inside = [m for m in mentions if start < m.start < end and lay.part_of[m.start] == part]
+        if inside and self._possessor_in_object(inside[0], mentions, start):
+            inside = []  # "Pre-LN reached the BLEU of a tuned Post-LN": the subject is the one before
         if inside:
             return Attribution(inside[0].subject, "clause", inside[0].start)
         # A name in an aside that closed before the claim and says something of its own ("...随层数按 O(N) 增长（Pre-LN 约
@@ -579,6 +581,19 @@ class Subjects:
         if named is not None:
             return Attribution(named.subject, "sentence", named.start)
         return self._outside(start)
+
+    def _possessor_in_object(self, m: Mention, mentions: list[Mention], start: int) -> bool:
+        """The name inside the claim follows "of" ("reached roughly the BLEU of a tuned Post-LN") and the clause
+        names another subject before the claim: the name owns the object the subject is compared with, it is not
+        the subject ("the gradient of Post-LN grows", with no name before, is Post-LN's claim)."""
+        toks = self.lay.tokens
+        k = m.start - 1
+        while k > start and k >= m.start - 4 and toks[k].kind == WORD and toks[k].key != "of":
+            k -= 1
+        if not (k > start and toks[k].kind == WORD and toks[k].key == "of"):
+            return False
+        before = [b for b in mentions if b.end <= start]  # (the clause's names that are no comparison partner)
+        return bool(before) and before[-1].subject != m.subject
 
     def _examples_after(self, end: int, mentions: list[Mention]) -> list[Mention]:
         """The names in a bracket that opens right after the claim (or after a few more words of its comma part) and
