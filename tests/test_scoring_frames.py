@@ -302,6 +302,16 @@ def test_more_ways_to_say_pre_ln_needs_no_warmup(main_card, text: str) -> None:
     assert not mistakes(main_card, text)
 
 
+def test_a_question_standing_alone_as_a_heading_is_answered_by_the_next_paragraph(deck) -> None:
+    card = _card(deck, "warmup-for-pre-ln")
+    answer = "No. The paper shows warm-up can be dropped at moderate rates, and LLM teams keep it as insurance.\n"
+    for heading in ("**Is there a contradiction?**\n\n", "### Contradiction?\n\n"):
+        assert "no-contradiction" in hits(card, heading + answer)
+    # a question inside a paragraph is not answered by the paragraph after it
+    text = "The two facts look odd side by side. Is there a contradiction?\n\n" + answer
+    assert "no-contradiction" not in hits(card, text)
+
+
 def test_what_follows_a_verdict_on_the_sentence_before_is_the_writers_account(deck) -> None:
     card = _card(deck, "sandwich-ln")
     myth = "Some say Sandwich-LN keeps the whole stream bounded. "

@@ -1055,8 +1055,9 @@ class Polarity:
         return None
 
     def _answered_questions(self) -> dict[int, bool]:
-        """Yes/no questions answered by the next sentence of their paragraph with a bare "No" / "Yes" (then
-        maybe more): {question sentence: answered yes}. The question is then the writer's claim."""
+        """Yes/no questions answered by the next sentence of their paragraph (or, for a question standing alone
+        as a heading, of the next paragraph) with a bare "No" / "Yes" (then maybe more): {question sentence:
+        answered yes}. The question is then the writer's claim."""
         toks, lay = self.tokens, self.lay
         out: dict[int, bool] = {}
         for sent in range(len(lay.sentence_span) - 1):
@@ -1072,7 +1073,17 @@ class Polarity:
                 1 for k in range(qa, qb) if toks[k].kind == WORD) + sum(
                 1 for k in range(qa, qb) if toks[k].kind == CJK) / 2 <= 3
             a, b = lay.sentence_span[sent + 1]
-            if not polar or lay.block_of[a] != lay.block_of[qa]:
+            # (a question standing alone as a heading, "**Contradiction?**", is answered by the next paragraph; a
+            # closing "**" is no sentence of its own)
+            nxt = sent + 1
+            while nxt + 1 < len(lay.sentence_span) and all(
+                    t.kind == PUNCT and t.key in ("*", "_") for t in toks[slice(*lay.sentence_span[nxt])]):
+                nxt += 1
+            alone = (sent == 0 or lay.block_of[lay.sentence_span[sent - 1][0]] != lay.block_of[qa]) and (
+                lay.block_of[lay.sentence_span[nxt][0]] == lay.block_of[qa] + 1)
+            if alone:
+                a, b = lay.sentence_span[nxt]
+            if not polar or (lay.block_of[a] != lay.block_of[qa] and not alone):
                 continue
             # "Contradiction? ✗ (...)": a mark right after the question answers it
             if toks[a].kind == PUNCT and toks[a].key in _CROSS_MARKS | TICKS:
