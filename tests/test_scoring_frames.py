@@ -548,6 +548,13 @@ def test_the_object_of_ba_in_a_later_part_is_not_the_subject_of_the_change_befor
     assert "pre-grad-grows-with-depth" in mistakes(card, "Pre-LN 最后一层的梯度随层数线性增长。")
 
 
+def test_a_bold_heading_before_a_colon_labels_its_line_even_with_articles(deck) -> None:
+    card = _card(deck, "ln-who-uses-what")
+    text = "**The LLaMA line and its many open descendants (Mistral, Qwen)**: pre-norm, with RMSNorm.\n"
+    assert "llama-family" in hits(card, text)
+    assert not mistakes(card, text)
+
+
 def test_sui_l_zengda_before_a_change_of_its_own_is_a_condition(deck) -> None:
     card = _card(deck, "xiong-theorem")
     # "as L grows it shrinks like 1/sqrt(L)": the growth is the condition, the claim is the shrinking

@@ -287,7 +287,8 @@ def _label_end(line_tokens: list[Token], raw: str, line_start: int) -> int | Non
     """Index (into line_tokens) of the colon that ends a line's label, or None.
 
     A label is a short noun phrase (no copula, modal or pronoun; at most 6 words or 15 CJK characters, and
-    maybe a short bracketed aside after its first word) after an optional bullet, followed by a colon or a
+    maybe a short bracketed aside after its first word; a bold heading closed before its colon may have articles
+    and up to 10 words) after an optional bullet, followed by a colon or a
     dash and then more text.
     """
     if "\u2236" in raw:  # a table row read as a sentence: "<column> <row label>∶ <cell>"
@@ -299,6 +300,11 @@ def _label_end(line_tokens: list[Token], raw: str, line_start: int) -> int | Non
     skip_to = line_start + (len(raw) - len(stripped)) + (m.end() if m else 0)
     words = 0.0
     prev_end = skip_to
+    # a bold heading closed right before its colon ("**LLaMA and the Llama-style family (...)**: ...") is a label even
+    # with articles in it and a few more words
+    rest = raw[skip_to - line_start :]
+    bold = rest.startswith("**") and re.match(r"\*\*[^*\n]{1,90}\*\*\s*[:：]", rest) is not None
+    most = 10 if bold else 6
     depth = 0  # inside a bracket after the label's first words ("Post-LN (Vaswani et al. 2017, BERT): ...")
     aside = 0
     for k, t in enumerate(line_tokens):
@@ -325,14 +331,14 @@ def _label_end(line_tokens: list[Token], raw: str, line_start: int) -> int | Non
         if t.kind == PUNCT and t.key not in "()[],/+*":  # "*" is Markdown emphasis ("**GPT-2**: ...")
             return None
         if t.kind in (WORD, NUMBER):
-            if t.kind == WORD and t.key in _NOT_IN_LABELS:
+            if t.kind == WORD and t.key in _NOT_IN_LABELS and not (bold and t.key in ("the", "a", "an")):
                 return None
             words += 1
         elif t.kind == CJK:
             if t.key == "是":
                 return None  # "2017 年的原版 Transformer 是 Post-LN：...": a statement with a colon, not a label
             words += 0.4
-        if words > 6:
+        if words > most:
             return None
     return None
 
