@@ -530,6 +530,17 @@ def test_numbers_said_aloud_are_read_as_digits(deck) -> None:
     assert {"warmup-4000", "adam-betas", "peak-lr"} <= hits(card, text)
 
 
+def test_a_word_said_again_after_a_hesitation_is_read_once(deck) -> None:
+    assert prepare("it removes the, um, the radial part").text == "it removes the radial part"
+    assert prepare("so it's, uh, it's scale-invariant").text == "so it's scale-invariant"
+    # other hesitations stay where they are (they may part clauses; the form reader counts them)
+    assert prepare("Um, and the gain stays").text == "um, and the gain stays"
+    card = _card(deck, "rmsnorm")
+    text = ("RMSNorm's Jacobian, that's one over r times identity minus y y transpose over D, so it only removes "
+            "the, uh, the radial direction, while the mean direction passes straight through.")
+    assert "rms-jacobian" in hits(card, text)
+
+
 def test_inline_maths_in_prose_does_not_lay_lines_out_as_a_table(deck) -> None:
     # the spaces set around "$...$" are no column gaps: two such lines are prose, not aligned table rows
     text = ("换个角度：$J$ 几乎消掉径向，而 $\\partial f/\\partial y = 2y$ 正好在这个方向上。\n"

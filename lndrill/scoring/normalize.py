@@ -215,6 +215,16 @@ def _spoken_numbers(text: str, origin: list[int]) -> tuple[str, list[int]]:
     return _apply_edits(text, origin, edits)
 
 
+#: A word said again after a spoken hesitation ("kills the, uh, the radial direction", "it's, um, it's"): said once.
+#: (Other hesitations stay: they may part clauses, and how often an answer hesitates is part of its form.)
+_SAID_AGAIN = re.compile(r"\b([A-Za-z]+)'?(?:s\b)?(?:,?\s*\b(?:um+|uh+|uhm+|erm+)\b,?\s*)+(?=\1\b)", re.IGNORECASE)
+
+
+def _said_again(text: str, origin: list[int]) -> tuple[str, list[int]]:
+    """Drop a word and the hesitation after it when the word is said again (`_SAID_AGAIN`)."""
+    return _apply_edits(text, origin, [(m.start(), m.end(), "", m.start()) for m in _SAID_AGAIN.finditer(text)])
+
+
 def _apply_edits(text: str, origin: list[int], edits: list[tuple[int, int, str, int]]) -> tuple[str, list[int]]:
     """Replace text[a:b] by `word` for each edit (a, b, word, at), in order (an edit overlapping one before it is
     dropped; a == b inserts); every character of a word maps to where text[at] came from."""
@@ -430,6 +440,8 @@ def prepare(original: str | bytes) -> Prepared:
         text, origin = delatex(text, origin)
     if any(ch in _SPELLED for ch in text):
         text, origin = _spell(text, origin)
+    if _SAID_AGAIN.search(text):
+        text, origin = _said_again(text, origin)
     if _SPOKEN_NUMBER_HINT.search(text):
         text, origin = _spoken_numbers(text, origin)
     if _SPOKEN_HINT.search(text):
