@@ -541,6 +541,12 @@ def test_a_word_said_again_after_a_hesitation_is_read_once(deck) -> None:
     assert "rms-jacobian" in hits(card, text)
 
 
+def test_nabla_reads_as_the_gradient(deck) -> None:
+    assert [t.key for t in tokenize(prepare("$\\nabla_x f$").text)][:1] == ["gradient"]
+    card = _card(deck, "toy-metric-artifact")
+    assert "metric-definition" in hits(card, "它测的其实是 $\\|\\nabla_x f\\|$，其中 $f(x) = \\|S(x)\\|^2$。")
+
+
 def test_inline_maths_in_prose_does_not_lay_lines_out_as_a_table(deck) -> None:
     # the spaces set around "$...$" are no column gaps: two such lines are prose, not aligned table rows
     text = ("换个角度：$J$ 几乎消掉径向，而 $\\partial f/\\partial y = 2y$ 正好在这个方向上。\n"

@@ -39,7 +39,7 @@ CJK_CLASS = "[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]"
 CJK_CHAR = re.compile(CJK_CLASS)
 
 _TOKEN_RE = re.compile(
-    r"(?P<w>[a-z\u00e0-\u024f\u03b1-\u03c9][a-z0-9\u00e0-\u024f\u03b1-\u03c9]*(?:'[a-z]+)?)"
+    r"(?P<w>[a-z\u00e0-\u024f\u03b1-\u03c9][a-z0-9\u00e0-\u024f\u03b1-\u03c9]*(?:'[a-z]+)?|\u2207)"
     r"|(?P<n>[0-9]{1,3}(?:,[0-9]{3})+(?![0-9])|[0-9]+(?:\.[0-9]+)?)"
     rf"|(?P<c>{CJK_CLASS})"
     r"|(?P<e><->|<=>|[\u2194\u21d4\u27fa])"  # both ways: "Pre Norm :<-> x + f(norm(x))" names, it leads nowhere
@@ -125,7 +125,7 @@ def tokenize(text: str, cased: str | None = None) -> list[Token]:
         raw = m.group()
         kind = group
         if group == WORD:
-            key = _word_key(raw)
+            key = _word_key("gradient" if raw == "\u2207" else raw)  # "∇_x f" is the gradient of f
         elif group == NUMBER:
             key = raw.replace(",", "")
         elif group == CJK:
