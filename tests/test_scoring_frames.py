@@ -547,6 +547,19 @@ def test_nabla_reads_as_the_gradient(deck) -> None:
     assert "metric-definition" in hits(card, "它测的其实是 $\\|\\nabla_x f\\|$，其中 $f(x) = \\|S(x)\\|^2$。")
 
 
+def test_web_markup_is_not_read_as_words_or_values(deck) -> None:
+    assert prepare("the [DeepNet paper](https://arxiv.org/abs/2203.00555) says").text == "the [deepnet paper] says"
+    assert prepare("code at https://github.com/x/y-z and more").text == "code at  and more"
+    assert prepare("<p align=\"center\"><b>Pre-LN</b> trains</p>").text.split() == ["pre-ln", "trains"]
+    # maths with angle brackets stays
+    assert prepare("a <x and y> b").text == "a <x and y> b"
+    # a link's address adds no concrete values to the answer
+    card = _card(deck, "deepnorm")
+    plain = "DeepNorm scales the residual by alpha before the LN."
+    linked = "DeepNorm ([paper](https://arxiv.org/abs/2203.00555)) scales the residual by alpha before the LN."
+    assert score_answer(card, linked).values == score_answer(card, plain).values
+
+
 def test_inline_maths_in_prose_does_not_lay_lines_out_as_a_table(deck) -> None:
     # the spaces set around "$...$" are no column gaps: two such lines are prose, not aligned table rows
     text = ("换个角度：$J$ 几乎消掉径向，而 $\\partial f/\\partial y = 2y$ 正好在这个方向上。\n"

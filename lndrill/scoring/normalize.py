@@ -225,6 +225,25 @@ def _said_again(text: str, origin: list[int]) -> tuple[str, list[int]]:
     return _apply_edits(text, origin, [(m.start(), m.end(), "", m.start()) for m in _SAID_AGAIN.finditer(text)])
 
 
+#: Markup of text copied from the web: a Markdown link's target ("[Admin](https://arxiv.org/abs/2004.08249)" reads
+#: "Admin"), a bare address, an HTML tag or comment. Their letters and digits would read as words and values.
+_LINK_TARGET = re.compile(r"(?<=\])\((?:https?://|www\.)[^()\s]{0,500}\)")
+_BARE_URL = re.compile(r"\b(?:https?://|www\.)[^\s()<>\[\]]{1,500}")
+_HTML_TAGS = ("p", "br", "hr", "img", "div", "span", "h[1-6]", "i", "b", "em", "strong", "a", "sup", "sub", "code", "pre",
+              "ul", "ol", "li", "table", "thead", "tbody", "tr", "td", "th", "details", "summary", "center", "font",
+              "blockquote", "figure", "figcaption", "math", "svg")
+_HTML = re.compile(r"<!--.{0,2000}?-->|</?(?:" + "|".join(_HTML_TAGS) + r")(?:\s[^<>\n]{0,500})?/?>", re.DOTALL)
+
+
+def _web_markup(text: str, origin: list[int]) -> tuple[str, list[int]]:
+    """Drop web markup (`_LINK_TARGET`, `_BARE_URL`, `_HTML`); a tag between words leaves a space."""
+    edits = []
+    for pattern in (_LINK_TARGET, _BARE_URL, _HTML):
+        for m in pattern.finditer(text):
+            edits.append((m.start(), m.end(), " " if pattern is _HTML else "", m.start()))
+    return _apply_edits(text, origin, edits)
+
+
 def _apply_edits(text: str, origin: list[int], edits: list[tuple[int, int, str, int]]) -> tuple[str, list[int]]:
     """Replace text[a:b] by `word` for each edit (a, b, word, at), in order (an edit overlapping one before it is
     dropped; a == b inserts); every character of a word maps to where text[at] came from."""
@@ -436,6 +455,8 @@ def prepare(original: str | bytes) -> Prepared:
     text = "".join(out)
     if _CJK_CHAR.search(text):
         text = simplified(text)  # one character for one character: the offsets stay as they are
+    if "://" in text or "<" in text:
+        text, origin = _web_markup(text, origin)
     if "\\" in text or "$" in text:
         text, origin = delatex(text, origin)
     if any(ch in _SPELLED for ch in text):
