@@ -49,6 +49,10 @@ def hostile_inputs() -> dict[str, str]:
         "3,000 questions answered 'No.'": "Is it Post-LN? No. " * 3000,
         "sum of 3000 LN(x)": "+".join(["LN(x)"] * 3000),
         "LaTeX braces (60 KB)": "\\frac{" * 10000 + "x" + "}" * 10000,
+        # numbers said aloud and hesitations (read as digits / said once), unclosed HTML comments and links
+        "spoken numbers and hesitations": ("beta one point " + "nine " * 40 + "x to the minus one point five, "
+                                           "the, uh, the " + "two thousand " * 10) * 150,
+        "web markup, unclosed": ("<!-- " + "[a](https://x.org/" + "<p " * 5) * 2000,
         "4 MB mixed": ("Post-LN needs warm-up; Pre-LN 的残差是恒等通道 LN(x + F(x)) alpha = (2N)^(1/4)\n" * 60000)[:4_000_000],
     }
 
