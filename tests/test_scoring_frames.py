@@ -312,6 +312,15 @@ def test_a_question_standing_alone_as_a_heading_is_answered_by_the_next_paragrap
     assert "no-contradiction" not in hits(card, text)
 
 
+def test_a_zh_when_clause_without_dang_is_a_condition(deck) -> None:
+    card = _card(deck, "rmsnorm")
+    assert "rms-is-std" not in mistakes(card, "如果向量的均值刚好是 0 的时候，RMS 就是标准差。")
+    assert "rms-is-std" not in mistakes(card, "数据已经零均值化时，RMS 就是标准差。")
+    # a time word with 时 is no condition, and the plain claim is still charged
+    assert "rms-is-std" in mistakes(card, "同时，RMS 就是标准差。")
+    assert "rms-is-std" in mistakes(card, "RMS 就是标准差。")
+
+
 def test_what_follows_a_verdict_on_the_sentence_before_is_the_writers_account(deck) -> None:
     card = _card(deck, "sandwich-ln")
     myth = "Some say Sandwich-LN keeps the whole stream bounded. "

@@ -390,6 +390,9 @@ def _is_no_mark(t: Token) -> bool:
 
 _ANAPHORA = frozenset({"that", "this", "it", "which", "这", "此", "该", "那"})
 _LEAD_CONNECTIVES = frozenset({"but", "and", "yet", "however", "though", "但", "但是", "不过", "可是"})
+#: Characters that make a time word with 时 (同时, 此时, 这时, 那时, 当时, 有时, 平时, 及时, 实时, 随时, 暂时, 临时, 按时,
+#: 准时, 何时, 届时, 适时): no condition.
+_TIME_WORD_HEADS = frozenset("同此这那当有平及实随暂临按准何届适")
 #: "..., otherwise the scale would be wrong": a counterfactual, not a refutation of what came before.
 #: What opens the writer's own account after a refuted claim ("the myth is X; actually Y", "常见误解是 X，其实 Y").
 _ACTUALLY = Cues(en=("actually",), pairs=("in fact", "in reality", "the truth is", "in truth"),
@@ -1307,6 +1310,8 @@ class Polarity:
                     found.append((j, "condition"))  # "在很小的学习率下": under a condition
                 elif toks[j].kind == CJK and toks[j].key == "当" and self._when_clause(j, b):
                     found.append((j, "condition"))  # "当均值为 0 时": when
+                elif toks[j].kind == CJK and toks[j].key == "时" and self._bare_when(j, b):
+                    found.append((j, "condition"))  # "输入均值恰好为 0 时，RMS 就是标准差": when, without 当
                 elif _SCOPE_PREP.at(toks, j) and any(
                         (_SCOPE_WORD.at(toks, k) and not (k + 1 < b and toks[k + 1].key == "than"))
                         or (toks[j].key == "at" and toks[k].kind == PUNCT and toks[k].key == "=")
@@ -1458,6 +1463,25 @@ class Polarity:
         while k >= 0 and j - k <= 3 and toks[k].kind == WORD and toks[k].key in _WHY_ADVERBS:
             k -= 1
         return k >= 0 and toks[k].key in ("is", "that", "this", "why", "was")
+
+    def _bare_when(self, j: int, b: int) -> bool:
+        """"... 时，" closing a comma part with words of its own before it ("均值为 0 时，"): a condition on what
+        follows; not 同时, 此时, 这时, 当时, 有时 ... (time words) nor a 时 that a 当 already opened."""
+        toks = self.tokens
+        if not (j + 1 < b and toks[j + 1].kind == PUNCT and toks[j + 1].key == ","):
+            return False
+        prev = toks[j - 1] if j > 0 else None
+        if prev is None or (prev.kind == CJK and prev.key in _TIME_WORD_HEADS):
+            return False
+        part = self.lay.part_of[j]
+        k = j - 1
+        words = 0
+        while k >= 0 and self.lay.part_of[k] == part:
+            if toks[k].kind == CJK and toks[k].key == "当":
+                return False
+            words += toks[k].kind in (WORD, CJK, NUMBER)
+            k -= 1
+        return words >= 3
 
     def _when_clause(self, j: int, b: int) -> bool:
         """"当 ... 时" (when ...), not 相当, 当然, 应当, 适当, 当前, 当时 (words with 当 in them)."""
