@@ -235,10 +235,16 @@ _HTML_TAGS = ("p", "br", "hr", "img", "div", "span", "h[1-6]", "i", "b", "em", "
 _HTML = re.compile(r"<!--.{0,2000}?-->|</?(?:" + "|".join(_HTML_TAGS) + r")(?:\s[^<>\n]{0,500})?/?>", re.DOTALL)
 
 
+_PASTED_HTML = re.compile(r"<!--|</(?:" + "|".join(_HTML_TAGS) + r")>|<(?:" + "|".join(_HTML_TAGS) + r")\s+[a-z-]+=")
+
+
 def _web_markup(text: str, origin: list[int]) -> tuple[str, list[int]]:
     """Drop web markup (`_LINK_TARGET`, `_BARE_URL`, `_HTML`); a tag between words leaves a space."""
     edits = []
-    for pattern in (_LINK_TARGET, _BARE_URL, _HTML):
+    # a lone "<b>" typed in an answer is text; tags are dropped where the answer shows pasted markup (a closing
+    # tag, a tag with attributes, a comment)
+    html = _PASTED_HTML.search(text) is not None
+    for pattern in (_LINK_TARGET, _BARE_URL, _HTML) if html else (_LINK_TARGET, _BARE_URL):
         for m in pattern.finditer(text):
             edits.append((m.start(), m.end(), " " if pattern is _HTML else "", m.start()))
     return _apply_edits(text, origin, edits)

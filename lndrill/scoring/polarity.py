@@ -393,6 +393,8 @@ _LEAD_CONNECTIVES = frozenset({"but", "and", "yet", "however", "though", "但", 
 #: Characters that make a time word with 时 (同时, 此时, 这时, 那时, 当时, 有时, 平时, 及时, 实时, 随时, 暂时, 临时, 按时,
 #: 准时, 何时, 届时, 适时): no condition.
 _TIME_WORD_HEADS = frozenset("同此这那当有平及实随暂临按准何届适")
+#: Characters of a predicate that describes a state ("为 0", "很大", "足够深", "接近", "不变"): "X 时" is then "when X".
+_STATE_CHARS = frozenset("为是很太够变化等近趋于超小大低高深浅不没")
 #: "..., otherwise the scale would be wrong": a counterfactual, not a refutation of what came before.
 #: What opens the writer's own account after a refuted claim ("the myth is X; actually Y", "常见误解是 X，其实 Y").
 _ACTUALLY = Cues(en=("actually",), pairs=("in fact", "in reality", "the truth is", "in truth"),
@@ -1162,6 +1164,8 @@ class Polarity:
                 continue  # "Pre-LN can be trained without warm-up and ends up better": "can" is the first verb's
             if mood == "condition" and j >= end and self._new_predication_between(end, j):
                 continue  # "X grows with depth, which is why deep Post-LN blows up unless ...": the condition is the later part's
+            if mood == "condition" and start < j < end and self.tokens[j].key == "时":
+                continue  # "残差流很大时，LN 会放大梯度": the claim's own words make the premise; it is part of the claim
             if mood == "condition" and j < start and self._conclusion_between(j, start):
                 continue  # "at initialisation the gradient is well-behaved, so Pre-LN needs no warm-up": the "so" part is concluded
             return mood
@@ -1476,12 +1480,15 @@ class Polarity:
         part = self.lay.part_of[j]
         k = j - 1
         words = 0
+        state = False
         while k >= 0 and self.lay.part_of[k] == part:
             if toks[k].kind == CJK and toks[k].key == "当":
                 return False
             words += toks[k].kind in (WORD, CJK, NUMBER)
+            state = state or (toks[k].kind == CJK and toks[k].key in _STATE_CHARS)
             k -= 1
-        return words >= 3
+        # a state the part describes ("均值为 0 时", "很深时"), not a setting named by a noun ("500 步 warm-up 时")
+        return words >= 3 and state
 
     def _when_clause(self, j: int, b: int) -> bool:
         """"当 ... 时" (when ...), not 相当, 当然, 应当, 适当, 当前, 当时 (words with 当 in them)."""
