@@ -108,7 +108,7 @@ _NAMING_WORDS = frozenset({"i", "e", "ie", "aka", "a", "k", "the", "so", "called
                            "即", "也", "就", "是", "叫", "称", "为", "所", "谓", "的"})
 #: "which has since been named X", "也就是所谓的 X": words that give a name to what came before.
 #: "whereas here ...", "而这里 ...": a sentence's named subject set against the topic itself.
-_SET_AGAINST_TOPIC = frozenset({"wherea", "whereas", "while", "而", "但", "但是"})
+_SET_AGAINST_TOPIC = frozenset({stem("whereas"), stem("while"), "而", "但", "但是"})
 _HERE = frozenset({"here", "this", "these", "这里", "这儿", "这种", "这样"})
 #: Words that end a comparison whose other side follows them ("better than X", "like X", "比 X"; "as" only after
 #: "as" or "same": "as well as X", "the same as X").
@@ -610,10 +610,11 @@ class Subjects:
             return []
         if any(end <= m.start < k for m in self.mentions):
             return []
-        inside = [m for m in mentions if m.start > k]
+        opening = k
+        inside = [m for m in mentions if m.start > opening]
         found: list[Mention] = []
-        end, k = k, k + 1
-        while k < len(toks) and k - end <= 16:
+        k += 1
+        while k < len(toks) and k - opening <= 16:
             tok = toks[k]
             if tok.kind == PUNCT and tok.key in (")", "）"):
                 return found

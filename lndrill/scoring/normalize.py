@@ -217,6 +217,7 @@ def _spoken_numbers(text: str, origin: list[int]) -> tuple[str, list[int]]:
 
 #: A word said again after a spoken hesitation ("kills the, uh, the radial direction", "it's, um, it's"): said once.
 #: (Other hesitations stay: they may part clauses, and how often an answer hesitates is part of its form.)
+_HESITATION_WORD = re.compile(r"\b(?:um+|uh+|uhm+|erm+)\b", re.IGNORECASE)
 _SAID_AGAIN = re.compile(r"\b([A-Za-z]+)'?(?:s\b)?(?:,?\s*\b(?:um+|uh+|uhm+|erm+)\b,?\s*)+(?=\1\b)", re.IGNORECASE)
 
 
@@ -229,13 +230,13 @@ def _said_again(text: str, origin: list[int]) -> tuple[str, list[int]]:
 #: "Admin"), a bare address, an HTML tag or comment. Their letters and digits would read as words and values.
 _LINK_TARGET = re.compile(r"(?<=\])\((?:https?://|www\.)[^()\s]{0,500}\)")
 _BARE_URL = re.compile(r"\b(?:https?://|www\.)[^\s()<>\[\]]{1,500}")
-_HTML_TAGS = ("p", "br", "hr", "img", "div", "span", "h[1-6]", "i", "b", "em", "strong", "a", "sup", "sub", "code", "pre",
-              "ul", "ol", "li", "table", "thead", "tbody", "tr", "td", "th", "details", "summary", "center", "font",
-              "blockquote", "figure", "figcaption", "math", "svg")
-_HTML = re.compile(r"<!--.{0,2000}?-->|</?(?:" + "|".join(_HTML_TAGS) + r")(?:\s[^<>\n]{0,500})?/?>", re.DOTALL)
-
-
-_PASTED_HTML = re.compile(r"<!--|</(?:" + "|".join(_HTML_TAGS) + r")>|<(?:" + "|".join(_HTML_TAGS) + r")\s+[a-z-]+=")
+#: Tag names of HTML that pages carry; any other "<word ...>" is left alone ("<x and y>" in maths).
+_HTML_TAG = "(?:" + "|".join(("p", "br", "hr", "img", "div", "span", "h[1-6]", "i", "b", "em", "strong", "a", "sup", "sub",
+                               "code", "pre", "ul", "ol", "li", "table", "thead", "tbody", "tr", "td", "th", "details",
+                               "summary", "center", "font", "blockquote", "figure", "figcaption", "math", "svg")) + ")"
+_HTML = re.compile(r"<!--.{0,2000}?-->|</?" + _HTML_TAG + r"(?:\s[^<>\n]{0,500})?/?>", re.DOTALL)
+#: What shows the answer carries pasted markup: a comment, a closing tag, a tag with attributes.
+_PASTED_HTML = re.compile(r"<!--|</" + _HTML_TAG + r">|<" + _HTML_TAG + r"\s+[a-z-]+=")
 
 
 def _web_markup(text: str, origin: list[int]) -> tuple[str, list[int]]:
@@ -461,13 +462,13 @@ def prepare(original: str | bytes) -> Prepared:
     text = "".join(out)
     if _CJK_CHAR.search(text):
         text = simplified(text)  # one character for one character: the offsets stay as they are
-    if "://" in text or "<" in text:
+    if "://" in text or "www." in text or "<" in text:
         text, origin = _web_markup(text, origin)
     if "\\" in text or "$" in text:
         text, origin = delatex(text, origin)
     if any(ch in _SPELLED for ch in text):
         text, origin = _spell(text, origin)
-    if _SAID_AGAIN.search(text):
+    if _HESITATION_WORD.search(text):
         text, origin = _said_again(text, origin)
     if _SPOKEN_NUMBER_HINT.search(text):
         text, origin = _spoken_numbers(text, origin)
