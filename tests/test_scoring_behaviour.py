@@ -2505,3 +2505,17 @@ def test_chinese_adverbs_that_start_with_wu_deny_nothing(deck, main_card) -> Non
     assert "deep-blocks-identity" in hits(card, "Pre-Norm 结构无形地增加了模型的宽度而降低了模型的深度。")
     assert "pre-stable" in hits(main_card, "Pre-LN 无疑更稳定。")
     assert "pre-no-warmup" in hits(main_card, "Pre-LN 无需 warmup。")
+
+
+def test_robust_said_of_anything_is_not_warmup_insurance(deck) -> None:
+    card = deck.cards["warmup-for-pre-ln"]
+
+    def hits(text: str) -> set[str]:
+        return {p.id for s in score_answer(card, text).sections for p in s.points if p.hit}
+
+    # praise of an optimiser (or anything else) in general words is not the point about warm-up
+    assert "larger-peak-lr" not in hits("RAdam 引入修正项，改善了优化过程的稳定性和鲁棒性。")
+    assert "larger-peak-lr" not in hits("The new optimiser makes training far more robust across datasets.")
+    # said of warm-up, the same word still earns it
+    assert "larger-peak-lr" in hits("Warm-up simply makes the first thousand steps more robust.")
+    assert "larger-peak-lr" in hits("预热让训练初期更鲁棒。")
