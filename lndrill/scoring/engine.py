@@ -255,6 +255,54 @@ def _new_clause_between(answer: Analysis, frame: Frame) -> bool:
 _COPULA_REACH = 4
 
 
+def _predicate_ends_earlier_part(answer: Analysis, frame: Frame) -> bool:
+    """One of the frame's words closes a comma part that has words of its own before it ("某些坐标的 v_t 偶然偏小",
+    "some coordinates' v_t is by chance too small") and the next term opens a later part that goes on to a
+    predicate of its own ("有效步长就会很大", "the effective step then becomes huge"): the closing word is said of
+    its own part's subject, not of the later words."""
+    lay, toks = answer.lay, answer.lay.tokens
+    content = (WORD, CJK)
+    terms = sorted(frame.terms)
+    for (a1, b1), (a2, b2) in zip(terms, terms[1:], strict=False):
+        p1, p2 = lay.part_of[b1 - 1], lay.part_of[a2]
+        if p1 == p2 or (frame.who.at is not None and lay.part_of[frame.who.at] == p1):
+            continue  # (the claim's own subject named in the first part: the later part goes on about it)
+        k = b1
+        while k < a2 and lay.part_of[k] == p1 and toks[k].kind == PUNCT:
+            k += 1
+        if k < a2 and lay.part_of[k] == p1:
+            continue  # the word does not close its part
+        j = a1 - 1
+        own_words = False
+        while j >= 0 and lay.part_of[j] == p1:
+            if toks[j].kind in content and not is_function_token(toks[j]):
+                own_words = True
+                break
+            j -= 1
+        if not own_words:
+            continue
+        # the later term opens its part, perhaps after "the" (an apposition, "CogView, a 10B model", opens with
+        # an indefinite article and describes the name before it; "它"/"it" goes on about the first part's topic)
+        k = a2 - 1
+        while k >= 0 and lay.part_of[k] == p2 and (toks[k].kind == PUNCT or toks[k].key == "the"):
+            k -= 1
+        if k >= 0 and lay.part_of[k] == p2:
+            continue
+        k, last = b2, lay.part_of[b2 - 1]  # (a term may run over "、" into the next part: "query、key")
+        while k < len(toks) and lay.part_of[k] == last:
+            if (toks[k].kind == CJK and not is_function_token(toks[k])) or (
+                    toks[k].kind == WORD and (toks[k].key in COPULAS or toks[k].key in _THEN_VERBS)):
+                return True
+            k += 1
+    return False
+
+
+#: English words that show a later comma part has a predicate of its own ("the effective step then becomes huge"),
+#: besides the copulas; a noun phrase in apposition ("CogView, the 12B model from 2021") has none.
+_THEN_VERBS = frozenset({"then", "become", "becomes", "became", "get", "gets", "got", "will", "would", "stays", "stay",
+                         "remains", "remain", "grows", "grow", "shrinks", "shrink", "explodes", "explode", "blows"})
+
+
 def _own_copula(lay: Layout, b: int) -> bool:
     """A copula ("is", "are" ...) follows within `_COPULA_REACH` words of token b, in the same comma part: the
     noun phrase ending there has a predicate of its own ("gradient vanishing ... is a side effect")."""
@@ -438,8 +486,8 @@ def _title_line(answer: Analysis, frame: Frame) -> bool:
 #: words are not the answer's own plain claim (see each guard's docstring). All are pure; checked in this order,
 #: then the ones that need the matcher, then `_label_only` (which needs the correct claim).
 _SPARED_BECAUSE: tuple[Callable[[Analysis, Frame], bool], ...] = (
-    _named_in_code, _divided, _retracted, _new_clause_between, _across_cell_items, _set_aside, _played_down,
-    _subject_opens_later_conjunct, _title_line, _row_label_only)
+    _named_in_code, _divided, _retracted, _new_clause_between, _predicate_ends_earlier_part, _across_cell_items,
+    _set_aside, _played_down, _subject_opens_later_conjunct, _title_line, _row_label_only)
 _SPARED_BY_MATCH: tuple[Callable[[Analysis, Matcher, Frame], bool], ...] = (_read_both_ways, _other_coefficient)
 #: Further reasons that spare a denial ("X does not Y"): the "not" belongs to another verb or to a reason.
 _DENIAL_SPARED_BECAUSE: tuple[Callable[[Analysis, Frame], bool], ...] = (_denies_another_verb, _reason_follows_denial)
