@@ -52,8 +52,8 @@ NEGATION = Cues(
     zh=("不", "没", "无", "免", "去掉", "去除", "省去", "省掉", "省略", "移除", "取消", "摆脱", "非", "别", "未", "勿",
         "拿掉", "砍掉", "甩掉", "否", "绕过", "跳过", "避开", "脱离", "失去", "破坏", "打断", "阻断", "切断", "多余",
         "用不着", "无需", "无须", "不必", "不用", "没必要", "扔掉", "丢掉", "舍弃", "抛弃", "丢弃", "不再",
-        # lacking ("RMSNorm 缺少偏置")
-        "缺少", "缺乏", "缺了",
+        # lacking ("RMSNorm 缺少偏置", "RMSNorm 少了减均值那一步")
+        "缺少", "缺乏", "缺了", "少了", "少掉",
         # "减少对 warmup 的依赖": a dependence made smaller (not 减少 alone: "减少梯度" says the gradient shrinks)
         "减少对", "降低对", "减轻对", "减弱对", "减少了对", "降低了对", "减轻了对", "减弱了对"),
 )
@@ -77,7 +77,7 @@ _REMOVAL = Cues(en=("drop", "drops", "dropped", "dropping", "remove", "removes",
                     "omitted", "omitting", "eliminate", "eliminates", "eliminated", "eliminating", "discard", "discards",
                     "discarded", "discarding", "strip", "strips", "stripped", "stripping", "ditch", "ditches", "ditched",
                     "lose", "loses", "lost", "losing", "lacks", "lack", "lacking"),
-                zh=("去掉", "去除", "省掉", "省略", "删掉", "删除", "拿掉", "丢掉", "舍弃", "砍掉", "缺少", "缺乏", "缺了"))
+                zh=("去掉", "去除", "省掉", "省略", "删掉", "删除", "拿掉", "丢掉", "舍弃", "砍掉", "缺少", "缺乏", "缺了", "少了", "少掉"))
 #: Words after which "skip" is the skip path doing something, not the verb "to skip".
 _AFTER_SKIP_NOUN = frozenset(stem(w) for w in ("never", "is", "stays", "remains", "carries", "has", "gets", "goes",
                                                "bypasses", "itself"))
@@ -353,10 +353,21 @@ def is_negation(tokens: list[Token], j: int) -> int:
         return 0 if (t.key, nxt) in _EN_NOT_A_CUE else n
     if _leaves_alone(tokens, j):
         return n
+    if (_spells(tokens, j, "少了") or _spells(tokens, j, "少掉")) and not _lacks_a_thing(tokens, j + 2):
+        return 0  # "计算量少了", "少了一半": an amount went down, nothing is lacking
     if t.key in "不没" and 0 < j < len(tokens) - 1 and tokens[j - 1].kind == CJK and tokens[j + 1].kind == CJK \
             and tokens[j - 1].key == tokens[j + 1].key and tokens[j - 1].end == t.start:
         return 0  # "矛不矛盾", "需不需要", "有没有": the A-not-A question form asks, it does not deny
     return 0 if _inside_zh_word(tokens, j, first=0) else n
+
+
+#: Characters that open an amount after 少了 ("少了一半", "少了很多", "少了 30%"), not the thing that is lacking.
+_AMOUNT_OPENERS = frozenset("一二两三几半很许不大些点多好约近")
+
+
+def _lacks_a_thing(tokens: list[Token], k: int) -> bool:
+    """A thing follows 少了/少掉 at token k ("少了减均值这一步", "少了 re-centering"): the word denies it."""
+    return k < len(tokens) and (tokens[k].kind == WORD or (tokens[k].kind == CJK and tokens[k].key not in _AMOUNT_OPENERS))
 
 
 def _inside_zh_word(tokens: list[Token], j: int, first: int = 1) -> bool:
