@@ -197,7 +197,9 @@ _CONDITION = Cues(
         "why", "how"),  # indirect questions ("we need to look at why X") assert nothing to charge
     pairs=("as long", "only if", "even if", "at scale", "only for", "only when", "only in"),
     zh=("如果", "若", "假如", "假设", "要是", "一旦", "只要", "是否", "要不要", "需不需要", "时候", "情况下", "条件下",
-        "场景下", "设置下", "的话", "除非", "低资源", "大学习率", "小学习率", "高学习率"),
+        "场景下", "设置下", "的话", "除非", "低资源", "大学习率", "小学习率", "高学习率",
+        # "even if" ("哪怕梯度很小"): a concession supposes what follows, it does not state it
+        "哪怕", "即使", "即便", "就算", "纵使"),
 )
 #: The condition words that open an indirect question: they do not reach past their own clause.
 _INDIRECT_QUESTION = Cues(en=("why", "how", "whether"), zh=("是否", "要不要", "需不需要"))
