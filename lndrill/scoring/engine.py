@@ -303,6 +303,24 @@ _THEN_VERBS = frozenset({"then", "become", "becomes", "became", "get", "gets", "
                          "remains", "remain", "grows", "grow", "shrinks", "shrink", "explodes", "explode", "blows"})
 
 
+def _introduced_after_its_subject(answer: Analysis, frame: Frame) -> bool:
+    """The claim's words sit in a comma part that opens with "there is"/"there's" and its subject was named only
+    in an earlier part ("ResiDual keeps a Post-LN path, there's the Curse of Depth paper, which scales ..."): a
+    run-on sentence has moved on to something new, and the words describe that, not the earlier subject."""
+    lay, toks = answer.lay, answer.lay.tokens
+    at = frame.who.at
+    if at is None or at >= frame.start or lay.part_of[at] == lay.part_of[frame.start]:
+        return False
+    part = lay.part_of[frame.start]
+    k = frame.start
+    while k > 0 and lay.part_of[k - 1] == part:
+        k -= 1
+    while k < frame.start and toks[k].kind == PUNCT:
+        k += 1
+    return (k + 1 < len(toks) and toks[k].key == "there"
+            and (toks[k + 1].key in ("is", "are", "was", "were") or lay.text[toks[k].start:toks[k].end] == "there's"))
+
+
 def _own_copula(lay: Layout, b: int) -> bool:
     """A copula ("is", "are" ...) follows within `_COPULA_REACH` words of token b, in the same comma part: the
     noun phrase ending there has a predicate of its own ("gradient vanishing ... is a side effect")."""
@@ -486,8 +504,8 @@ def _title_line(answer: Analysis, frame: Frame) -> bool:
 #: words are not the answer's own plain claim (see each guard's docstring). All are pure; checked in this order,
 #: then the ones that need the matcher, then `_label_only` (which needs the correct claim).
 _SPARED_BECAUSE: tuple[Callable[[Analysis, Frame], bool], ...] = (
-    _named_in_code, _divided, _retracted, _new_clause_between, _predicate_ends_earlier_part, _across_cell_items,
-    _set_aside, _played_down, _subject_opens_later_conjunct, _title_line, _row_label_only)
+    _named_in_code, _divided, _retracted, _new_clause_between, _predicate_ends_earlier_part, _introduced_after_its_subject,
+    _across_cell_items, _set_aside, _played_down, _subject_opens_later_conjunct, _title_line, _row_label_only)
 _SPARED_BY_MATCH: tuple[Callable[[Analysis, Matcher, Frame], bool], ...] = (_read_both_ways, _other_coefficient)
 #: Further reasons that spare a denial ("X does not Y"): the "not" belongs to another verb or to a reason.
 _DENIAL_SPARED_BECAUSE: tuple[Callable[[Analysis, Frame], bool], ...] = (_denies_another_verb, _reason_follows_denial)
