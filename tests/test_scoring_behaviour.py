@@ -392,6 +392,14 @@ def test_term_lists_separated_by_spaces_or_commas_earn_nothing(main_card, text: 
     assert score_answer(main_card, text).score == 0
 
 
+def test_a_sentence_of_semicolon_separated_terms_earns_nothing_but_labelled_notes_do(main_card) -> None:
+    soup = ("Post-LN vs Pre-LN; LN(x + F(x)); x + F(LN(x)); identity path; warm-up; gradient norm; "
+            "Xiong 2020; 8.45 BLEU; deep stacks; LLaMA; RMSNorm; stability vs quality.")
+    assert score_answer(main_card, soup).score == 0
+    notes = "- Pre-LN: x + F(LN(x)); identity path kept; no warm-up needed; stable at depth; used by LLaMA; RMSNorm."
+    assert score_answer(main_card, notes).score > 0
+
+
 def test_a_claim_without_a_listed_verb_still_counts(main_card) -> None:
     assert "pre-identity-path" in hits(main_card, "Deep Pre-LN layers behave almost like identity functions.")
 

@@ -167,6 +167,9 @@ class Layout:
         self.clause_claim = [b > a and not lst and self.block_kind[self.block_of[a]] != "heading"
                              and _has_predicate(self, a, b, vocabulary)
                              for (a, b), lst in zip(self.clause_span, self.clause_list, strict=True)]
+        for clauses in _semicolon_soups(self):
+            for c in clauses:
+                self.clause_list[c], self.clause_claim[c] = True, False
 
     def clause_tokens(self, clause: int) -> range:
         """Token indices of one clause."""
@@ -176,6 +179,36 @@ class Layout:
     def block_label(self, i: int) -> tuple[int, int] | None:
         """The label span of the line (or list item) holding token i, if it has one."""
         return self.label_of_line.get(self.line_of[i])
+
+
+#: A sentence of this many ";"-separated items, most of them bare terms, is a keyword list as a whole.
+_SOUP_ITEMS = 6
+
+
+def _semicolon_soups(lay: Layout) -> list[list[int]]:
+    """Unlabelled sentences of six or more items separated by ";", at least 60% of which claim nothing on their
+    own ("Pre-LN vs Post-LN; residual stream; x_{l+1} = x_l + F(LN(x_l)); effective depth; Mix-LN; ..."): the
+    few items with an equation or a stray "in" are terms of the same list, not claims. A labelled line of notes
+    ("- setup: 1 head; W ~ N(0, 1/d); bias 0") keeps its items."""
+    toks = lay.tokens
+    by_sentence: dict[int, list[int]] = {}
+    for c, (a, b) in enumerate(lay.clause_span):
+        if b > a:
+            by_sentence.setdefault(lay.sentence_of[a], []).append(c)
+    out: list[list[int]] = []
+    for clauses in by_sentence.values():
+        if len(clauses) < _SOUP_ITEMS:
+            continue
+        opened = [c for c in clauses[1:] if toks[lay.clause_span[c][0]].key in (";", "；")]
+        if len(opened) + 1 < _SOUP_ITEMS:
+            continue
+        first = lay.clause_span[clauses[0]][0]
+        if lay.block_label(first) is not None or _sentence_label(lay, first, lay.clause_span[clauses[0]][1]):
+            continue
+        items = [clauses[0], *opened]
+        if sum(1 for c in items if not lay.clause_claim[c]) >= 0.6 * len(items):
+            out.append(items)
+    return out
 
 
 def _width(s: str) -> int:
