@@ -53,6 +53,10 @@ def hostile_inputs() -> dict[str, str]:
         "spoken numbers and hesitations": ("beta one point " + "nine " * 40 + "x to the minus one point five, "
                                            "the, uh, the " + "two thousand " * 10) * 150,
         "web markup, unclosed": ("<!-- " + "[a](https://x.org/" + "<p " * 5) * 2000,
+        # one 60 KB sentence of ";"-separated items, each naming a subject: the topic test once walked from the
+        # sentence start to every mention (1.1 s)
+        "one sentence of 12,000 ';' items": "; ".join(["Post-LN warm-up", "x + F(LN(x))", "identity path", "there's Pre-LN",
+                                                       "偏小，有效步长就会很大"] * 2400),
         "4 MB mixed": ("Post-LN needs warm-up; Pre-LN 的残差是恒等通道 LN(x + F(x)) alpha = (2N)^(1/4)\n" * 60000)[:4_000_000],
     }
 

@@ -30,6 +30,7 @@ placements, what is set against Pre-LN is Post-LN).
 from __future__ import annotations
 
 import bisect
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -933,7 +934,7 @@ class Subjects:
         x + LN(F(x)) normalises only the branch", the sentence has moved on to another subject)."""
         lay, toks = self.lay, self.lay.tokens
         first = lay.sentence_span[lay.sentence_of[m.start]][0]
-        words = [t for t in toks[first : m.start] if t.kind != PUNCT]
+        words = _leading(toks, first, m.start, 2, lambda t: t.kind != PUNCT)
         if words and not (len(words) == 1 and words[0].key in _OPENING_WORDS):
             return False
         turns = [j for j in range(m.end, start) if toks[j].kind == PUNCT and toks[j].key in _TURNS]
@@ -955,7 +956,7 @@ class Subjects:
         adds to it and S(x) grows", "对于 Pre-LN，..."): it governs every clause of that sentence, like a label."""
         lay, toks = self.lay, self.lay.tokens
         first = lay.sentence_span[lay.sentence_of[m.start]][0]
-        lead = [t for t in toks[first : m.start] if t.kind != PUNCT or t.key not in ("-", "*", "(")]
+        lead = _leading(toks, first, m.start, 3, lambda t: t.kind != PUNCT or t.key not in ("-", "*", "("))
         if not lead or len(lead) > 2 or "".join(t.key for t in lead) not in _TOPIC_WORDS:
             return False
         j = m.end
@@ -1178,3 +1179,15 @@ class Subjects:
                 return None
             head, nouns = head - 1, nouns + 1
         return None
+
+
+def _leading(toks: list[Token], a: int, b: int, limit: int, keep: Callable[[Token], bool]) -> list[Token]:
+    """The first `limit` tokens of toks[a:b] that `keep` accepts (fewer when there are fewer): what opens a
+    sentence, found without walking a long one-sentence paste to its end for every mention in it."""
+    out: list[Token] = []
+    for k in range(a, b):
+        if keep(toks[k]):
+            out.append(toks[k])
+            if len(out) >= limit:
+                break
+    return out
