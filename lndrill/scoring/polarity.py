@@ -372,6 +372,17 @@ def _lacks_a_thing(tokens: list[Token], k: int) -> bool:
     return k < len(tokens) and (tokens[k].kind == WORD or (tokens[k].kind == CJK and tokens[k].key not in _AMOUNT_OPENERS))
 
 
+#: Words after which "then" is an adverb inside the clause ("that does not mean you can then drop warm-up"),
+#: not the "then" that opens a consequence.
+_BEFORE_ADVERB_THEN = frozenset({"can", "could", "would", "will", "should", "may", "might", "must", "is", "are", "was",
+                                 "were", "be", "only"})
+
+
+def _adverb_then(tokens: list[Token], j: int) -> bool:
+    """"then" right after a modal or copula is an adverb of the same clause, not a scope boundary."""
+    return tokens[j].key == "then" and j > 0 and tokens[j - 1].kind == WORD and tokens[j - 1].key in _BEFORE_ADVERB_THEN
+
+
 def _inside_zh_word(tokens: list[Token], j: int, first: int = 1) -> bool:
     """The negation character at j is part of a word that negates nothing (`_ZH_NOT_NEGATION`), at position
     `first` or later: with first=1 only words it ends or sits inside ("分别", "区别"), not "不稳定", which starts with
@@ -537,7 +548,7 @@ class Polarity:
                         cues.add(neg)
                         self.saying_negations.add(neg)
                     return
-                if _SCOPE_STOP.ends_at(toks, j) >= 0 and j not in skip:
+                if _SCOPE_STOP.ends_at(toks, j) >= 0 and j not in skip and not _adverb_then(toks, j):
                     removal = self._removal_before_and(j, start, end)
                     if removal >= 0:
                         cues.add(removal)  # "RMSNorm drops the mean subtraction and the bias": both are dropped
@@ -639,7 +650,8 @@ class Polarity:
                     if not self._verdict_on_value(j):
                         cues.add(j)
                     return
-                if _SCOPE_STOP.at(toks, j) and not (t.key == "also" and j + 1 < len(toks) and is_negation(toks, j + 1)):
+                if _SCOPE_STOP.at(toks, j) and not (t.key == "also" and j + 1 < len(toks) and is_negation(toks, j + 1)) \
+                        and not _adverb_then(toks, j):
                     return  # (but "warm-up is also no longer needed" goes on to its denial)
                 if t.kind == WORD and self._negative_purpose(j):
                     return  # "needs warm-up to not fall apart": the "not" is the purpose's, not the claim's
