@@ -627,3 +627,11 @@ def test_a_table_row_label_is_judged_by_its_cells(main_card) -> None:
     got = hits(main_card, table)
     assert {"pre-stable", "post-needs-warmup", "pre-no-warmup"} <= got
     assert not mistakes(main_card, table)
+
+
+def test_a_name_in_brackets_before_dao_is_an_example_of_the_earlier_step(deck) -> None:
+    card = _card(deck, "ln-who-uses-what")
+    # "从 A（…BERT）到 B": BERT is an example of Post-LN, not the subject of the Pre-LN after 到
+    text = "演进路线：从 Post-LN（2018 年的 BERT）到 Pre-LN 加 final LN（GPT-2 以后的默认做法）。"
+    assert "bert-pre" not in mistakes(card, text)
+    assert "bert-pre" in mistakes(card, "BERT 用的是 Pre-LN。")

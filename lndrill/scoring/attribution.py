@@ -1044,13 +1044,15 @@ class Subjects:
     def _aside_before_to(self, m: Mention, start: int) -> bool:
         """The prose form of an arrow: "the field moved from Post-LN (2017, BERT) to Pre-LN (GPT-2/3)". `m` stands
         in brackets that close right before "to", in a clause that says "from" before them: an example of the
-        earlier step, not the subject of what comes after "to"."""
+        earlier step, not the subject of what comes after "to". Chinese says it with 从 ... 到 ("从 Post-LN（2017、BERT）
+        到 Pre-LN")."""
         toks = self.lay.tokens
         close = self._aside_close(m, start)
-        if close < 0 or close + 1 >= start or toks[close + 1].key != "to":
+        if close < 0 or close + 1 >= start or toks[close + 1].key not in ("to", "到"):
             return False
         lo = max(self.lay.clause_span[self.lay.clause_of[m.start]][0], m.start - 16)
-        return any(toks[j].kind == WORD and toks[j].key == "from" for j in range(lo, m.start))
+        return any(toks[j].kind in (WORD, CJK) and toks[j].key == ("from" if toks[close + 1].key == "to" else "从")
+                   for j in range(lo, m.start))
 
     def _aside_close(self, m: Mention, start: int) -> int:
         """Where the brackets around `m` close, when they close before token `start` (else -1)."""
