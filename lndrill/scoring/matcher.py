@@ -52,6 +52,8 @@ _SETTING_WORDS = frozenset(stem(w) for w in ("at", "in", "on", "for", "with", "u
 _COLON_REACH = 6
 #: At most this many frames per matcher and sentence (a pasted wall of text cannot multiply work).
 PER_SENTENCE = 6
+#: Prepositions that open a setting before the claim's subject ("For BERT-base, Pre-LN ...").
+_SETTING_PREPOSITIONS = frozenset({"for", "on", "in", "with", "at"})
 
 _ELLIPSIS = Cues(
     en=("does", "do", "did", "not", "is", "are", "can", "cannot", "too", "also", "either", "neither", "nor", "no",
@@ -615,7 +617,7 @@ class Analysis:
                 # earlier part is its object ("NormFormer keeps Pre-LN and adds an LN after attention")
                 first = h if h[0] < anchor[0] else anchor
                 m = self.subjects.between(min(h[1], anchor[1]), max(h[0], anchor[0]))
-                if m is not None and part_of[m.start] != part_of[first[0]]:
+                if m is not None and part_of[m.start] != part_of[first[0]] and not self._setting_part(first[0]):
                     continue
                 # "large compared with Pre-LN's, which shrinks like 1/sqrt(L)": a relative part about the subject
                 # the earlier part compares with is that subject's claim, not the rest of the earlier part's
@@ -625,6 +627,29 @@ class Analysis:
                     continue
             return h
         return None
+
+    def _setting_part(self, i: int) -> bool:
+        """Token i sits in a short comma part that opens its sentence or clause with a setting preposition ("For
+        BERT-base, Pre-LN trained at 1e-3 ...", "On IWSLT14, Post-LN ..."): the setting of the next part's claim, not
+        a claim of its own, so its words may join that claim."""
+        lay, toks = self.lay, self.tokens
+        part = lay.part_of[i]
+        a = i
+        while a > 0 and lay.part_of[a - 1] == part:
+            a -= 1
+        while a < i and toks[a].kind == PUNCT:
+            a += 1
+        if toks[a].key not in _SETTING_PREPOSITIONS:
+            return False
+        if a > 0 and lay.sentence_of[a - 1] == lay.sentence_of[a] and not (
+                toks[a - 1].kind == PUNCT and toks[a - 1].key in (";", ":")):
+            return False  # (only a part that opens its sentence or follows a semicolon or colon)
+        b = i
+        while b < len(toks) and lay.part_of[b] == part:
+            b += 1
+        words = sum(1 for k in range(a + 1, b) if toks[k].kind in (WORD, NUMBER) or toks[k].kind == CJK)
+        return words <= 4
+
 
     def _later_part_has_own_topic(self, terms: tuple[tuple[int, int], ...]) -> bool:
         """The claim's words sit in two comma parts and the later part opens with a topic of its own, a short
@@ -746,6 +771,11 @@ class Analysis:
             own = self._named_in_terms(terms)
             if own is not None:
                 who = own  # "Post-LN early": the phrase names its subject itself
+            elif not who.explicit and self._setting_part(a):
+                # "For BERT-base, Pre-LN trained at 1e-3": the subject opens the part after the setting
+                m = self.subjects.between(a, b)
+                if m is not None and lay.part_of[m.start] != lay.part_of[a]:
+                    who = Attribution(m.subject, "clause", m.start)
         if kind != "prose" and who.explicit and self._owned_by_another(a):
             who = Attribution(who.subject, "sentence", who.at)
         if kind == "prose":
