@@ -400,6 +400,16 @@ def test_a_sentence_of_semicolon_separated_terms_earns_nothing_but_labelled_note
     assert score_answer(main_card, notes).score > 0
 
 
+def test_a_sentence_a_list_label_opens_earns_nothing_even_with_equations(main_card, deck) -> None:
+    soup = ("Key concepts: Post-LN = LN(x + F(x)), Pre-LN = x + F(LN(x)), warmup_steps = 4000,\n"
+            "beta2 = 0.98, BLEU without warm-up = 8.45, grad norm ∝ 1/sqrt(L), LLaMA = Pre-LN, RMSNorm.")
+    assert score_answer(main_card, soup).score == 0
+    # a topic label that merely mentions a term is no list label
+    card = deck.cards["pre-ln-effective-depth"]
+    topic = "Representation collapse (ResiDual's term): in deep Pre-LN stacks the hidden states of later layers become nearly identical."
+    assert "representation-collapse" in {p.id for s in score_answer(card, topic).sections for p in s.points if p.hit}
+
+
 def test_a_claim_without_a_listed_verb_still_counts(main_card) -> None:
     assert "pre-identity-path" in hits(main_card, "Deep Pre-LN layers behave almost like identity functions.")
 

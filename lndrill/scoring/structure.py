@@ -167,7 +167,7 @@ class Layout:
         self.clause_claim = [b > a and not lst and self.block_kind[self.block_of[a]] != "heading"
                              and _has_predicate(self, a, b, vocabulary)
                              for (a, b), lst in zip(self.clause_span, self.clause_list, strict=True)]
-        for clauses in _semicolon_soups(self):
+        for clauses in _semicolon_soups(self) + _labelled_soups(self):
             for c in clauses:
                 self.clause_list[c], self.clause_claim[c] = True, False
 
@@ -208,6 +208,30 @@ def _semicolon_soups(lay: Layout) -> list[list[int]]:
         items = [clauses[0], *opened]
         if sum(1 for c in items if not lay.clause_claim[c]) >= 0.6 * len(items):
             out.append(items)
+    return out
+
+
+def _labelled_soups(lay: Layout) -> list[list[int]]:
+    """The clauses of a sentence that a list label opens ("Key concepts: LN(a x + c 1) = LN(x), eps = 1e-5, ...",
+    "Keywords: ..."), however many lines it runs over: the label says what follows is a list, so its equations are
+    items of it, not claims."""
+    out: list[list[int]] = []
+    for a, b in lay.sentence_span:
+        if b <= a:
+            continue
+        line_label = lay.block_label(a)
+        label = line_label if line_label is not None and line_label[0] == a else _sentence_label(lay, a, b)
+        if label is None:
+            continue
+        k = label[0]
+        while k < label[1] and lay.tokens[k].kind == PUNCT:
+            k += 1
+        # the label is the list's name itself ("Key concepts:"), not a topic that mentions a term ("Representation
+        # collapse (ResiDual's term):")
+        n = _SOUP_LABELS.at(lay.tokens, k) if k < label[1] else 0
+        if not n or any(lay.tokens[j].kind != PUNCT for j in range(k + n, label[1])):
+            continue
+        out.append(sorted({lay.clause_of[i] for i in range(a, b)}))
     return out
 
 
@@ -830,8 +854,9 @@ def _ticked(toks: list[Token], a: int, b: int) -> bool:
     return all(toks[i].kind == PUNCT for i in range(ticks[0] + 1, b))
 
 
-_SOUP_LABELS = Cues(en=("keywords", "keyword", "tags", "tag", "terms", "buzzwords", "topics"),
-                    pairs=("key words", "key terms"), zh=("关键词", "关键字", "标签", "术语"))
+_SOUP_LABELS = Cues(en=("keywords", "keyword", "tags", "tag", "terms", "buzzwords", "topics", "concepts"),
+                    pairs=("key words", "key terms", "key concepts", "key ideas"),
+                    zh=("关键词", "关键字", "标签", "术语", "关键概念", "核心概念", "相关概念"))
 
 
 def _soup_label(lay: Layout, label: tuple[int, int]) -> bool:
