@@ -410,6 +410,15 @@ def test_a_sentence_a_list_label_opens_earns_nothing_even_with_equations(main_ca
     assert "representation-collapse" in {p.id for s in score_answer(card, topic).sections for p in s.points if p.hit}
 
 
+def test_a_one_line_paragraph_of_bare_fragments_earns_nothing_but_prose_does(main_card) -> None:
+    soup = ("Post-LN vs Pre-LN. LN(x + F(x)) vs x + F(LN(x)). Identity path, residual stream. Warm-up, 4000 steps. "
+            "Xiong 2020, Theorem 1, 8.45 BLEU. LLaMA, GPT-3, BERT. Stability vs quality, deep stacks.")
+    assert score_answer(main_card, soup).score == 0
+    prose = ("Post-LN normalises after the residual add: LN(x + F(x)). Pre-LN normalises the branch input: x + F(LN(x)). "
+             "So Pre-LN keeps an identity path. Post-LN needs warm-up. Pre-LN can drop it. LLMs use Pre-LN.")
+    assert score_answer(main_card, prose).score >= 30
+
+
 def test_a_claim_without_a_listed_verb_still_counts(main_card) -> None:
     assert "pre-identity-path" in hits(main_card, "Deep Pre-LN layers behave almost like identity functions.")
 

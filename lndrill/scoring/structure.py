@@ -167,7 +167,7 @@ class Layout:
         self.clause_claim = [b > a and not lst and self.block_kind[self.block_of[a]] != "heading"
                              and _has_predicate(self, a, b, vocabulary)
                              for (a, b), lst in zip(self.clause_span, self.clause_list, strict=True)]
-        for clauses in _semicolon_soups(self) + _labelled_soups(self):
+        for clauses in _semicolon_soups(self) + _labelled_soups(self) + _soup_paragraphs(self):
             for c in clauses:
                 self.clause_list[c], self.clause_claim[c] = True, False
 
@@ -209,6 +209,48 @@ def _semicolon_soups(lay: Layout) -> list[list[int]]:
         if sum(1 for c in items if not lay.clause_claim[c]) >= 0.6 * len(items):
             out.append(items)
     return out
+
+
+#: A paragraph of this many sentences, most of them bare lists, is a keyword soup as a whole.
+_SOUP_SENTENCES = 6
+
+
+def _soup_paragraphs(lay: Layout) -> list[list[int]]:
+    """Paragraphs written on one line with six or more sentences, at least 70% of which are nothing but keyword lists
+    ("Post-LN, Pre-LN. LN(x + F(x)) vs x + F(LN(x)). Residual stream, identity path, gradient flow. ..."): the few
+    formulas and short statements among them are items of the same dump, not claims. A sentence a label opens
+    ("Pre-LN: x + F(LN(x)).") stays a note."""
+    out: list[list[int]] = []
+    by_line: dict[int, list[int]] = {}
+    for s, (a, b) in enumerate(lay.sentence_span):
+        if b > a and lay.line_of[a] == lay.line_of[b - 1]:
+            by_line.setdefault(lay.line_of[a], []).append(s)
+    for sentences in by_line.values():
+        if len(sentences) < _SOUP_SENTENCES:
+            continue
+        clauses = [sorted({lay.clause_of[i] for i in range(*lay.sentence_span[s])}) for s in sentences]
+        # a sentence a label opens ("Pre-LN: x + F(LN(x)).") is a note of its own and stays one
+        labelled = [_sentence_label(lay, *lay.sentence_span[s]) is not None for s in sentences]
+        bare = sum(1 for s, cs, lab in zip(sentences, clauses, labelled, strict=True)
+                   if not lab and (all(lay.clause_list[c] or not lay.clause_claim[c] for c in cs)
+                                   or not _has_function_word(lay, *lay.sentence_span[s])))
+        if bare >= 0.7 * len(sentences):
+            out.append([c for cs, lab in zip(clauses, labelled, strict=True) if not lab for c in cs])
+    return out
+
+
+def _has_function_word(lay: Layout, a: int, b: int) -> bool:
+    """Some token in [a, b) is a verb or a function word that makes a statement (not a one-letter symbol such as
+    "a" in "RMS(a)", nor a word that only builds a noun phrase: "no mu, no beta", "all-ones direction"), or an
+    arrow."""
+    toks = lay.tokens
+    for i in range(a, b):
+        t = toks[i]
+        if (t.kind == CJK or (t.kind == WORD and len(t.key) > 1)) and is_function_token(t) and t.key not in _WEAK_FUNCTION:
+            return True
+        if t.kind == PUNCT and t.key == ARROW:
+            return True
+    return False
 
 
 def _labelled_soups(lay: Layout) -> list[list[int]]:
