@@ -54,6 +54,8 @@ _COLON_REACH = 6
 PER_SENTENCE = 6
 #: Prepositions that open a setting before the claim's subject ("For BERT-base, Pre-LN ...").
 _SETTING_PREPOSITIONS = frozenset({"for", "on", "in", "with", "at"})
+#: How far back from a word such a setting part may open (a few words and the punctuation between them).
+_SETTING_REACH = 16
 
 _ELLIPSIS = Cues(
     en=("does", "do", "did", "not", "is", "are", "can", "cannot", "too", "also", "either", "neither", "nor", "no",
@@ -637,6 +639,8 @@ class Analysis:
         a = i
         while a > 0 and lay.part_of[a - 1] == part:
             a -= 1
+            if i - a > _SETTING_REACH:
+                return False  # (a long part is no short setting; stop walking a long paste)
         while a < i and toks[a].kind == PUNCT:
             a += 1
         if toks[a].key not in _SETTING_PREPOSITIONS:
@@ -644,11 +648,14 @@ class Analysis:
         if a > 0 and lay.sentence_of[a - 1] == lay.sentence_of[a] and not (
                 toks[a - 1].kind == PUNCT and toks[a - 1].key in (";", ":")):
             return False  # (only a part that opens its sentence or follows a semicolon or colon)
-        b = i
+        words = 0
+        b = a + 1
         while b < len(toks) and lay.part_of[b] == part:
+            words += toks[b].kind in (WORD, NUMBER, CJK)
+            if words > 4:
+                return False
             b += 1
-        words = sum(1 for k in range(a + 1, b) if toks[k].kind in (WORD, NUMBER) or toks[k].kind == CJK)
-        return words <= 4
+        return True
 
 
     def _later_part_has_own_topic(self, terms: tuple[tuple[int, int], ...]) -> bool:
