@@ -404,6 +404,8 @@ def test_a_sentence_a_list_label_opens_earns_nothing_even_with_equations(main_ca
     soup = ("Key concepts: Post-LN = LN(x + F(x)), Pre-LN = x + F(LN(x)), warmup_steps = 4000,\n"
             "beta2 = 0.98, BLEU without warm-up = 8.45, grad norm ∝ 1/sqrt(L), LLaMA = Pre-LN, RMSNorm.")
     assert score_answer(main_card, soup).score == 0
+    # a short note under such a name is a note
+    assert score_answer(main_card, "Key concepts: Post-LN = LN(x + F(x)), Pre-LN = x + F(LN(x)).").score > 0
     # a topic label that merely mentions a term is no list label
     card = deck.cards["pre-ln-effective-depth"]
     topic = "Representation collapse (ResiDual's term): in deep Pre-LN stacks the hidden states of later layers become nearly identical."

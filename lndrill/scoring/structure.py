@@ -273,6 +273,11 @@ def _labelled_soups(lay: Layout) -> list[list[int]]:
         n = _SOUP_LABELS.at(lay.tokens, k) if k < label[1] else 0
         if not n or any(lay.tokens[j].kind != PUNCT for j in range(k + n, label[1])):
             continue
+        # a long run of items, not a short note under that name ("Key concepts: DeepNorm = LN(alpha x + G(x)),
+        # alpha = (2N)^(1/4).")
+        if sum(1 for i in range(label[1], b) if lay.tokens[i].kind == PUNCT and lay.tokens[i].key in (",", ";", "、")) + 1 \
+                < _SOUP_ITEMS + 2:
+            continue
         out.append(sorted({lay.clause_of[i] for i in range(a, b)}))
     return out
 
