@@ -234,7 +234,8 @@ def _soup_paragraphs(lay: Layout) -> list[list[int]]:
         bare = sum(1 for s, cs, lab in zip(sentences, clauses, labelled, strict=True)
                    if not lab and (all(lay.clause_list[c] or not lay.clause_claim[c] for c in cs)
                                    or not _has_function_word(lay, *lay.sentence_span[s])))
-        if bare >= 0.7 * len(sentences):
+        unlabelled = labelled.count(False)
+        if unlabelled >= _SOUP_SENTENCES and bare >= 0.7 * unlabelled:
             out.append([c for cs, lab in zip(clauses, labelled, strict=True) if not lab for c in cs])
     return out
 
