@@ -2548,3 +2548,32 @@ def test_robust_said_of_anything_is_not_warmup_insurance(deck) -> None:
     # said of warm-up, the same word still earns it
     assert "larger-peak-lr" in hits("Warm-up simply makes the first thousand steps more robust.")
     assert "larger-peak-lr" in hits("预热让训练初期更鲁棒。")
+
+
+def test_labelled_notes_in_a_one_line_dump_do_not_shield_its_bare_fragments(deck) -> None:
+    card = deck.cards["rmsnorm"]
+    # a dump that puts a few "Name: thing" notes among its fragments is still a dump: the labelled notes keep what
+    # they say, the bare fragments earn nothing
+    dump = ("RMSNorm. Root mean square statistic. RMS(x) = sqrt(mean(x^2) + eps). Learned gain. No mean, no shift. "
+            "Scale invariance. Zhang and Sennrich. Cheaper kernels, fewer reductions. Rank D-1 Jacobian. "
+            "LLaMA: RMSNorm. T5: RMS-style. BERT: Post-LN. GPT-2: LayerNorm. Final norm, residual stream.")
+    got = hits(card, dump)
+    assert not got & {"rms-formula", "no-recentering", "no-bias", "cheaper"}
+    # the same content written as short sentences is an answer
+    prose = ("RMSNorm divides by the root mean square: RMS(x) = sqrt(mean(x^2) + eps), then applies a learned gain. "
+             "It skips the mean subtraction and drops the bias. That saves a reduction, so it is cheaper. "
+             "LLaMA uses it.")
+    assert {"rms-formula", "no-recentering", "cheaper"} <= hits(card, prose)
+
+
+def test_the_qk_norm_point_belongs_to_olmo_2_not_to_another_model(deck) -> None:
+    card = deck.cards["sandwich-ln"]
+    assert "olmo2-qknorm" not in hits(card, "Gemma 2 keeps both norms around every sublayer and adds QK-norm as well.")
+    assert "olmo2-qknorm" in hits(card, "OLMo 2 keeps only the output norm and adds QK-norm as well.")
+
+
+def test_the_model_a_subject_turns_away_from_is_not_the_subject(deck) -> None:
+    card = deck.cards["sandwich-ln"]
+    text = "OLMo 2 heads the other way from Pre-LN: it normalises only the branch output, x + RMSNorm(F(x)), nothing at the input."
+    assert "olmo2" in hits(card, text)
+    assert is_partner("It goes the opposite way from Pre-LN.", "pre")

@@ -81,7 +81,9 @@ _CONTRAST_BEFORE = Cues(
            "advantage over", "advantages over", "gain over", "gains over", "improvement over", "edge over",
            "benefit over", "preferred over", "chosen over", "favoured over", "favored over", "wins over",
            # "the only difference from Pre-LN is a second LN": what it is set against
-           "difference from", "differs from", "differ from", "deviation from"),
+           "difference from", "differs from", "differ from", "deviation from",
+           # "OLMo 2 goes the other way from Pre-LN: it ...": the direction it turns away from
+           "way from", "opposite to", "opposite from", "departure from"),
     zh=("比", "较", "同于", "像", "比起", "相对于", "相较于", "有别于", "不同于", "对比", "区别于", "类似", "优于", "胜过",
         "超过", "好于", "强于", "不如", "低于", "高于", "从", "取代", "替代", "代替",
         # "Pre-LN 相比 Post-LN 有几个优势": the name right after 相比 is what the subject is weighed against
