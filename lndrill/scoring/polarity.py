@@ -309,7 +309,9 @@ _CONTENT_NOUNS = frozenset(stem(w) for w in ("myth", "misconception", "claim", "
 #: Nouns for what others hold ("the common belief is that X") and the words that make one the writer's own.
 _RECEIVED_VIEWS = frozenset(stem(w) for w in ("myth", "misconception", "folklore", "story", "belief", "assumption",
                                                "claim", "narrative", "wisdom", "legend", "lore", "reading", "misreading",
-                                               "interpretation", "misinterpretation"))
+                                               "interpretation", "misinterpretation", "retelling", "retellings"))
+#: Verbs by which a received view states its content ("a common retelling says X", "the folklore holds that X").
+_VIEW_SAYS = frozenset(stem(w) for w in ("says", "said", "holds", "held", "claims", "claimed", "tells", "asserts"))
 #: Views that may be a named source's own ("Admin's reading is that X" attributes X; "a tempting reading is that X"
 #: reports it).
 _READINGS = frozenset(stem(w) for w in ("reading", "misreading", "interpretation", "misinterpretation"))
@@ -1448,7 +1450,8 @@ class Polarity:
                 and toks[j - 1].key in ("可", "所", "足", "难", "得"))
 
     def _received_view(self, j: int) -> bool:
-        """"The popular story / common belief / usual assumption is that X", "it's a common belief that X": a
+        """"The popular story / common belief / usual assumption is that X", "it's a common belief that X", "a common
+        retelling says X": a
         received view is reported, not affirmed ("the real story is that X", "my claim is that X" are the writer's
         own)."""
         toks = self.tokens
@@ -1461,6 +1464,8 @@ class Polarity:
         if j + 1 < len(toks) and toks[j + 1].kind == WORD and toks[j + 1].key == "that":
             return True  # "it's a common belief that X", "there is a myth that X": the view's content follows at once
         k = self._past_hearsay(j + 1)
+        if k < len(toks) and toks[k].kind == WORD and toks[k].key in _VIEW_SAYS:
+            return True  # "a common retelling says X", "the folklore holds that X": the view states X
         return k + 1 < len(toks) and toks[k].key in _COPULAS_OF_VIEWS and toks[k + 1].key == "that"
 
     def _past_hearsay(self, k: int) -> int:
