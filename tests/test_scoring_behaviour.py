@@ -2577,3 +2577,22 @@ def test_the_model_a_subject_turns_away_from_is_not_the_subject(deck) -> None:
     text = "OLMo 2 heads the other way from Pre-LN: it normalises only the branch output, x + RMSNorm(F(x)), nothing at the input."
     assert "olmo2" in hits(card, text)
     assert is_partner("It goes the opposite way from Pre-LN.", "pre")
+
+
+def test_a_received_view_that_says_something_reports_it(deck) -> None:
+    card = deck.cards["xiong-theorem"]
+    assert "post-grows-with-depth" in mistakes(card, "Post-LN's last-layer gradient grows with depth.")
+    # what "a common retelling says" / "the usual retelling holds" is the view of others, not the writer's claim
+    assert not mistakes(card, "A common retelling says Post-LN's last-layer gradient grows with depth.")
+    assert not mistakes(card, "The usual retelling holds that Post-LN's last-layer gradient grows with depth.")
+
+
+def test_a_bold_run_in_heading_and_the_text_after_it_make_no_claim_together(deck) -> None:
+    # the heading's words name the paragraph's topic; joined with words of the text they are not a wrong claim
+    admin = deck.cards["admin-amplification"]
+    assert not mistakes(admin, "- **What the amplification effect is.** Pre-LN lets the residual stream accumulate; Post-LN does not.")
+    assert "amplification-misread" in mistakes(admin, "The amplification effect is the residual stream growing layer after layer.")
+    main = deck.cards["pre-vs-post-ln"]
+    assert "pre-grad-through-ln" not in mistakes(main, "**Backward.** 在 Pre-LN 里每层的 Jacobian 为")
+    # the claim written out in a sentence is still charged
+    assert "pre-grad-through-ln" in mistakes(main, "In Pre-LN the backward gradient passes through an LN Jacobian at every layer.")

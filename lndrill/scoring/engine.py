@@ -495,6 +495,24 @@ def _other_coefficient(answer: Analysis, matcher: Matcher, frame: Frame) -> bool
     return not any(toks[j].key in matcher.names for j in range(frame.start, frame.end))
 
 
+#: A bold run-in heading opening a line ("**Backward.** ...", "- __What the effect is.__ ..."): group 2 is its text.
+_RUN_IN_HEADING = re.compile(r"[ \t]*(?:[-*+][ \t]+|\d{1,2}[.)][ \t]+)?(\*\*|__)([^*_\n]{1,80}?)\1[.:：。]?[ \t]+\S")
+
+
+def _heading_and_text(answer: Analysis, frame: Frame) -> bool:
+    """Some of the frame's words lie in a bold run-in heading that opens its line, the rest in the text after it
+    ("**Backward.** Pre-LN 的 per-layer Jacobian 是 ...", "**What the amplification effect is.** Unlike Pre-LN, ... the
+    residual stream ..."): the heading names what the paragraph is about, so heading and text together make no
+    explicit claim. (Its words may still earn credit.)"""
+    text, toks = answer.lay.text, answer.lay.tokens
+    first = toks[frame.terms[0][0]].start if frame.terms else toks[frame.start].start
+    line_start = text.rfind("\n", 0, first) + 1
+    m = _RUN_IN_HEADING.match(text, line_start)
+    if m is None or first >= m.end(2):
+        return False
+    return any(toks[b - 1].end > m.end(2) for _, b in frame.terms)
+
+
 def _title_line(answer: Analysis, frame: Frame) -> bool:
     """The frame lies on a Title Case line standing alone (a paper's title), which asserts nothing."""
     return answer.lay.line_of[frame.start] in answer.lay.title_lines
@@ -505,7 +523,8 @@ def _title_line(answer: Analysis, frame: Frame) -> bool:
 #: then the ones that need the matcher, then `_label_only` (which needs the correct claim).
 _SPARED_BECAUSE: tuple[Callable[[Analysis, Frame], bool], ...] = (
     _named_in_code, _divided, _retracted, _new_clause_between, _predicate_ends_earlier_part, _introduced_after_its_subject,
-    _across_cell_items, _set_aside, _played_down, _subject_opens_later_conjunct, _title_line, _row_label_only)
+    _across_cell_items, _set_aside, _played_down, _subject_opens_later_conjunct, _title_line, _row_label_only,
+    _heading_and_text)
 _SPARED_BY_MATCH: tuple[Callable[[Analysis, Matcher, Frame], bool], ...] = (_read_both_ways, _other_coefficient)
 #: Further reasons that spare a denial ("X does not Y"): the "not" belongs to another verb or to a reason.
 _DENIAL_SPARED_BECAUSE: tuple[Callable[[Analysis, Frame], bool], ...] = (_denies_another_verb, _reason_follows_denial)
