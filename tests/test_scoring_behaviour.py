@@ -2596,3 +2596,11 @@ def test_a_bold_run_in_heading_and_the_text_after_it_make_no_claim_together(deck
     assert "pre-grad-through-ln" not in mistakes(main, "**Backward.** 在 Pre-LN 里每层的 Jacobian 为")
     # the claim written out in a sentence is still charged
     assert "pre-grad-through-ln" in mistakes(main, "In Pre-LN the backward gradient passes through an LN Jacobian at every layer.")
+
+
+def test_a_formula_ends_where_words_follow_its_plus_sign(main_card) -> None:
+    # "+ final LN before the head" goes on in prose: the formula is x + F(LN(x)), which is Pre-LN's
+    assert "pre-formula" in hits(main_card, "- Pre-LN: y = x + F(LN(x)) + final LN before the head")
+    assert "pre-formula" in hits(main_card, "- Pre-LN: y = x + F(LN(x)) + extra norm at the very end")
+    assert [f.sides for f in find_formulas(prepare("y = x + F(LN(x)) + final LN").text)] == \
+        [f.sides for f in find_formulas(prepare("y = x + F(LN(x))").text)]

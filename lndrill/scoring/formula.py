@@ -193,6 +193,9 @@ class _Parser:
                 sign = "-"
             else:
                 break
+            if self._prose_after_sign():
+                self.i = save  # "x + F(LN(x)) + final LN before the head": the sum ends, prose goes on
+                break
             t = self.term()
             if t is None:
                 self.i = save
@@ -204,6 +207,14 @@ class _Parser:
         for t in terms:
             flat.extend(t[2:-1].split("\x00") if t.startswith("+(") and "\x00" in t else [t])
         return "+(" + "\x00".join(sorted(flat)) + ")"
+
+    def _prose_after_sign(self) -> bool:
+        """The sign just read leads into words, not a term: a plain word of four or more letters (no function,
+        branch, norm or coefficient name, no bracket after it) followed by another word ("+ final LN", "+ extra
+        norm on the output")."""
+        t, nxt = self.peek(), self.peek(1)
+        return (t is not None and t[0] == "id" and len(t[1]) >= 4 and t[1].isalpha() and t[1] not in _KNOWN
+                and t[1] not in COEFF_NAMES and nxt is not None and nxt[0] == "id")
 
     def term(self) -> str | None:
         return self._memoised("term", self._term)
