@@ -228,7 +228,9 @@ def _said_again(text: str, origin: list[int]) -> tuple[str, list[int]]:
 
 #: Markup of text copied from the web: a Markdown link's target ("[Admin](https://arxiv.org/abs/2004.08249)" reads
 #: "Admin"), a bare address, an HTML tag or comment. Their letters and digits would read as words and values.
-_LINK_TARGET = re.compile(r"(?<=\])\((?:https?://|www\.)[^()\s]{0,500}\)")
+#: A Markdown link's target, absolute or relative ("[FFN](../../transformers/feed_forward.html)", "[§3](#method)").
+_LINK_TARGET = re.compile(r"(?<=\])\((?:https?://|www\.|\.{0,2}/|#)[^()\s]{0,500}\)"
+                          r"|(?<=\])\([\w./-]{1,300}\.(?:html?|md|pdf)(?:#[\w-]*)?\)")
 _BARE_URL = re.compile(r"\b(?:https?://|www\.)[^\s()<>\[\]]{1,500}")
 #: Tag names of HTML that pages carry; any other "<word ...>" is left alone ("<x and y>" in maths).
 _HTML_TAG = "(?:" + "|".join(("p", "br", "hr", "img", "div", "span", "h[1-6]", "i", "b", "em", "strong", "a", "sup", "sub",
@@ -462,7 +464,7 @@ def prepare(original: str | bytes) -> Prepared:
     text = "".join(out)
     if _CJK_CHAR.search(text):
         text = simplified(text)  # one character for one character: the offsets stay as they are
-    if "://" in text or "www." in text or "<" in text:
+    if "://" in text or "www." in text or "<" in text or "](" in text:
         text, origin = _web_markup(text, origin)
     if "\\" in text or "$" in text:
         text, origin = delatex(text, origin)
