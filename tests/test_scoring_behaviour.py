@@ -2604,3 +2604,14 @@ def test_a_formula_ends_where_words_follow_its_plus_sign(main_card) -> None:
     assert "pre-formula" in hits(main_card, "- Pre-LN: y = x + F(LN(x)) + extra norm at the very end")
     assert [f.sides for f in find_formulas(prepare("y = x + F(LN(x)) + final LN").text)] == \
         [f.sides for f in find_formulas(prepare("y = x + F(LN(x))").text)]
+
+
+def test_a_bracketed_expression_is_one_item_of_a_keyword_list(deck) -> None:
+    card = deck.cards["post-ln-warmup"]
+    # "min(step^-0.5, step * warmup^-1.5)" is a single term of the dump, not a described item that makes it prose
+    dump = ("Post-LN, warm-up, Adam, beta1 = 0.9, beta2 = 0.98, eps = 1e-9, noam, min(step^-0.5, step * warmup^-1.5), "
+            "4000 steps, linear ramp.")
+    assert not hits(card, dump) & {"schedule-formula", "adam-betas", "warmup-4000"}
+    # the same schedule written as a statement earns its point
+    said = "The Noam schedule sets lr = d_model^-0.5 * min(step^-0.5, step * warmup^-1.5) with warmup = 4000."
+    assert "schedule-formula" in hits(card, said)
