@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 _INDEX_COMMA = re.compile(r"[_^]\{[^{}\n]{1,20}\}")
+#: The colon of a citation identifier ("arXiv:2203.00555", "doi:10.48550/..."): part of the name, not a clause break.
+_CITATION_COLON = re.compile(r"\b(?:arxiv|doi|isbn|pmid|issn):(?=\d)", re.IGNORECASE)
 
 #: Answers longer than this (after dropping repeated lines) are scored on their first part only. A full written
 #: answer is a few thousand characters; 40,000 (about fifteen pages) keeps any paste within the scorer's one-second
@@ -496,6 +498,8 @@ def prepare(original: str | bytes) -> Prepared:
         text, origin = _drop_call_params(text, origin)
     if "*" in text:
         text = _EMPHASIS.sub(_unemphasise, text)
+    if ":" in text and _CITATION_COLON.search(text):
+        text = _CITATION_COLON.sub(lambda m: m.group()[:-1] + " ", text)  # same length: the offsets stay
     if "," in text and ("_{" in text or "^{" in text):
         # "W^{2,L}": a comma inside a sub- or superscript separates indices, not clauses
         text = _INDEX_COMMA.sub(lambda m: m.group().replace(",", " "), text)
