@@ -2615,3 +2615,18 @@ def test_a_bracketed_expression_is_one_item_of_a_keyword_list(deck) -> None:
     # the same schedule written as a statement earns its point
     said = "The Noam schedule sets lr = d_model^-0.5 * min(step^-0.5, step * warmup^-1.5) with warmup = 4000."
     assert "schedule-formula" in hits(card, said)
+
+
+def test_the_colon_of_an_arxiv_identifier_breaks_no_clause(deck) -> None:
+    card = deck.cards["admin-amplification"]
+    said = "DeepNet（arXiv:2203.00555 第 3 节）持同样观点：元凶是模型更新过大。"
+    assert "deepnet-link" in hits(card, said)
+    assert prepare("see arXiv:2203.00555 and doi:10.1000/x; ratio: 2").text == "see arxiv 2203.00555 and doi 10.1000/x; ratio: 2"
+
+
+def test_a_part_that_goes_on_with_takes_after_an_aside_is_the_claims_predicate(deck) -> None:
+    card = deck.cards["admin-amplification"]
+    # "takes the same view" after "(§3)" or ", in its third section," continues the sentence about DeepNet; it is no
+    # comparison phrase like "take the Pre-LN block and ..."
+    assert "deepnet-link" in hits(card, "DeepNet (§3) takes the same view as Admin.")
+    assert "deepnet-link" in hits(card, "DeepNet, in its third section, takes the same view as Admin.")

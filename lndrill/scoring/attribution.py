@@ -94,10 +94,11 @@ _FAR_CONTRAST = Cues(zh=("相比", "相较", "比起", "相对于", "相较于",
                          "比", "不如", "优于", "好于", "强于", "低于", "高于", "胜过"))
 _CONTRAST_AFTER = Cues(zh=("相比", "相较", "对比", "那样", "之外", "基础上", "之上", "的基础"))
 #: Cues that make the name after them a partner but do not turn a comma part they open into a comparison
-#: phrase: "like"/"such as" give examples, and a part opening "matched Post-LN with warm-up" or "gains over
-#: Post-LN" is the claim's own predicate.
+#: phrase: "like"/"such as" give examples, and a part opening "matched Post-LN with warm-up", "gains over
+#: Post-LN" or, after an aside, "takes the same view" is the claim's own predicate.
 _NOT_PART_OPENERS = frozenset({"like", "besid", "such", "as", "similar", "match", "below", "above", "advantag", "gain",
-                               "improvement", "edge", "benefit", "preferr", "chosen", "favour", "favor", "win"})
+                               "improvement", "edge", "benefit", "preferr", "chosen", "favour", "favor", "win", "take",
+                               "tak"})
 _PARTNER_BEFORE = ("和", "与", "跟", "同")
 #: "Post-LN > Pre-LN", "Pre-LN ≈ Post-LN": the name after a comparison sign is the yardstick.
 _COMPARISON_SIGNS = frozenset({">", "<", "≈", "~"})
