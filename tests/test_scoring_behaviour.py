@@ -2630,3 +2630,10 @@ def test_a_part_that_goes_on_with_takes_after_an_aside_is_the_claims_predicate(d
     # comparison phrase like "take the Pre-LN block and ..."
     assert "deepnet-link" in hits(card, "DeepNet (§3) takes the same view as Admin.")
     assert "deepnet-link" in hits(card, "DeepNet, in its third section, takes the same view as Admin.")
+
+
+def test_each_semicolon_note_of_an_item_under_a_lead_is_a_note(deck) -> None:
+    card = deck.cards["toy-metric-artifact"]
+    notes = ("- What to measure instead:\n"
+             "  - per-layer parameter gradients; untied weights; d >= 64; readout + cross-entropy; several seeds\n")
+    assert "param-grads-untied" in hits(card, notes)

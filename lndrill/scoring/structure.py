@@ -873,8 +873,9 @@ def _sentence_label(lay: Layout, a: int, b: int) -> tuple[int, int] | None:
 
 
 def _under_colon_lead(lay: Layout, a: int, b: int) -> bool:
-    """The clause is a whole list item under a line that leads into the list with a colon ("Pre-LN 的优势：" above
-    "- 训练更稳定"): the lead line is the items' label, so a short item is a note about it, as after "Pre-LN:".
+    """The clause is a whole list item, or one of its ";"-separated notes, under a line that leads into the list with
+    a colon ("Pre-LN 的优势：" above "- 训练更稳定"): the lead line is the items' label, so a short item is a note about it,
+    as after "Pre-LN:".
     Not under a line that announces keywords or topics ("Keywords:")."""
     blk = lay.block_of[a]
     lead = lay.heading_of[blk] if lay.block_kind[blk] == "item" else -1
@@ -886,7 +887,12 @@ def _under_colon_lead(lay: Layout, a: int, b: int) -> bool:
     if any(_SOUP_LABELS.at(lay.tokens, i) for i in range(lo, hi)):
         return False
     span = lay.sentence_span[lay.sentence_of[a]]
-    return span[0] <= a and b >= span[1] - 1 and all(lay.block_of[i] == blk for i in range(span[0], span[1]))
+    if not all(lay.block_of[i] == blk for i in range(span[0], span[1])):
+        return False
+    # the whole item, or one of its ";"-separated notes ("- per-layer param grads; untied W; d >= 64")
+    opens = a <= span[0] or lay.tokens[a].key in (";", "；")
+    closes = b >= span[1] - 1 or (b < len(lay.tokens) and lay.tokens[b].key in (";", "；"))
+    return opens and closes
 
 
 #: Tick marks: a note graded as holding ("1000 layers (500+500) ✓"), a question answered yes ("Contradiction? ✓").
