@@ -57,6 +57,9 @@ def hostile_inputs() -> dict[str, str]:
         # sentence start to every mention (1.1 s)
         "one sentence of 12,000 ';' items": "; ".join(["Post-LN warm-up", "x + F(LN(x))", "identity path", "there's Pre-LN",
                                                        "偏小，有效步长就会很大"] * 2400),
+        # a formula said aloud, nested 12,000 deep, and a run of calls that ends in words (the spoken-formula reader
+        # once tried every start inside such a run: 8 s at 80 KB)
+        "spoken calls, 12,000 deep": "f of " * 12000 + "x plus x, and " + "ln of " * 12000 + "x plus the branch",
         "4 MB mixed": ("Post-LN needs warm-up; Pre-LN 的残差是恒等通道 LN(x + F(x)) alpha = (2N)^(1/4)\n" * 60000)[:4_000_000],
     }
 

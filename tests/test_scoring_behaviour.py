@@ -2637,3 +2637,16 @@ def test_each_semicolon_note_of_an_item_under_a_lead_is_a_note(deck) -> None:
     notes = ("- What to measure instead:\n"
              "  - per-layer parameter gradients; untied weights; d >= 64; readout + cross-entropy; several seeds\n")
     assert "param-grads-untied" in hits(card, notes)
+
+
+def test_a_formula_said_aloud_earns_credit_but_never_a_mistake(deck, main_card) -> None:
+    # "x plus F of LN of x" is x + F(LN(x)): its order point needs the formula itself
+    assert {"pre-formula", "pre-order"} <= hits(main_card, "Pre-LN is x plus F of LN of x.")
+    assert {"post-formula", "post-order"} <= hits(main_card, "Post-LN is LN of x plus F of x.")
+    # words said aloud bind loosely: written, the same swapped formula is charged, said aloud it is not
+    card = deck.cards["sandwich-ln"]
+    assert "sandwich-single-ln" in mistakes(card, "Sandwich-LN is x + F(LN(x)).")
+    assert not mistakes(card, "Sandwich-LN is x plus F of LN of x.")
+    # "LN of alpha x plus the branch" goes on in words: no formula is read from it
+    from lndrill.scoring.formula import spoken_formulas
+    assert spoken_formulas("so it is ln of alpha x plus the branch") == []

@@ -551,7 +551,7 @@ def find_mistake(answer: Analysis, claim: Claim, correct: Claim | None) -> Evide
     """Evidence that the answer plainly makes this wrong claim, or None (see the module docstring)."""
     for matcher in claim.matchers:
         for frame in answer.frames(matcher):
-            if not frame.claim or spared_by(answer, claim, matcher, frame, correct) is not None:
+            if not frame.claim or frame.said_aloud or spared_by(answer, claim, matcher, frame, correct) is not None:
                 continue
             if _plain(frame) and _fits_mistake(claim, frame) and frame.affirmed == claim.affirm:
                 if correct is not None and _also_correct(answer, correct, frame):

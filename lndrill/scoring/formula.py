@@ -381,6 +381,60 @@ def find_formulas(text: str) -> list[FormulaMatch]:
     return found
 
 
+#: A formula said aloud as calls ("x plus F of LN of x", "LN of x plus sublayer of x", "x plus LN of F of LN of x"):
+#: function names with "of", the stream letter, "plus" between terms, ending on the stream letter, not where the sum
+#: goes on in words ("LN of alpha x plus the branch"). ("norm of x" is not here: said aloud it is the vector norm.)
+_CALL_NAMES = r"(?:f|g|ln|layer ?norm|rms ?norm|sublayer|attn|attention|ffn|mlp)(?:_\{?[a-z0-9]\}?)?"
+_CALL_VAR = r"(?:x|h)(?:_\{?[a-z0-9+]{1,3}\}?)?"
+#: (A run of calls and sums, taken whole: possessive, and searched once per run, so a long run costs linear time.)
+_SPOKEN_RUN = re.compile(rf"\b(?:(?:{_CALL_NAMES}) of |{_CALL_VAR} plus )++")
+_SPOKEN_END = re.compile(rf"{_CALL_VAR}(?![\w(])(?! plus\b)")
+_CALL_STEP = re.compile(rf"({_CALL_NAMES}) of |({_CALL_VAR})(?: plus |$)")
+
+
+def _written_call(said: str) -> str | None:
+    """"x plus f of ln of x" as "x + f(ln(x))": "of" takes everything after it, as it does when said aloud ("ln of x
+    plus f of x" is ln(x + f(x))). None unless a function is called and a sum is made."""
+    out: list[str] = []
+    opened = 0
+    pos = 0
+    while pos < len(said):
+        m = _CALL_STEP.match(said, pos)
+        if m is None:
+            return None
+        if m.group(1):
+            out.append(f"{m.group(1)}(")
+            opened += 1
+        else:
+            out.append(m.group(2))
+            if m.end() < len(said):
+                out.append(" + ")
+        pos = m.end()
+    if not opened or " + " not in out:
+        return None
+    return "".join(out) + ")" * opened
+
+
+def spoken_formulas(text: str) -> list[FormulaMatch]:
+    """Formulas said aloud as calls and sums in normalised `text` ("so it's x plus f of ln of x"), each with the span
+    of its words. Read for credit only: words said aloud bind loosely, so they never make a wrong claim."""
+    if " of " not in text:
+        return []
+    found = []
+    pos = 0
+    while (run := _SPOKEN_RUN.search(text, pos)) is not None:
+        pos = max(run.end(), run.start() + 1)
+        end = _SPOKEN_END.match(text, run.end())
+        if end is None:
+            continue
+        written = _written_call(text[run.start() : end.end()])
+        if written is None:
+            continue
+        for f in find_formulas(written):
+            found.append(FormulaMatch(f.sides, run.start(), end.end()))
+    return found
+
+
 _BARE_NAME = re.compile(r"(?<![A-Za-z0-9_])([a-z][a-z0-9_]*)(?![a-z0-9_(])")
 
 

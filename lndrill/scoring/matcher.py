@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from lndrill.scoring.attribution import NOBODY, Attribution, Subjects
-from lndrill.scoring.formula import find_bindings, find_formulas, same_value
+from lndrill.scoring.formula import find_bindings, find_formulas, same_value, spoken_formulas
 from lndrill.scoring.lexicon import (
     CJK,
     COPULAS,
@@ -103,6 +103,8 @@ class Frame:
     #: Its words sit on both sides of a bracket ("multiplied by beta (Q and K keep the normal init)"): the
     #: aside is a statement of its own, so together they claim nothing that can be charged.
     straddles_aside: bool = False
+    #: A formula said aloud ("x plus F of LN of x"): it earns credit, never a mistake.
+    said_aloud: bool = False
 
 
 @dataclass(frozen=True)
@@ -215,6 +217,8 @@ class Analysis:
         starts = [t.start for t in self.tokens]
         self._formulas = [(f.sides, *span) for f in find_formulas(self.prep.text)
                           if (span := self._token_span(starts, f.start, f.end)) is not None]
+        self._spoken = [(f.sides, *span) for f in spoken_formulas(self.prep.text)
+                        if (span := self._token_span(starts, f.start, f.end)) is not None]
         self._bindings = [(b.symbol, b.value, *span) for b in find_bindings(self.prep.text)
                           if (span := self._token_span(starts, b.start, b.end)) is not None]
 
@@ -551,6 +555,9 @@ class Analysis:
             for sides, a, b, cs, ce in self._formulas:
                 if matcher.formula in sides:
                     yield self._frame(a, b, ((a, b),), "formula", (cs, ce))
+            for sides, a, b, cs, ce in self._spoken:
+                if matcher.formula in sides:
+                    yield replace(self._frame(a, b, ((a, b),), "formula", (cs, ce)), said_aloud=True)
             return
         if matcher.binding is not None:
             symbol, value = matcher.binding
