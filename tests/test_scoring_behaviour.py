@@ -2655,6 +2655,6 @@ def test_a_formula_said_aloud_earns_credit_but_never_a_mistake(deck, main_card) 
 def test_a_chinese_comparison_with_a_bare_adjective_is_a_comparative(deck) -> None:
     card = deck.cards["admin-amplification"]
     # "比 Pre-LN 好" says better than Pre-LN, as "比 Pre-LN 更好" does
-    assert "keeps-post-quality" in hits(card, "Admin 保住了 Post-LN 的结构，训出来以后效果通常比 Pre-LN 好。")
+    assert "keeps-post-quality" in hits(card, "收敛以后 Post-LN 往往比 Pre-LN 好。")
     assert prepare("比 Pre-LN 好").text == prepare("比 Pre-LN 更好").text
     assert prepare("效果比较好").text == "效果比较好"  # "fairly good": no comparison with a name
