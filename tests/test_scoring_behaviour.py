@@ -2658,3 +2658,10 @@ def test_a_chinese_comparison_with_a_bare_adjective_is_a_comparative(deck) -> No
     assert "keeps-post-quality" in hits(card, "收敛以后 Post-LN 往往比 Pre-LN 好。")
     assert prepare("比 Pre-LN 好").text == prepare("比 Pre-LN 更好").text
     assert prepare("效果比较好").text == "效果比较好"  # "fairly good": no comparison with a name
+
+
+def test_a_branch_named_two_ways_with_a_slash_is_one_branch(main_card) -> None:
+    # "Attn/FFN(LN(h))" names the sublayer either way; it is no division
+    assert {"pre-formula", "post-formula"} <= hits(main_card, "Post-LN: h' = LN(h + MHA/FFN(h)). Pre-LN: h' = h + MHA/FFN(LN(h)).")
+    assert [f.sides for f in find_formulas(prepare("y = x / F(x)").text)] != \
+        [f.sides for f in find_formulas(prepare("y = F(x)").text)]

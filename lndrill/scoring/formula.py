@@ -230,6 +230,9 @@ class _Parser:
                 g = self.factor()
             elif self.accept("/"):
                 g = self.factor()
+                if g is not None and factors[-1] == "F" and g.startswith("F("):
+                    factors[-1] = g  # "Attn/FFN(LN(x))": one branch, named two ways, not a division
+                    continue
                 g = None if g is None else f"inv({g})"
             elif factors[-1] in COEFF_NAMES.values() or re.fullmatch(r"[0-9.]+", factors[-1]):
                 g = self.factor()  # juxtaposition: "α x", "2 x"
