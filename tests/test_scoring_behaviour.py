@@ -2658,6 +2658,7 @@ def test_a_chinese_comparison_with_a_bare_adjective_is_a_comparative(deck) -> No
     assert "keeps-post-quality" in hits(card, "收敛以后 Post-LN 往往比 Pre-LN 好。")
     assert prepare("比 Pre-LN 好").text == prepare("比 Pre-LN 更好").text
     assert prepare("效果比较好").text == "效果比较好"  # "fairly good": no comparison with a name
+    assert prepare("比 Post-LN 大约低 0.5").text == "比 post-ln 大约低 0.5"  # 大约 is "about", no comparative
 
 
 def test_a_branch_named_two_ways_with_a_slash_is_one_branch(main_card) -> None:

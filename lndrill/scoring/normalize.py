@@ -519,8 +519,9 @@ def prepare(original: str | bytes) -> Prepared:
 
 _CJK_CHAR = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 #: A Chinese comparison with a bare adjective ("比 Pre-LN 好", "比 Post-LN 低"): the comparative is implied, written
-#: out ("比 Pre-LN 更好") so it reads as the comparative words do. Only after a Latin name: "比较好" is "fairly good".
-_BARE_COMPARATIVE = re.compile(r"比\s*[A-Za-z][\w\-]{0,20}\s*(?=[好高强差低稳快慢大小](?![a-zA-Z]))")
+#: out ("比 Pre-LN 更好") so it reads as the comparative words do. Only after a Latin name: "比较好" is "fairly good";
+#: not before 大约 / 大概 / 大致 ("about").
+_BARE_COMPARATIVE = re.compile(r"比\s*[A-Za-z][\w\-]{0,20}\s*(?=[好高强差低稳快慢大小](?![a-zA-Z约概致于]))")
 #: Written Cantonese grammar words read as their Mandarin equivalents, one character for one ("唔係" -> "不是",
 #: "冇" -> "没", "嘅" -> "的", "喺" -> "在"), so negations, copulas and particles work as in Mandarin.
 _CANTONESE_CHARS = str.maketrans({"唔": "不", "冇": "没", "嘅": "的", "咗": "了", "喺": "在", "佢": "它", "嗰": "那",

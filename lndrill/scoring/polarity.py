@@ -1451,9 +1451,8 @@ class Polarity:
 
     def _received_view(self, j: int) -> bool:
         """"The popular story / common belief / usual assumption is that X", "it's a common belief that X", "a common
-        retelling says X": a
-        received view is reported, not affirmed ("the real story is that X", "my claim is that X" are the writer's
-        own)."""
+        retelling says X": a received view is reported, not affirmed ("the real story is that X", "my claim is that X"
+        are the writer's own)."""
         toks = self.tokens
         if not (toks[j].kind == WORD and toks[j].key in _RECEIVED_VIEWS):
             return False
