@@ -348,6 +348,7 @@ class Subjects:
         self._heading_subject = self._heading_subjects()
         self._closer: list[int] | None = None
         self._block_first: dict[int, int] | None = None  # block -> its first token (built on first use)
+        self._part_starts: list[int] | None = None  # first token of each run of one part (built on first use)
         self._has_arrow = lay.arrows_before[-1] > 0
         # names that label what follows them ("Post-norm (original): ..."): never the subject of the words before
         self._labels = {m.start for m in self.mentions if self._labels_what_follows(m, len(toks))}
@@ -1107,12 +1108,13 @@ class Subjects:
         return k > 0 and lay.part_of[openers[k - 1]] > part
 
     def _part_first(self, i: int) -> int:
-        """The first token of the comma part that holds token i."""
-        part_of = self.lay.part_of
-        first = i
-        while first > 0 and part_of[first - 1] == part_of[i]:
-            first -= 1
-        return first
+        """The first token of the comma part that holds token i (parts are numbered in text order: looked up, not
+        walked, so a long part of many formulas costs no more than a short one)."""
+        if self._part_starts is None:
+            part_of = self.lay.part_of
+            self._part_starts = [k for k in range(len(part_of)) if k == 0 or part_of[k] != part_of[k - 1]]
+        starts = self._part_starts
+        return starts[bisect.bisect_right(starts, i) - 1]
 
     def _opens_later_part(self, m: Mention, part: int) -> bool:
         """The mention opens a later part of the clause as its topic after a contrast or a topic word (", and with
