@@ -60,6 +60,9 @@ def hostile_inputs() -> dict[str, str]:
         # a formula said aloud, nested 12,000 deep, and a run of calls that ends in words (the spoken-formula reader
         # once tried every start inside such a run: 8 s at 80 KB)
         "spoken calls, 12,000 deep": "f of " * 12000 + "x plus x, and " + "ln of " * 12000 + "x plus the branch",
+        # formulas shown as rendered images (read back as formulas): 20,000 of them in one comma part once spent 0.9 s
+        # finding the start of that part for every formula
+        "20,000 Zhihu equation images (1 MB)": "https://www.zhihu.com/equation?tex=x%2BF%28LN%28x%29%29 " * 20000,
         "4 MB mixed": ("Post-LN needs warm-up; Pre-LN 的残差是恒等通道 LN(x + F(x)) alpha = (2N)^(1/4)\n" * 60000)[:4_000_000],
     }
 

@@ -645,3 +645,13 @@ def test_a_relative_link_target_is_dropped_like_an_absolute_one(deck) -> None:
     plain = "DeepNorm scales the residual by alpha before the LN."
     linked = "DeepNorm ([notes](../2203.00555/v2.html)) scales the residual by alpha before the LN."
     assert score_answer(card, linked).values == score_answer(card, plain).values
+
+
+def test_a_formula_shown_as_a_rendered_image_is_read_as_its_formula(deck) -> None:
+    # blogs and Zhihu show maths as images whose address carries the TeX: the formula is the answer's own text
+    card = _card(deck, "rmsnorm")
+    shown = ('RMSNorm 的定义：<img src="https://latex.codecogs.com/svg.latex?\\bar{a}_i=\\frac{a_i}{\\mathrm{RMS}(a)}g_i,'
+             '\\;\\mathrm{RMS}(a)=\\sqrt{\\frac{1}{n}\\sum_i a_i^2}" alt="LaTeX">')
+    assert "rms-formula" in hits(card, shown)
+    assert prepare("见 https://www.zhihu.com/equation?tex=x%2BF%28LN%28x%29%29 。").text.split() == ["见", "x+f(ln(x))", "。"]
+    assert prepare("[Admin](https://arxiv.org/abs/2004.08249)").text == "[admin]"  # other addresses are still dropped

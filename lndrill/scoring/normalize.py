@@ -16,6 +16,7 @@ import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
+from urllib.parse import unquote, unquote_plus
 
 _INDEX_COMMA = re.compile(r"[_^]\{[^{}\n]{1,20}\}")
 #: The colon of a citation identifier ("arXiv:2203.00555", "doi:10.48550/..."): part of the name, not a clause break.
@@ -228,9 +229,9 @@ def _said_again(text: str, origin: list[int]) -> tuple[str, list[int]]:
     return _apply_edits(text, origin, [(m.start(), m.end(), "", m.start()) for m in _SAID_AGAIN.finditer(text)])
 
 
-#: Markup of text copied from the web: a Markdown link's target ("[Admin](https://arxiv.org/abs/2004.08249)" reads
-#: "Admin"), a bare address, an HTML tag or comment. Their letters and digits would read as words and values.
-#: A Markdown link's target, absolute or relative ("[FFN](../../transformers/feed_forward.html)", "[§3](#method)").
+#: Markup of text copied from the web: a Markdown link's target, absolute or relative ("[Admin](https://arxiv.org/abs/
+#: 2004.08249)" reads "Admin", as do "[FFN](../../transformers/feed_forward.html)" and "[§3](#method)"), a bare address,
+#: an HTML tag or comment. Their letters and digits would read as words and values.
 _LINK_TARGET = re.compile(r"(?<=\])\((?:https?://|www\.|\.{0,2}/|#)[^()\s]{0,500}\)"
                           r"|(?<=\])\([\w./-]{1,300}\.(?:html?|md|pdf)(?:#[\w-]*)?\)")
 _BARE_URL = re.compile(r"\b(?:https?://|www\.)[^\s()<>\[\]]{1,500}")
@@ -243,8 +244,30 @@ _HTML = re.compile(r"<!--.{0,2000}?-->|</?" + _HTML_TAG + r"(?:\s[^<>\n]{0,500})
 _PASTED_HTML = re.compile(r"<!--|</" + _HTML_TAG + r">|<" + _HTML_TAG + r"\s+[a-z-]+=")
 
 
+#: An address that renders a formula from its query (blogs and Zhihu show maths as such images): the formula is the
+#: answer's own text. As an image tag, a Markdown link target or a bare address.
+_EQUATION_URL = (r"(?:https?:)?//(?:latex\.codecogs\.com/(?:svg|png|gif)\.(?:latex|image)\?|www\.zhihu\.com/equation\?tex="
+                 r"|render\.githubusercontent\.com/render/math\?math=)")
+_EQUATION = re.compile(r"<img\b[^<>]{0,300}?src=[\"']" + _EQUATION_URL + r"([^\"'<>\n]{1,2000})[\"'][^<>]{0,300}>"
+                       r"|(?<=\])\(" + _EQUATION_URL + r"([^\s\n]{1,2000}?)\)(?=\s|$|[^\x00-\x7f]|[,.;:])"
+                       r"|" + _EQUATION_URL + r"([^\s\"'<>()\n]{1,2000})")
+
+
+def _equation_images(text: str, origin: list[int]) -> tuple[str, list[int]]:
+    """Formulas shown as rendered images (`_EQUATION`) written out as "$...$", the address decoded."""
+    edits = []
+    for m in _EQUATION.finditer(text):
+        query = next(g for g in m.groups() if g is not None)
+        tex = unquote_plus(query) if "zhihu" in m.group() else unquote(query)
+        edits.append((m.start(), m.end(), f" ${tex}$ ", m.start()))
+    return _apply_edits(text, origin, edits)
+
+
 def _web_markup(text: str, origin: list[int]) -> tuple[str, list[int]]:
-    """Drop web markup (`_LINK_TARGET`, `_BARE_URL`, `_HTML`); a tag between words leaves a space."""
+    """Drop web markup (`_LINK_TARGET`, `_BARE_URL`, `_HTML`); a tag between words leaves a space. A formula shown as
+    an image keeps its formula (`_EQUATION`)."""
+    if "//" in text and _EQUATION.search(text):
+        text, origin = _equation_images(text, origin)
     edits = []
     # a lone "<b>" typed in an answer is text; tags are dropped where the answer shows pasted markup (a closing
     # tag, a tag with attributes, a comment)
