@@ -2666,3 +2666,9 @@ def test_a_branch_named_two_ways_with_a_slash_is_one_branch(main_card) -> None:
     assert {"pre-formula", "post-formula"} <= hits(main_card, "Post-LN: h' = LN(h + MHA/FFN(h)). Pre-LN: h' = h + MHA/FFN(LN(h)).")
     assert [f.sides for f in find_formulas(prepare("y = x / F(x)").text)] != \
         [f.sides for f in find_formulas(prepare("y = F(x)").text)]
+
+
+def test_a_run_in_heading_spares_its_words_whichever_of_the_claims_words_comes_first(deck) -> None:
+    # the heading holds the claim's second word ("residual stream"); its first ("amplification effect is") follows it
+    admin = deck.cards["admin-amplification"]
+    assert not mistakes(admin, "- **The residual stream.** What the amplification effect is, Pre-LN lets accumulate.")

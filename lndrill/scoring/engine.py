@@ -505,7 +505,7 @@ def _heading_and_text(answer: Analysis, frame: Frame) -> bool:
     residual stream ..."): the heading names what the paragraph is about, so heading and text together make no
     explicit claim. (Its words may still earn credit.)"""
     text, toks = answer.lay.text, answer.lay.tokens
-    first = toks[frame.terms[0][0]].start if frame.terms else toks[frame.start].start
+    first = min((toks[a].start for a, _ in frame.terms), default=toks[frame.start].start)
     line_start = text.rfind("\n", 0, first) + 1
     m = _RUN_IN_HEADING.match(text, line_start)
     if m is None or first >= m.end(2):
