@@ -63,6 +63,9 @@ def hostile_inputs() -> dict[str, str]:
         # formulas shown as rendered images (read back as formulas): 20,000 of them in one comma part once spent 0.9 s
         # finding the start of that part for every formula
         "20,000 Zhihu equation images (1 MB)": "https://www.zhihu.com/equation?tex=x%2BF%28LN%28x%29%29 " * 20000,
+        # keyword lists whose last item opens a bracket that never closes: the bracketed-item test once walked to the
+        # end of the answer for each (0.79 s at 110 KB)
+        "2,000 lists ending in an open bracket": "Post-LN, warm-up, Adam, noam, 4000 steps, min(a b c d. " * 2000,
         "4 MB mixed": ("Post-LN needs warm-up; Pre-LN 的残差是恒等通道 LN(x + F(x)) alpha = (2N)^(1/4)\n" * 60000)[:4_000_000],
     }
 

@@ -963,19 +963,19 @@ def is_keyword_list(lay: Layout, a: int, b: int, vocabulary: set[int]) -> bool:
     real = [it for it in items if any(j < 0 or toks[j].kind == CJK or len(toks[j].key) >= 2 for j in it)]
     if len(real) < 5:
         return False
-    bare = sum(1 for it in real if (_call_item(toks, it) or _item_words(toks, it) <= 3) and not any(
+    bare = sum(1 for it in real if (_call_item(toks, it, b) or _item_words(toks, it) <= 3) and not any(
         j < 0 or (is_function_token(toks[j]) and not (j in vocabulary and toks[j].key in _WEAK_FUNCTION)) for j in it))
     return bare >= 0.7 * len(real)
 
 
-def _call_item(toks: list[Token], item: list[int]) -> bool:
+def _call_item(toks: list[Token], item: list[int], end: int) -> bool:
     """The item is one bracketed expression after a name ("min(step^-0.5, step * warmup^-1.5)", "O(d sqrt(ln d))"):
-    a single term however many symbols it holds."""
+    a single term however many symbols it holds. (Its bracket closes inside the clause, which ends at `end`.)"""
     words = [j for j in item if j >= 0]
     if len(words) < 2 or words[0] + 1 >= len(toks) or toks[words[0] + 1].key != "(":
         return False
     depth = 0
-    for k in range(words[0] + 1, len(toks)):
+    for k in range(words[0] + 1, end):
         if toks[k].kind == PUNCT and toks[k].key == "(":
             depth += 1
         elif toks[k].kind == PUNCT and toks[k].key == ")":
