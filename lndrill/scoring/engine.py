@@ -460,6 +460,16 @@ def _named_in_code(answer: Analysis, frame: Frame) -> bool:
     return bool(frame.terms)
 
 
+def _symbol_from_formula(answer: Analysis, frame: Frame) -> bool:
+    """Some of the frame's words are symbols inside a written formula and others are prose outside it ("Peri-LN:
+    x_{l+1} = x_l + LN(F(LN(x_l))), which bounds what each layer adds"): the formula is a statement of its own, and
+    the prose beside it is not about the symbol it happens to contain."""
+    if frame.kind != "prose" or len(frame.terms) < 2:
+        return False
+    inside = [answer.in_formula(a, b) for a, b in frame.terms]
+    return any(inside) and not all(inside)
+
+
 def _read_both_ways(answer: Analysis, matcher: Matcher, frame: Frame) -> bool:
     """Another reading of some of the same words has the other polarity ("q_proj and k_proj are left alone": the
     denial after the pair covers "q_proj" too; "not the query, key projections": the comma cuts the denial off
@@ -524,7 +534,7 @@ def _title_line(answer: Analysis, frame: Frame) -> bool:
 _SPARED_BECAUSE: tuple[Callable[[Analysis, Frame], bool], ...] = (
     _named_in_code, _divided, _retracted, _new_clause_between, _predicate_ends_earlier_part, _introduced_after_its_subject,
     _across_cell_items, _set_aside, _played_down, _subject_opens_later_conjunct, _title_line, _row_label_only,
-    _heading_and_text)
+    _heading_and_text, _symbol_from_formula)
 _SPARED_BY_MATCH: tuple[Callable[[Analysis, Matcher, Frame], bool], ...] = (_read_both_ways, _other_coefficient)
 #: Further reasons that spare a denial ("X does not Y"): the "not" belongs to another verb or to a reason.
 _DENIAL_SPARED_BECAUSE: tuple[Callable[[Analysis, Frame], bool], ...] = (_denies_another_verb, _reason_follows_denial)

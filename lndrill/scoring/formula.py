@@ -54,6 +54,8 @@ class FormulaMatch:
     sides: tuple[str, ...]
     start: int
     end: int
+    #: Where the whole equation starts, unstructured sides included ("x_{l+1}" in "x_{l+1} = x_l + F(LN(x_l))").
+    whole_start: int
 
 
 @dataclass(frozen=True)
@@ -379,7 +381,7 @@ def find_formulas(text: str) -> list[FormulaMatch]:
             p.i = end
         if structured and p.calls:
             first_start = next(k for s, k in sides if _structured(s))
-            found.append(FormulaMatch(structured, toks[first_start][2], toks[p.i - 1][3]))
+            found.append(FormulaMatch(structured, toks[first_start][2], toks[p.i - 1][3], toks[i][2]))
         i = p.i  # resume after what was consumed: nothing structured starts inside it
     return found
 
@@ -434,7 +436,7 @@ def spoken_formulas(text: str) -> list[FormulaMatch]:
         if written is None:
             continue
         for f in find_formulas(written):
-            found.append(FormulaMatch(f.sides, run.start(), end.end()))
+            found.append(FormulaMatch(f.sides, run.start(), end.end(), run.start()))
     return found
 
 

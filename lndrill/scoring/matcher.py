@@ -215,12 +215,17 @@ class Analysis:
         self.echo = self._echo_clauses(rubric.prompt_grams)
         self._ellipses = self._find_ellipses()
         starts = [t.start for t in self.tokens]
-        self._formulas = [(f.sides, *span) for f in find_formulas(self.prep.text)
+        written = find_formulas(self.prep.text)
+        self._formulas = [(f.sides, *span) for f in written
                           if (span := self._token_span(starts, f.start, f.end)) is not None]
         self._spoken = [(f.sides, *span) for f in spoken_formulas(self.prep.text)
                         if (span := self._token_span(starts, f.start, f.end)) is not None]
         self._bindings = [(b.symbol, b.value, *span) for b in find_bindings(self.prep.text)
                           if (span := self._token_span(starts, b.start, b.end)) is not None]
+        # (whole written equations, unstructured sides included, in text order and never overlapping)
+        self._equations = [span for f in written
+                           if (span := self._token_span(starts, f.whole_start, f.end)) is not None]
+        self._equation_starts = [a for a, _, _, _ in self._equations]
 
     # -- setup -----------------------------------------------------------------------------------------
     def _without_other_versions(self, rubric: Rubric,
@@ -894,6 +899,11 @@ class Analysis:
             # "chose it for stability over Pre-LN", "preferred over Post-LN": what was passed over
             return any(self.tokens[k].key in _CHOICE_WORDS for k in range(max(0, j - 5), j))
         return j >= 0 and _COMPARED_WITH.ends_at(self.tokens, j) >= 0
+
+    def in_formula(self, a: int, b: int) -> bool:
+        """Tokens a..b-1 all lie inside one written formula ("x_l" in "x_{l+1} = x_l + LN(F(LN(x_l)))")."""
+        k = bisect.bisect_right(self._equation_starts, a) - 1
+        return k >= 0 and self._equations[k][1] >= b
 
     def evidence(self, frame: Frame, start: int | None = None) -> tuple[str, tuple[tuple[int, int], ...]]:
         """The user's words for a frame (its clause when short) and the spans of the matched words."""
