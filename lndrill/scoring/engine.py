@@ -523,6 +523,17 @@ def _heading_and_text(answer: Analysis, frame: Frame) -> bool:
     return any(toks[b - 1].end > m.end(2) for _, b in frame.terms)
 
 
+def _topic_label_and_text(answer: Analysis, frame: Frame) -> bool:
+    """The line's label names a subject and then a later word of the claim, and the text after the label holds the
+    claim's first word ("Pre-LN 的线性增长：... 读数大致是 Jacobian 乘以输出范数"): the label names the line's topic, and
+    the text's noun is not what the topic is said of. (A label holding the claim's first word, "Jacobian: grows
+    linearly", is the subject of its text; "Mix-LN: Pre-LN in the early layers" names no subject before its word.)"""
+    span = answer.lay.label_of_line.get(answer.lay.line_of[frame.start])
+    if span is None or len(frame.terms) < 2 or frame.terms[0][0] < span[1]:
+        return False
+    return any(b <= span[1] and answer.subjects.between(span[0], a) is not None for a, b in frame.terms[1:])
+
+
 def _title_line(answer: Analysis, frame: Frame) -> bool:
     """The frame lies on a Title Case line standing alone (a paper's title), which asserts nothing."""
     return answer.lay.line_of[frame.start] in answer.lay.title_lines
@@ -534,7 +545,7 @@ def _title_line(answer: Analysis, frame: Frame) -> bool:
 _SPARED_BECAUSE: tuple[Callable[[Analysis, Frame], bool], ...] = (
     _named_in_code, _divided, _retracted, _new_clause_between, _predicate_ends_earlier_part, _introduced_after_its_subject,
     _across_cell_items, _set_aside, _played_down, _subject_opens_later_conjunct, _title_line, _row_label_only,
-    _heading_and_text, _symbol_from_formula)
+    _heading_and_text, _topic_label_and_text, _symbol_from_formula)
 _SPARED_BY_MATCH: tuple[Callable[[Analysis, Matcher, Frame], bool], ...] = (_read_both_ways, _other_coefficient)
 #: Further reasons that spare a denial ("X does not Y"): the "not" belongs to another verb or to a reason.
 _DENIAL_SPARED_BECAUSE: tuple[Callable[[Analysis, Frame], bool], ...] = (_denies_another_verb, _reason_follows_denial)
