@@ -2672,3 +2672,14 @@ def test_a_run_in_heading_spares_its_words_whichever_of_the_claims_words_comes_f
     # the heading holds the claim's second word ("residual stream"); its first ("amplification effect is") follows it
     admin = deck.cards["admin-amplification"]
     assert not mistakes(admin, "- **The residual stream.** What the amplification effect is, Pre-LN lets accumulate.")
+
+
+def test_a_sentence_that_points_back_with_these_joins_the_one_before(deck) -> None:
+    card = deck.cards["deepnorm"]
+    listed = "DeepNorm picks out the feed-forward layers and the value and output projections."
+    # "these"/"those" point back at the list, so the next sentence's beta is said of it
+    assert "beta-which" in hits(card, f"{listed} These weights start at gain beta.")
+    assert "beta-which" in hits(card, "DeepNorm 挑出的是 FFN 和 V、O 投影。这几个矩阵初始化乘 β。")
+    # a new paragraph, or a sentence that does not point back, starts something else
+    assert "beta-which" not in hits(card, f"{listed}\n\nThese weights start at gain beta.")
+    assert "beta-which" not in hits(card, f"{listed} The paper also has a beta, which is small.")

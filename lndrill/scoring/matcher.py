@@ -40,6 +40,9 @@ WINDOW = 30
 #: What may open a clause before the pronoun that refers back to the clause before it ("..., so it keeps growing").
 _BRIDGE_CONNECTIVES = frozenset({"so", "and", "then", "thus", "hence", "therefore", "所以", "因此", "于是"})
 _BRIDGE_PRONOUNS = frozenset({"it", "they", "它", "它们"})
+#: Words that point a sentence back at the one before ("these transforms", "those weights", "这些层").
+_BACK_REFERENCES = frozenset({"these", "those"})
+_BACK_REFERENCES_ZH = ("这些", "这几个", "这两个", "这三个", "这四个")
 #: Possessives that point back at the clause's own subject ("its alpha", "their beta").
 _OWNER_PRONOUNS = frozenset({"it", "its", "their", "his", "her", "one", "this", "that"})
 #: What a quantity does as the condition before it changes ("随 L 增大而变小", "随 L 增大反而下降").
@@ -751,13 +754,27 @@ class Analysis:
         if hi != lo + 1:
             return False
         a = lay.clause_span[hi][0]
-        if a >= len(self.tokens) or lay.sentence_of[a] != lay.sentence_of[lay.clause_span[lo][0]]:
+        if a >= len(self.tokens):
             return False
         toks = self.tokens
+        if lay.sentence_of[a] != lay.sentence_of[lay.clause_span[lo][0]]:
+            return self._refers_back(lo, a)
         k = a
         while k < len(toks) and k < a + 3 and (toks[k].kind == PUNCT or toks[k].key in _BRIDGE_CONNECTIVES):
             k += 1
         return k < len(toks) and toks[k].key in _BRIDGE_PRONOUNS
+
+    def _refers_back(self, lo: int, a: int) -> bool:
+        """The sentence starting at token a (whose first clause follows clause lo, in the same paragraph) points back
+        at the sentence before within its first few words ("... the value and output projections. Weights of these
+        transforms are scaled by beta", "它们的初始化再乘以 beta")."""
+        lay, toks = self.lay, self.tokens
+        before = lay.clause_span[lo][1] - 1
+        if before < 0 or lay.block_of[before] != lay.block_of[a] or lay.sentence_of[before] + 1 != lay.sentence_of[a]:
+            return False
+        text = lay.text
+        return any(toks[k].key in _BACK_REFERENCES or text.startswith(_BACK_REFERENCES_ZH, toks[k].start)
+                   for k in range(a, min(a + 4, lay.clause_span[lo + 1][1])))
 
     def _owned_by_another(self, a: int) -> bool:
         """A formula or value is written as the property of a name that is not one of the card's subjects, right
