@@ -248,7 +248,7 @@ def test_unless_cancels_a_match_and_goes_only_with_concepts(tmp_path) -> None:
     assert hit == {"post-warmup"}  # another sentence cancels nothing
 
 
-def test_said_of_reads_a_comparison_the_other_way_round_and_goes_only_in_a_points_match(tmp_path) -> None:
+def test_said_of_reads_a_comparison_the_other_way_round_and_names_whom_a_mistakes_words_are_wrong_of(tmp_path) -> None:
     converse = ('          - concepts: [["@warmup"]]\n'
                 '          - concepts: [["can skip warm-up", "可以不用 warm-up"]]\n            said_of: {subject}\n')
     # the card asks which placement needs warm-up: "Pre-LN can skip warm-up" says Post-LN is the one that needs it
@@ -266,8 +266,11 @@ def test_said_of_reads_a_comparison_the_other_way_round_and_goes_only_in_a_point
     assert [p.message for p in deck.problems if p.path.name == "good.yaml"] == []
     assert any("'said_of: nobody' is not one of the card's subjects" in message and line > 0
                for line, message in rubric_for(deck.cards["fixture-said-of-unknown"]).problems)
-    assert any("'said_of' only goes with 'concepts' in a point's own match" in p.message and p.line > 0
-               for p in deck.problems if p.path.name == "mistake.yaml")
+    assert [p.message for p in deck.problems if p.path.name == "mistake.yaml"] == []
+    # in a mistake: the words are wrong only of `said_of`; a clause naming another subject is not charged
+    wrong = deck.cards["fixture-said-of-mistake"]
+    assert [m.id for m in score_answer(wrong, "Pre-LN relies on warm-up.").mistakes] == ["pre-warmup"]
+    assert [m.id for m in score_answer(wrong, "Post-LN relies on warm-up.").mistakes] == []
     card = deck.cards["fixture-said-of"]
     hit = {p.id for s in score_answer(card, "Pre-LN can skip warm-up.").sections for p in s.points if p.hit}
     assert hit == {"post-warmup"}

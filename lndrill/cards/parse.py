@@ -222,8 +222,8 @@ class _Builder:
             if r.unless is not None and r.concepts is None:
                 self.bad(here, f"{where(self.doc, here)}: 'unless' only goes with 'concepts'")
                 continue
-            if r.said_of is not None and (r.concepts is None or "mistakes" in loc):
-                self.bad(here, f"{where(self.doc, here)}: 'said_of' only goes with 'concepts' in a point's own match")
+            if r.said_of is not None and r.concepts is None:
+                self.bad(here, f"{where(self.doc, here)}: 'said_of' only goes with 'concepts'")
                 continue
             if r.concepts is not None:
                 groups = tuple((g,) if isinstance(g, str) else g for g in r.concepts)

@@ -33,6 +33,8 @@ class Recogniser:
     #: Phrases that cancel a concepts match when they stand earlier in its sentence or inside it.
     unless: tuple[str, ...] = ()
     #: The subject the words are said of when it is not the point's own (a comparison read the other way round).
+    #: On a mistake's recogniser: the subject its words are wrong of ("it also removes the mean direction" is wrong
+    #: only of RMSNorm); a clause that names another subject is not charged.
     said_of: str | None = None
 
 

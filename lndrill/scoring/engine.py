@@ -574,6 +574,8 @@ def find_mistake(answer: Analysis, claim: Claim, correct: Claim | None) -> Evide
         for frame in answer.frames(matcher):
             if not frame.claim or frame.said_aloud or spared_by(answer, claim, matcher, frame, correct) is not None:
                 continue
+            if matcher.said_of is not None and frame.who.subject not in (None, matcher.said_of):
+                continue  # the words are wrong only of `said_of`, and another subject is named
             if _plain(frame) and _fits_mistake(claim, frame) and frame.affirmed == claim.affirm:
                 if correct is not None and _also_correct(answer, correct, frame):
                     continue
