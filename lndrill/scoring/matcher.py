@@ -850,13 +850,17 @@ class Analysis:
 
     def _in_quotes(self, a: int, terms: tuple[tuple[int, int], ...]) -> bool:
         """The claim starts inside quotation marks, or most of its words are inside them ('I'd resist the reading
-        "this proves Post-LN gradients vanish"'): it is discussed, not made. A word in scare quotes inside a
-        claim ('Post-LN "needs" warm-up') leaves it the writer's."""
+        "this proves Post-LN gradients vanish"'): it is discussed, not made. So is a claim one of whose words
+        stands alone in scare quotes ('用同一个指标也会"证明"它梯度消失', 'the metric "shows" vanishing'): the
+        quotes keep the writer's distance from that word."""
         if a in self.quoted:
             return True
         if not self.quoted:
             return False
         words = [i for x, y in terms for i in range(x, y)]
+        if any(x - 1 not in self.quoted and y not in self.quoted and all(i in self.quoted for i in range(x, y))
+               for x, y in terms):
+            return True
         return 2 * sum(1 for i in words if i in self.quoted) > len(words)
 
     def _labelled(self, a: int) -> bool:
