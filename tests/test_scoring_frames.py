@@ -430,6 +430,15 @@ def test_keyword_soups_earn_almost_nothing_whatever_separates_them(main_card, de
     assert score_answer(_card(deck, "deepnorm"), soup).score <= 20
 
 
+def test_a_one_line_dump_is_a_soup_even_with_a_few_stray_verbs(main_card) -> None:
+    # eleven sentences on one line: two labelled formula notes, six bare lists and three whose stray words read as
+    # verbs ("vanishing", "better", "not"): the dump as a whole says nothing, so only the labelled notes earn credit
+    dump = ("Placement. Post-LN: LN(x + F(x)). Pre-LN: x + F(LN(x)). Identity path, gradient highway. Vanishing "
+            "gradients near the input. Post-LN better BLEU, Pre-LN more stable. Warm-up, Adam, 4000 steps. Final LN, "
+            "GPT-2, LLaMA. Not the whole story. Xiong et al. 2020. Depth, stability, convergence.")
+    assert hits(main_card, dump) == {"post-formula", "pre-formula", "post-order", "pre-order"}
+
+
 def test_a_hard_wrapped_line_is_not_taken_for_a_label(main_card) -> None:
     text = ("At initialisation the gradient of the parameters near the\n"
             "output is large: Xiong et al. show it for Post-LN, so a large learning rate diverges.")

@@ -213,10 +213,15 @@ def _semicolon_soups(lay: Layout) -> list[list[int]]:
 
 #: A paragraph of this many sentences, most of them bare lists, is a keyword soup as a whole.
 _SOUP_SENTENCES = 6
+#: ... where "most" is this share of its unlabelled sentences. It was 0.7 until two soups on the tuning half (graded
+#: 8 and 9, scored 61 and 53) came in at 7 of 11 and 6 of 9: the stray verbs of a dump ("gradient vanishing", "not
+#: the root cause", "better performance") read as predicates. At 0.6 only those two moved; at 0.5 a swapped answer
+#: in one-line notes lost four real charges.
+_SOUP_SHARE = 0.6
 
 
 def _soup_paragraphs(lay: Layout) -> list[list[int]]:
-    """Paragraphs written on one line with six or more sentences, at least 70% of which are nothing but keyword lists
+    """Paragraphs written on one line with six or more sentences, at least 60% of which are nothing but keyword lists
     ("Post-LN, Pre-LN. LN(x + F(x)) vs x + F(LN(x)). Residual stream, identity path, gradient flow. ..."): the few
     formulas and short statements among them are items of the same dump, not claims. A sentence a label opens
     ("Pre-LN: x + F(LN(x)).") stays a note."""
@@ -235,7 +240,7 @@ def _soup_paragraphs(lay: Layout) -> list[list[int]]:
                    if not lab and (all(lay.clause_list[c] or not lay.clause_claim[c] for c in cs)
                                    or not _has_function_word(lay, *lay.sentence_span[s])))
         unlabelled = labelled.count(False)
-        if unlabelled >= _SOUP_SENTENCES and bare >= 0.7 * unlabelled:
+        if unlabelled >= _SOUP_SENTENCES and bare >= _SOUP_SHARE * unlabelled:
             out.append([c for cs, lab in zip(clauses, labelled, strict=True) if not lab for c in cs])
     return out
 
