@@ -850,7 +850,7 @@ def _has_predicate(lay: Layout, a: int, b: int, vocabulary: set[int]) -> bool:
         return True
     label = lay.block_label(a) or _sentence_label(lay, a, b)
     if (label is not None and label[1] < b and not _soup_label(lay, label)
-            and (words <= 14 or (words <= 30 and function >= 0.05 * words))):
+            and (words <= 20 or (words <= 30 and function >= 0.05 * words))):
         return True
     last = toks[b - 1]
     if 2 <= words <= 12 and last.kind == PUNCT and last.key in ".!" and b - 1 == lay.sentence_span[lay.sentence_of[a]][1] - 1:
