@@ -66,6 +66,9 @@ def hostile_inputs() -> dict[str, str]:
         # keyword lists whose last item opens a bracket that never closes: the bracketed-item test once walked to the
         # end of the answer for each (0.79 s at 110 KB)
         "2,000 lists ending in an open bracket": "Post-LN, warm-up, Adam, noam, 4000 steps, min(a b c d. " * 2000,
+        # short headings over one-name items, all in one long "sentence" of headings: each frame's pronoun test once
+        # rescanned every earlier mention (0.91 s at 600 KB)
+        "20,000 headings over one-name items": "".join(f"### Post-LN {i}\n- BERT {i}\n" for i in range(20000)),
         "4 MB mixed": ("Post-LN needs warm-up; Pre-LN 的残差是恒等通道 LN(x + F(x)) alpha = (2N)^(1/4)\n" * 60000)[:4_000_000],
     }
 

@@ -57,6 +57,7 @@ def _hostile(kind: str, n: int, word: str) -> str:
         "web": ("<!-- [" + word + "](https://x.org/" + "<p ") * n,
         "semicolons": "; ".join([f"Post-LN {word}", "x + F(LN(x))", "there's Pre-LN", "偏小，有效步长就会很大"] * n),
         "spoken-calls": "f of " * n + f"x plus {word} of x, " + "ln of " * n + "x plus the branch",
+        "headings": "".join(f"### Post-LN {i}\n- {word} {i}\n- BERT\n" for i in range(n)),
         "equation-images": (f"![a](https://latex.codecogs.com/svg.latex?{word}(" + '<img src="//www.zhihu.com/equation?tex='
                             + f'{word}%28" alt="x"> ') * n,
     }[kind]
@@ -64,7 +65,7 @@ def _hostile(kind: str, n: int, word: str) -> str:
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.sampled_from(["open-sum", "numbers", "long-word", "table", "zh-line", "nested", "latex", "sum-of-norms",
-                        "spoken", "web", "semicolons", "spoken-calls", "equation-images"]),
+                        "spoken", "web", "semicolons", "spoken-calls", "equation-images", "headings"]),
        st.integers(min_value=0, max_value=400), st.sampled_from(["x", "ln", "梯度", "warm-up", "α"]))
 def test_hostile_shapes_score_in_range(main_card, kind: str, n: int, word: str) -> None:
     r = score_answer(main_card, _hostile(kind, n, word))

@@ -30,7 +30,7 @@ placements, what is set against Pre-LN is Post-LN).
 from __future__ import annotations
 
 import bisect
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -444,6 +444,11 @@ class Subjects:
                 out[blk] = out[blk - 1]
         return out
 
+    def _before(self, k: int) -> Iterator[Mention]:
+        """The mentions before the k-th, nearest first (without copying the list: callers usually stop early)."""
+        for j in range(k - 1, -1, -1):
+            yield self.mentions[j]
+
     def between(self, lo: int, hi: int) -> Mention | None:
         """The first subject mention (not a comparison partner) that starts inside [lo, hi)."""
         k = bisect.bisect_left(self._starts, lo)
@@ -717,7 +722,7 @@ class Subjects:
         owner = self._owner_before_colon(start, k)
         if owner is not None:
             return Attribution(owner.subject, "clause", owner.start)
-        for m in reversed(self.mentions[:k]):
+        for m in self._before(k):
             if lay.sentence_of[m.start] != sent:
                 break
             if not m.contrast and not self._object_of_comparison(m):
@@ -727,7 +732,7 @@ class Subjects:
         opener = self._pronoun_opener_antecedent(start, k)
         if opener is not None:
             return Attribution(opener.subject, "paragraph", opener.start)
-        for m in reversed(self.mentions[:k]):
+        for m in self._before(k):
             if lay.block_of[m.start] != block:
                 break
             if m.contrast or lay.sentence_of[m.start] == sent:
@@ -761,7 +766,7 @@ class Subjects:
     def _named_earlier_in_block(self, m: Mention, block: int) -> bool:
         """Another subject is named before the mention in the same block (what its pronoun may refer to)."""
         k = bisect.bisect_left(self._starts, m.start)
-        for other in reversed(self.mentions[:k]):
+        for other in self._before(k):
             if self.lay.block_of[other.start] != block:
                 return False
             if other.subject != m.subject and not other.contrast:
@@ -820,7 +825,7 @@ class Subjects:
         if first + 1 >= start or toks[first].key not in _OPENING_PRONOUNS:
             return None
         block = lay.block_of[start]
-        for m in reversed(self.mentions[:k]):
+        for m in self._before(k):
             if lay.block_of[m.start] != block:
                 return None
             if m.contrast or lay.sentence_of[m.start] == sent:
@@ -843,7 +848,7 @@ class Subjects:
         lay = self.lay
         sent = lay.sentence_of[start]
         k = bisect.bisect_left(self._starts, start)
-        for m in reversed(self.mentions[:k]):
+        for m in self._before(k):
             if lay.sentence_of[m.start] != sent or m.end > start:
                 return None
             if m.contrast:
@@ -891,7 +896,8 @@ class Subjects:
         subject, not about the names its first clause mentions after the verb (credit only: not explicit)."""
         lay, toks = self.lay, self.lay.tokens
         sent, clause = lay.sentence_of[start], lay.clause_of[start]
-        earlier = [m for m in self.mentions[:k] if lay.sentence_of[m.start] == sent and not m.contrast]
+        lo = bisect.bisect_left(self._starts, lay.sentence_span[sent][0], 0, k)  # (the sentence's mentions only: linear)
+        earlier = [m for m in self.mentions[lo:k] if lay.sentence_of[m.start] == sent and not m.contrast]
         if len(earlier) < 2 or not self._opens_sentence(earlier[0]):
             return None
         first = earlier[0]
@@ -915,7 +921,8 @@ class Subjects:
         if not (colon and a > 0 and j < start and toks[j].key in ("they", "it", "它", "它们")):
             return None
         sent = lay.sentence_of[start]
-        earlier = [m for m in self.mentions[:k] if lay.sentence_of[m.start] == sent]
+        lo = bisect.bisect_left(self._starts, lay.sentence_span[sent][0], 0, k)
+        earlier = [m for m in self.mentions[lo:k] if lay.sentence_of[m.start] == sent]
         if len(earlier) == 2 and earlier[1].contrast and self._opens_sentence(earlier[0]) and (
                 earlier[0].end < len(toks) and toks[earlier[0].end].key in _COPULAS):
             # "GLM-130B is the Post-LN outlier: it uses DeepNorm": the sentence's subject, described by a predicate
