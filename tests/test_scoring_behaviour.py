@@ -2683,3 +2683,14 @@ def test_a_sentence_that_points_back_with_these_joins_the_one_before(deck) -> No
     # a new paragraph, or a sentence that does not point back, starts something else
     assert "beta-which" not in hits(card, f"{listed}\n\nThese weights start at gain beta.")
     assert "beta-which" not in hits(card, f"{listed} The paper also has a beta, which is small.")
+
+
+def test_a_short_heading_says_what_the_models_named_under_it_are(deck) -> None:
+    card = deck.cards["ln-who-uses-what"]
+    # the placement is the heading, the models are the lines under it
+    assert {"bert-post", "gpt-pre", "llama-pre"} <= hits(card, "## Post-LN\nBERT, like the 2017 model.\n\n## Pre-LN\n"
+                                                         "GPT-2 and GPT-3, then LLaMA.")
+    assert {"bert-post", "gpt-pre"} <= hits(card, "### Post-LN\nFor example: BERT.\n\n### Pre-LN\nFor example: GPT-2.")
+    # a heading that asks, or says more than the placement, is a title: the models under it are not given it
+    assert "bert-post" not in hits(card, "## Why was Post-LN abandoned?\nBERT, like the 2017 model.")
+    assert "gpt-pre" not in hits(card, "## What changed when Pre-LN took over in practice\nGPT-2 and GPT-3.")

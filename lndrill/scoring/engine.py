@@ -486,6 +486,8 @@ def find_point(answer: Analysis, claim: Claim) -> Evidence | None:
         wanted = claim if matcher.said_of is None else replace(claim, about=matcher.said_of)
         for frame in answer.frames(matcher):
             if not frame.claim:
+                if _heads_items_naming(answer, wanted, frame):
+                    return answer.evidence(frame)
                 continue
             if _fits_point(wanted, frame) and frame.affirmed == wanted.affirm:
                 return answer.evidence(frame, frame.who.at)
@@ -493,6 +495,38 @@ def find_point(answer: Analysis, claim: Claim) -> Evidence | None:
                 if (wanted.about is None or e.subject == wanted.about) and (frame.affirmed != e.negated) == wanted.affirm:
                     return answer.quote_tokens(frame.start, e.end), (answer.span_tokens(e.start, e.end),)
     return None
+
+
+#: How far around the claim's words a short heading may reach (tokens, punctuation and markup included).
+_SHORT_HEADING_TOKENS = 16
+
+
+def _heads_items_naming(answer: Analysis, wanted: Claim, frame: Frame) -> bool:
+    """The claim's words are a short heading (four words at most, no question), or a line leading into a list, that
+    names no subject, and the lines under it name the claim's subject ("### Post-LN" over "- BERT", "Pre-LN:" over "- GPT-2 and GPT-3"): the heading says what
+    each of them is. Credit only (a heading is never charged)."""
+    if wanted.about is None or frame.affirmed != wanted.affirm or frame.kind != "prose":
+        return False
+    lay = answer.lay
+    blk = lay.block_of[frame.start]
+    if lay.block_of[frame.end - 1] != blk or not (lay.block_kind[blk] == "heading" or blk in lay.lead_blocks):
+        return False
+    line = lay.line_of[frame.start]
+    toks = lay.tokens
+    k0, k1 = frame.start, frame.end
+    while k0 > 0 and lay.line_of[k0 - 1] == line and frame.start - k0 < _SHORT_HEADING_TOKENS:
+        k0 -= 1
+    while k1 < len(toks) and lay.line_of[k1] == line and k1 - frame.end < _SHORT_HEADING_TOKENS:
+        k1 += 1
+    if (k0 > 0 and lay.line_of[k0 - 1] == line) or (k1 < len(toks) and lay.line_of[k1] == line):
+        return False  # (a long line is no short heading; bounded so a huge heading line costs nothing)
+    words = sum(1 if toks[k].kind == WORD else 0.5 for k in range(k0, k1) if toks[k].kind in (WORD, CJK))
+    if words > 4 or any(toks[k].key in ("?", "？") for k in range(k0, k1)):
+        return False  # a title that says more than the claim's words ("Why your FP16 run died"), or asks
+    named_in, under = answer.subjects_by_heading()
+    if blk in named_in:
+        return False  # the heading names a subject of its own: what it says is that subject's
+    return wanted.about in under.get(blk, ())
 
 
 def _other_coefficient(answer: Analysis, matcher: Matcher, frame: Frame) -> bool:
