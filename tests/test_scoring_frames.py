@@ -439,6 +439,20 @@ def test_a_one_line_dump_is_a_soup_even_with_a_few_stray_verbs(main_card) -> Non
     assert hits(main_card, dump) == {"post-formula", "pre-formula", "post-order", "pre-order"}
 
 
+def test_a_blank_line_ends_a_sentence_even_when_the_line_before_was_left_open(main_card) -> None:
+    # a note left without a full stop, then a blank line, then a lower-case line: two statements, not one
+    text = "Xiong et al. 2020, Thm 1: the gradient of the last FFN matrix at init\n\nbounds depend on the placement"
+    a = Analysis(rubric_for(main_card), text)
+    lay = a.lay
+    first = next(i for i, t in enumerate(a.tokens) if t.key == "init")
+    last = next(i for i, t in enumerate(a.tokens) if t.key.startswith("bound"))
+    assert lay.sentence_of[first] != lay.sentence_of[last]
+    # without the blank line the lower-case line still carries on the one before
+    joined = Analysis(rubric_for(main_card), "Post-LN needs warm-up because the\ngradients near the output are large.")
+    toks = joined.tokens
+    assert joined.lay.sentence_of[0] == joined.lay.sentence_of[len(toks) - 1]
+
+
 def test_a_hard_wrapped_line_is_not_taken_for_a_label(main_card) -> None:
     text = ("At initialisation the gradient of the parameters near the\n"
             "output is large: Xiong et al. show it for Post-LN, so a large learning rate diverges.")

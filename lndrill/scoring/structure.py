@@ -569,7 +569,7 @@ def analyse(text: str, tokens: list[Token], cased: str | None = None) -> Layout:
         # line that carries on a sentence left open (lower-case start, an open bracket, a dangling "and") is
         # part of it, however short or indented.
         indent = len(raw) - len(raw.lstrip())
-        carries_on = not blank and not heading and prev_dangling and not bullet and label_at is None and (
+        carries_on = not blank and not prev_blank and not heading and prev_dangling and not bullet and label_at is None and (
             (cased is not None and cased[a + indent : a + indent + 1].islower())
             or prev_unclosed or prev_joined
             # a list item's hard-wrapped text, indented under the item's first word ("- BERT: ... People
