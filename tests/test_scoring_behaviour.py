@@ -2691,6 +2691,9 @@ def test_a_short_heading_says_what_the_models_named_under_it_are(deck) -> None:
     assert {"bert-post", "gpt-pre", "llama-pre"} <= hits(card, "## Post-LN\nBERT, like the 2017 model.\n\n## Pre-LN\n"
                                                          "GPT-2 and GPT-3, then LLaMA.")
     assert {"bert-post", "gpt-pre"} <= hits(card, "### Post-LN\nFor example: BERT.\n\n### Pre-LN\nFor example: GPT-2.")
+    # one name per bullet: each bullet is an item under the heading, not a heading of its own
+    assert {"transformer-post", "bert-post", "gpt-pre", "llama-pre"} <= hits(
+        card, "### Post-LN\n- the 2017 Transformer\n- BERT\n\n### Pre-LN\n- GPT-2\n- LLaMA")
     # a heading that asks, or says more than the placement, is a title: the models under it are not given it
     assert "bert-post" not in hits(card, "## Why was Post-LN abandoned?\nBERT, like the 2017 model.")
     assert "gpt-pre" not in hits(card, "## What changed when Pre-LN took over in practice\nGPT-2 and GPT-3.")

@@ -490,7 +490,11 @@ def analyse(text: str, tokens: list[Token], cased: str | None = None) -> Layout:
         ltoks = tokens[line_first[k] : line_last[k]]
         # Inside a code block a line is a statement of its own ("# Pre-LN" is a comment, not a heading).
         bullet = bool(_BULLET.match(stripped)) and not blank and not in_code
-        heading = not blank and not in_code and _heading_line(ltoks, raw)
+        # (a dash or star item of a bare name, "- BERT", is an item under the heading above it, not a heading; a
+        # numbered "(1) stream" still titles what follows)
+        heading = (not blank and not in_code and _heading_line(ltoks, raw)
+                   and not (bullet and stripped[:1] in "-*+•·▪◦‣" and not stripped.endswith((":", "："))
+                            and "**" not in stripped and "__" not in stripped))
         if cased is not None and not heading and not bullet and not in_code and _standalone(text, lines, k) \
                 and _title_case(cased[a:b].strip()):
             lay.title_lines.add(k)
