@@ -2694,6 +2694,9 @@ def test_a_short_heading_says_what_the_models_named_under_it_are(deck) -> None:
     # one name per bullet: each bullet is an item under the heading, not a heading of its own
     assert {"transformer-post", "bert-post", "gpt-pre", "llama-pre"} <= hits(
         card, "### Post-LN\n- the 2017 Transformer\n- BERT\n\n### Pre-LN\n- GPT-2\n- LLaMA")
+    # the evidence shows the heading and the line that names the model
+    result = score_answer(card, "### Post-LN\n- the 2017 Transformer\n- BERT")
+    assert [p.evidence for s in result.sections for p in s.points if p.id == "bert-post"] == ["### Post-LN … BERT"]
     # a heading that asks, or says more than the placement, is a title: the models under it are not given it
     assert "bert-post" not in hits(card, "## Why was Post-LN abandoned?\nBERT, like the 2017 model.")
     assert "gpt-pre" not in hits(card, "## What changed when Pre-LN took over in practice\nGPT-2 and GPT-3.")

@@ -16,6 +16,7 @@ from dataclasses import replace
 from weakref import WeakKeyDictionary
 
 from lndrill.cards.schema import Card
+from lndrill.scoring.attribution import Mention
 from lndrill.scoring.form import read_form
 from lndrill.scoring.lexicon import ARROW, CJK, COPULAS, NUMBER, PUNCT, WORD, Cues, Token, stem
 from lndrill.scoring.matcher import Analysis, Frame
@@ -486,8 +487,11 @@ def find_point(answer: Analysis, claim: Claim) -> Evidence | None:
         wanted = claim if matcher.said_of is None else replace(claim, about=matcher.said_of)
         for frame in answer.frames(matcher):
             if not frame.claim:
-                if _heads_items_naming(answer, wanted, frame):
-                    return answer.evidence(frame)
+                named = _heads_items_naming(answer, wanted, frame)
+                if named is not None:  # the heading's words, then the line under it that names the subject
+                    quote, spans = answer.evidence(frame)
+                    return (f"{quote} … {answer.quote_tokens(named.start, named.end)}",
+                            (*spans, answer.span_tokens(named.start, named.end)))
                 continue
             if _fits_point(wanted, frame) and frame.affirmed == wanted.affirm:
                 return answer.evidence(frame, frame.who.at)
@@ -501,16 +505,16 @@ def find_point(answer: Analysis, claim: Claim) -> Evidence | None:
 _SHORT_HEADING_TOKENS = 16
 
 
-def _heads_items_naming(answer: Analysis, wanted: Claim, frame: Frame) -> bool:
+def _heads_items_naming(answer: Analysis, wanted: Claim, frame: Frame) -> Mention | None:
     """The claim's words are a short heading (four words at most, no question), or a line leading into a list, that
     names no subject, and the lines under it name the claim's subject ("### Post-LN" over "- BERT", "Pre-LN:" over "- GPT-2 and GPT-3"): the heading says what
     each of them is. Credit only (a heading is never charged)."""
     if wanted.about is None or frame.affirmed != wanted.affirm or frame.kind != "prose":
-        return False
+        return None
     lay = answer.lay
     blk = lay.block_of[frame.start]
     if lay.block_of[frame.end - 1] != blk or not (lay.block_kind[blk] == "heading" or blk in lay.lead_blocks):
-        return False
+        return None
     line = lay.line_of[frame.start]
     toks = lay.tokens
     k0, k1 = frame.start, frame.end
@@ -519,14 +523,14 @@ def _heads_items_naming(answer: Analysis, wanted: Claim, frame: Frame) -> bool:
     while k1 < len(toks) and lay.line_of[k1] == line and k1 - frame.end < _SHORT_HEADING_TOKENS:
         k1 += 1
     if (k0 > 0 and lay.line_of[k0 - 1] == line) or (k1 < len(toks) and lay.line_of[k1] == line):
-        return False  # (a long line is no short heading; bounded so a huge heading line costs nothing)
+        return None  # (a long line is no short heading; bounded so a huge heading line costs nothing)
     words = sum(1 if toks[k].kind == WORD else 0.5 for k in range(k0, k1) if toks[k].kind in (WORD, CJK))
     if words > 4 or any(toks[k].key in ("?", "？") for k in range(k0, k1)):
-        return False  # a title that says more than the claim's words ("Why your FP16 run died"), or asks
+        return None  # a title that says more than the claim's words ("Why your FP16 run died"), or asks
     named_in, under = answer.subjects_by_heading()
     if blk in named_in:
-        return False  # the heading names a subject of its own: what it says is that subject's
-    return wanted.about in under.get(blk, ())
+        return None  # the heading names a subject of its own: what it says is that subject's
+    return under.get(blk, {}).get(wanted.about) if wanted.about is not None else None
 
 
 def _other_coefficient(answer: Analysis, matcher: Matcher, frame: Frame) -> bool:

@@ -14,7 +14,7 @@ import bisect
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
-from lndrill.scoring.attribution import NOBODY, Attribution, Subjects
+from lndrill.scoring.attribution import NOBODY, Attribution, Mention, Subjects
 from lndrill.scoring.formula import find_bindings, find_formulas, same_value, spoken_formulas
 from lndrill.scoring.lexicon import (
     CJK,
@@ -213,7 +213,7 @@ class Analysis:
         self._contrast_parts = self.subjects.contrast_parts
         self._both_placements = _conjoined_placements(self.tokens)
         self._frames: dict[int, list[Frame]] = {}
-        self._by_heading: tuple[frozenset[int], dict[int, set[str]]] | None = None
+        self._by_heading: tuple[frozenset[int], dict[int, dict[str, Mention]]] | None = None
         self._by_start: dict[int, tuple[list[int], list[Frame]]] = {}
         self.quoted = self._quoted_tokens()
         self.echo = self._echo_clauses(rubric.prompt_grams)
@@ -922,20 +922,20 @@ class Analysis:
             return any(self.tokens[k].key in _CHOICE_WORDS for k in range(max(0, j - 5), j))
         return j >= 0 and _COMPARED_WITH.ends_at(self.tokens, j) >= 0
 
-    def subjects_by_heading(self) -> tuple[frozenset[int], dict[int, set[str]]]:
+    def subjects_by_heading(self) -> tuple[frozenset[int], dict[int, dict[str, Mention]]]:
         """The blocks that name a subject themselves, and per heading (or lead) block the subjects named in the blocks it
-        governs, comparison partners left out (computed once per answer)."""
+        governs, each with its first mention, comparison partners left out (computed once per answer)."""
         if self._by_heading is None:
             lay = self.lay
             named = frozenset(lay.block_of[m.start] for m in self.subjects.mentions)
-            under: dict[int, set[str]] = {}
+            under: dict[int, dict[str, Mention]] = {}
             for m in self.subjects.mentions:
                 if m.contrast:
                     continue
                 # (up the chain: an item under an item under the heading; a few levels at most)
                 head, hops = lay.heading_of[lay.block_of[m.start]], 0
                 while head >= 0 and hops < 4:
-                    under.setdefault(head, set()).add(m.subject)
+                    under.setdefault(head, {}).setdefault(m.subject, m)
                     head, hops = lay.heading_of[head], hops + 1
             self._by_heading = (named, under)
         return self._by_heading
