@@ -2700,3 +2700,12 @@ def test_a_short_heading_says_what_the_models_named_under_it_are(deck) -> None:
     # a heading that asks, or says more than the placement, is a title: the models under it are not given it
     assert "bert-post" not in hits(card, "## Why was Post-LN abandoned?\nBERT, like the 2017 model.")
     assert "gpt-pre" not in hits(card, "## What changed when Pre-LN took over in practice\nGPT-2 and GPT-3.")
+
+
+def test_a_lower_case_short_name_said_to_be_a_formula_names_its_placement(deck) -> None:
+    card = deck.cards["sandwich-ln"]
+    # spoken: "and sandwich is ..." names Sandwich-LN as "Sandwich" would
+    assert "formula" in hits(card, "um so pre is x plus f of ln of x, and sandwich is just x plus ln of f of ln of x")
+    assert "formula" in hits(card, "pre-ln: x + F(LN(x)); sandwich is x + LN(F(LN(x)))")
+    # the word alone, or not said to be a formula, names nothing
+    assert "formula" not in hits(card, "the sublayer sits in a sandwich, x + LN(F(LN(x))) in Pre-LN terms")

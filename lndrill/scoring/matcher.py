@@ -195,6 +195,12 @@ class Analysis:
         self.tokens: list[Token] = tokenize(self.prep.text, self.prep.cased)
         self.index = TextIndex(self.tokens, self.prep.text, rubric.lexicon)
         self.lay: Layout = analyse(self.prep.text, self.tokens, self.prep.cased)
+        starts = [t.start for t in self.tokens]
+        written = find_formulas(self.prep.text)
+        self._formulas = [(f.sides, *span) for f in written
+                          if (span := self._token_span(starts, f.start, f.end)) is not None]
+        self._spoken = [(f.sides, *span) for f in spoken_formulas(self.prep.text)
+                        if (span := self._token_span(starts, f.start, f.end)) is not None]
         found = [(subject, a, b) for subject, phrases in rubric.subjects.items()
                  for ph in phrases for a, b in self.index.find(ph)]
         found += self._short_names(rubric)
@@ -218,12 +224,6 @@ class Analysis:
         self.quoted = self._quoted_tokens()
         self.echo = self._echo_clauses(rubric.prompt_grams)
         self._ellipses = self._find_ellipses()
-        starts = [t.start for t in self.tokens]
-        written = find_formulas(self.prep.text)
-        self._formulas = [(f.sides, *span) for f in written
-                          if (span := self._token_span(starts, f.start, f.end)) is not None]
-        self._spoken = [(f.sides, *span) for f in spoken_formulas(self.prep.text)
-                        if (span := self._token_span(starts, f.start, f.end)) is not None]
         self._bindings = [(b.symbol, b.value, *span) for b in find_bindings(self.prep.text)
                           if (span := self._token_span(starts, b.start, b.end)) is not None]
         # (whole written equations, unstructured sides included, in text order and never overlapping)
@@ -269,9 +269,18 @@ class Analysis:
             if glued:
                 continue
             label = self.lay.block_label(i)
-            if raw in names[subject] or (label is not None and label == (i, i + 1)):
+            if raw in names[subject] or (label is not None and label == (i, i + 1)) or self._names_a_formula(i):
                 out.append((subject, i, i + 1))
         return out
+
+    def _names_a_formula(self, i: int) -> bool:
+        """The short name, in lower case, is what "is" a formula right after it ("and sandwich is x plus LN of F of LN
+        of x", "post is LN(x + F(x))"): said of a formula, the word names the placement."""
+        toks = self.tokens
+        if i + 2 >= len(toks) or toks[i + 1].key != "is":
+            return False
+        begins = {a for _, a, _, _, _ in self._formulas} | {a for _, a, _, _, _ in self._spoken}
+        return i + 2 in begins or (i + 3 in begins and toks[i + 2].key in ("just", "basically", "simply"))
 
     def _token_span(self, starts: list[int], cs: int, ce: int) -> tuple[int, int, int, int] | None:
         """(first token, last token + 1, start char, end char) of a character span, or None."""
