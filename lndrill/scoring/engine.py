@@ -312,12 +312,7 @@ def _introduced_after_its_subject(answer: Analysis, frame: Frame) -> bool:
     at = frame.who.at
     if at is None or at >= frame.start or lay.part_of[at] == lay.part_of[frame.start]:
         return False
-    part = lay.part_of[frame.start]
-    k = frame.start
-    while k > 0 and lay.part_of[k - 1] == part:
-        k -= 1
-    while k < frame.start and toks[k].kind == PUNCT:
-        k += 1
+    k = lay.part_opening(frame.start)
     return (k + 1 < len(toks) and toks[k].key == "there"
             and (toks[k + 1].key in ("is", "are", "was", "were") or lay.text[toks[k].start:toks[k].end] == "there's"))
 
@@ -507,8 +502,9 @@ _SHORT_HEADING_TOKENS = 16
 
 def _heads_items_naming(answer: Analysis, wanted: Claim, frame: Frame) -> Mention | None:
     """The claim's words are a short heading (four words at most, no question), or a line leading into a list, that
-    names no subject, and the lines under it name the claim's subject ("### Post-LN" over "- BERT", "Pre-LN:" over "- GPT-2 and GPT-3"): the heading says what
-    each of them is. Credit only (a heading is never charged)."""
+    names no subject, and the lines under it name the claim's subject ("### Post-LN" over "- BERT", "Pre-LN:" over
+    "- GPT-2 and GPT-3"): the heading says what each of them is. Returns that subject's first mention under it.
+    Credit only (a heading is never charged)."""
     if wanted.about is None or frame.affirmed != wanted.affirm or frame.kind != "prose":
         return None
     lay = answer.lay
@@ -530,7 +526,7 @@ def _heads_items_naming(answer: Analysis, wanted: Claim, frame: Frame) -> Mentio
     named_in, under = answer.subjects_by_heading()
     if blk in named_in:
         return None  # the heading names a subject of its own: what it says is that subject's
-    return under.get(blk, {}).get(wanted.about) if wanted.about is not None else None
+    return under.get(blk, {}).get(wanted.about)
 
 
 def _other_coefficient(answer: Analysis, matcher: Matcher, frame: Frame) -> bool:
@@ -655,18 +651,17 @@ _NAME_TAKES = frozenset({"as", "use", "uses", "used", "keep", "keeps", "kept", "
 
 def _said_of_another_name(answer: Analysis, correct: Claim, frame: Frame) -> bool:
     """The subject is named in an earlier comma part of the sentence, where the correct claim is said of that very
-    mention before the frame's part, and the frame's part opens with another capitalised name ("GPT-2 uses pre-norm, DeepNorm is Post-LN", "pre-norm for
-    GPT-style LLMs, DeepNorm as the Post-LN holdout"): a list of statements, each about the name that opens it."""
+    mention before the frame's part, and the frame's part opens with another capitalised name and its verb ("GPT-2
+    uses pre-norm, DeepNorm is Post-LN", "pre-norm for GPT-style LLMs, DeepNorm as the Post-LN holdout"): a list of
+    statements, each about the name that opens it."""
     lay, toks, text = answer.lay, answer.lay.tokens, answer.prep.cased
     at = frame.who.at
     if at is None or at >= frame.start or lay.part_of[at] == lay.part_of[frame.start]:
         return False
-    part, sent = lay.part_of[frame.start], lay.sentence_of[frame.start]
+    sent = lay.sentence_of[frame.start]
     if lay.sentence_of[at] != sent:
         return False
-    k = frame.start
-    while k > 0 and lay.part_of[k - 1] == part:
-        k -= 1
+    k = lay.part_opening(frame.start)
     while k < frame.start and (toks[k].kind == PUNCT or toks[k].key in ("and", "with")):
         k += 1
     if (k >= frame.start or toks[k].kind != WORD or toks[k].end - toks[k].start < 3

@@ -201,6 +201,7 @@ class Analysis:
                           if (span := self._token_span(starts, f.start, f.end)) is not None]
         self._spoken = [(f.sides, *span) for f in spoken_formulas(self.prep.text)
                         if (span := self._token_span(starts, f.start, f.end)) is not None]
+        self._formula_begins = {a for _, a, _, _, _ in self._formulas} | {a for _, a, _, _, _ in self._spoken}
         found = [(subject, a, b) for subject, phrases in rubric.subjects.items()
                  for ph in phrases for a, b in self.index.find(ph)]
         found += self._short_names(rubric)
@@ -279,7 +280,7 @@ class Analysis:
         toks = self.tokens
         if i + 2 >= len(toks) or toks[i + 1].key != "is":
             return False
-        begins = {a for _, a, _, _, _ in self._formulas} | {a for _, a, _, _, _ in self._spoken}
+        begins = self._formula_begins
         return i + 2 in begins or (i + 3 in begins and toks[i + 2].key in ("just", "basically", "simply"))
 
     def _token_span(self, starts: list[int], cs: int, ce: int) -> tuple[int, int, int, int] | None:
@@ -692,11 +693,7 @@ class Analysis:
         if len(parts) < 2:
             return False
         first = min(x for x, _ in terms if lay.part_of[x] == parts[-1])
-        k = first
-        while k > 0 and lay.part_of[k - 1] == parts[-1]:
-            k -= 1
-        while k < first and toks[k].kind == PUNCT:
-            k += 1
+        k = lay.part_opening(first)
         if self._opens_with_setting(k, first):
             return True
         if self._disposal_object(k, first):
@@ -777,7 +774,7 @@ class Analysis:
     def _refers_back(self, lo: int, a: int) -> bool:
         """The sentence starting at token a (whose first clause follows clause lo, in the same paragraph) points back
         at the sentence before within its first few words ("... the value and output projections. Weights of these
-        transforms are scaled by beta", "它们的初始化再乘以 beta")."""
+        transforms are scaled by beta", "这些矩阵的初始化再乘以 beta")."""
         lay, toks = self.lay, self.tokens
         before = lay.clause_span[lo][1] - 1
         if before < 0 or lay.block_of[before] != lay.block_of[a] or lay.sentence_of[before] + 1 != lay.sentence_of[a]:

@@ -123,6 +123,15 @@ class Layout:
     #: post's title, which names a topic rather than claims it (its words may earn credit, never a mistake).
     title_lines: set[int] = field(default_factory=set)
 
+    def part_opening(self, i: int) -> int:
+        """The first word of token i's comma part (punctuation at its start skipped), never past i."""
+        k, part = i, self.part_of[i]
+        while k > 0 and self.part_of[k - 1] == part:
+            k -= 1
+        while k < i and self.tokens[k].kind == PUNCT:
+            k += 1
+        return k
+
     def possessive(self, i: int) -> bool:
         """Token i is written with a possessive "'s" ("DeepNet's alpha", "Admin's reading", "it's")."""
         t = self.tokens[i]
