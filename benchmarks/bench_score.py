@@ -69,6 +69,8 @@ def hostile_inputs() -> dict[str, str]:
         # short headings over one-name items, all in one long "sentence" of headings: each frame's pronoun test once
         # rescanned every earlier mention (0.91 s at 600 KB)
         "20,000 headings over one-name items": "".join(f"### Post-LN {i}\n- BERT {i}\n" for i in range(20000)),
+        # a subject named by its short name and said to be a formula, 3,000 times (about 0.9 s here: the slowest known)
+        "3,000 'pre is x + F(LN(x))' notes": "pre is x + F(LN(x)). " * 3000,
         "4 MB mixed": ("Post-LN needs warm-up; Pre-LN 的残差是恒等通道 LN(x + F(x)) alpha = (2N)^(1/4)\n" * 60000)[:4_000_000],
     }
 
