@@ -2709,3 +2709,17 @@ def test_a_lower_case_short_name_said_to_be_a_formula_names_its_placement(deck) 
     assert "formula" in hits(card, "pre-ln: x + F(LN(x)); sandwich is x + LN(F(LN(x)))")
     # the word alone, or not said to be a formula, names nothing
     assert "formula" not in hits(card, "the sublayer sits in a sandwich, x + LN(F(LN(x))) in Pre-LN terms")
+
+
+def test_a_scale_word_that_belongs_to_another_quantity_is_not_the_stream_growing(deck) -> None:
+    # the point: Pre-LN's residual stream grows with depth (three cards say it their own way)
+    for card_id, point in (("pre-ln-final-norm", "stream-grows"), ("pre-ln-effective-depth", "stream-grows"),
+                           ("xiong-theorem", "lemma2-pre")):
+        card = deck.cards[card_id]
+        assert point in hits(card, "In Pre-LN the norm of the stream keeps growing with depth."), card_id
+        # the magnitude, size or norm of something else is not the stream's
+        assert point not in hits(card, "In Pre-LN the loss can be lowered by increasing logit magnitudes."), card_id
+        assert point not in hits(card, "In Pre-LN models the gradient norm increases near the input."), card_id
+        assert point not in hits(card, "Pre-LN 模型里，输入端附近的梯度范数会变大。"), card_id
+        # said of both, the stream still grows
+        assert point in hits(card, "In Pre-LN the stream's norm grows with depth, and so does the logit magnitude."), card_id
