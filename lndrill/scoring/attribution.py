@@ -553,10 +553,12 @@ class Subjects:
         # behind)") belongs to the aside's own statement, unless the claim sits in that aside too.
         # Nor is a name that labels what follows it ("x + F(LN(x)) Post-norm (original): Norm(x + F(x))", notes
         # flattened onto one line): it is never the subject of the words before it.
-        after = [m for m in mentions if m.start >= end
-                 and not (lay.aside_of[m.start] != lay.aside_of[start] and self._statement_aside(m))
-                 and m.start not in self._labels and not self._in_later_relative(m, part)
-                 and not self._opens_later_part(m, part)]
+        # (only the first such name is ever used: found lazily, so a clause of thousands of names costs one)
+        first_after = next((m for m in mentions if m.start >= end
+                            and not (lay.aside_of[m.start] != lay.aside_of[start] and self._statement_aside(m))
+                            and m.start not in self._labels and not self._in_later_relative(m, part)
+                            and not self._opens_later_part(m, part)), None)
+        after = [first_after] if first_after is not None else []
         if not before:
             # "[[Pre Norm]] :<-> x + f(norm(x)) 先残差再 norm [[Post Norm]] :<-> ...": a name labelling the clause from
             # just before its colon comes before one that follows the claim
