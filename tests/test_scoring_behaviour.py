@@ -2723,3 +2723,16 @@ def test_a_scale_word_that_belongs_to_another_quantity_is_not_the_stream_growing
         assert point not in hits(card, "Pre-LN 模型里，输入端附近的梯度范数会变大。"), card_id
         # said of both, the stream still grows
         assert point in hits(card, "In Pre-LN the stream's norm grows with depth, and so does the logit magnitude."), card_id
+
+
+def test_a_misreading_that_names_its_content_refutes_that_content_not_the_sentence_before(deck) -> None:
+    card = deck.cards["admin-amplification"]
+    before = "Admin sets each w_i from a profiling pass."
+    # "It is a common misreading that X": X is what is refuted, the sentence before stands
+    assert "admin-profiling" in hits(card, f"{before} It is a common misreading that Admin turns Post-LN into Pre-LN.")
+    assert "admin-profiling" in hits(card, f"{before} It is a frequent misunderstanding that Admin changes the placement.")
+    # without a 'that' clause of its own, the verdict points back at the sentence before
+    assert "admin-profiling" not in hits(card, f"{before} That is a common misreading.")
+    main = deck.cards["pre-vs-post-ln"]
+    assert "pre-identity-path" in hits(main, "Pre-LN keeps an identity path from the loss to every layer. It is a common "
+                                             "misunderstanding that Post-LN's gradient grows with depth.")

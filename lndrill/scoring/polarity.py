@@ -305,7 +305,9 @@ _SWITCH_VERBS = frozenset({"turn", "turns", "turned", "turning", "switch", "swit
 #: First words of a yes/no question ("Is it a contradiction?", "Does Pre-LN need warm-up?").
 #: Nouns whose "that" clause states what a refutation is about ("the myth that X is wrong").
 _CONTENT_NOUNS = frozenset(stem(w) for w in ("myth", "misconception", "claim", "idea", "notion", "belief", "story",
-                                              "folklore", "view", "assumption", "intuition"))
+                                              "folklore", "view", "assumption", "intuition", "misreading",
+                                              "misunderstanding", "misinterpretation", "misbelief", "fallacy",
+                                              "oversimplification", "misattribution"))
 #: Nouns for what others hold ("the common belief is that X") and the words that make one the writer's own.
 _RECEIVED_VIEWS = frozenset(stem(w) for w in ("myth", "misconception", "folklore", "story", "belief", "assumption",
                                                "claim", "narrative", "wisdom", "legend", "lore", "reading", "misreading",
