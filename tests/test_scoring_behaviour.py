@@ -2736,3 +2736,14 @@ def test_a_misreading_that_names_its_content_refutes_that_content_not_the_senten
     main = deck.cards["pre-vs-post-ln"]
     assert "pre-identity-path" in hits(main, "Pre-LN keeps an identity path from the loss to every layer. It is a common "
                                              "misunderstanding that Post-LN's gradient grows with depth.")
+
+
+def test_by_contrast_in_chinese_opens_a_clause_about_the_name_after_it(deck) -> None:
+    card = deck.cards["post-ln-warmup"]
+    # "相比之下" is "by contrast": no comparison partner, the name after it is the clause's subject
+    assert "pre-no-warmup" in hits(card, "相比之下 Pre-LN 不用 warm-up 也能达到相近的 BLEU。")
+    assert "pre-no-warmup" in hits(card, "相较之下，Pre-LN 不用 warm-up 也能训。")
+    result = score_answer(card, "相比之下 Post-LN 不用 warm-up 也能训得很好。")
+    assert [m.id for m in result.mistakes] == ["post-no-warmup"]
+    # "相比 X" still sets X aside as the partner
+    assert "post-no-warmup" not in {m.id for m in score_answer(card, "相比 Post-LN，Pre-LN 不用 warm-up 也能训。").mistakes}

@@ -183,6 +183,12 @@ def _reused_from(tokens: list[Token], start: int, end: int, text: str) -> bool:
     return tokens[j].kind == WORD and tokens[j].key in _REUSE_VERBS
 
 
+def _by_contrast(tokens: list[Token], j: int) -> bool:
+    """The comparison word ending at j is the adverb "by contrast" ("相比之下", "相较之下", "对比之下"), which weighs the
+    clause against what came before and names no partner."""
+    return j + 2 < len(tokens) and tokens[j + 1].key == "之" and tokens[j + 2].key == "下"
+
+
 def is_contrast(tokens: list[Token], start: int, end: int, text: str = "") -> bool:
     """True when the mention at [start, end) is the thing compared against ("than Post-LN"), or the one set
     aside ("..., not Post-LN", "而非 Post-LN")."""
@@ -196,6 +202,8 @@ def is_contrast(tokens: list[Token], start: int, end: int, text: str = "") -> bo
         if t.kind == PUNCT or "\n" in text[t.end : tokens[j + 1].start]:
             break  # a comparison word never reaches across punctuation or a line break
         k = _CONTRAST_BEFORE.ends_at(tokens, j) if t.kind in (WORD, CJK) else -1
+        if k >= 0 and t.kind == CJK and _by_contrast(tokens, j):
+            break  # "相比之下 Pre-LN 不用 warm-up 也能训": "by contrast" opens the clause; the name after it is its subject
         if k >= 0 and tokens[k].key in ("like", "such") and k > 0 and tokens[k - 1].key in _EXAMPLE_HEADS:
             continue  # "models like BERT", "LLMs such as LLaMA": examples, the subject itself
         if k >= 0 and not (t.key == "比" and k == j and j > 0 and tokens[j - 1].key == "可"):  # 雅可比 is no comparison
@@ -371,8 +379,9 @@ class Subjects:
             last_of[lay.part_of[i]] = i
         for part, first in first_of.items():
             last = last_of[part]
-            opens = _CONTRAST_BEFORE.at(toks, first) > 0 and not (
-                toks[first].kind == WORD and toks[first].key in _NOT_PART_OPENERS)
+            n = _CONTRAST_BEFORE.at(toks, first)
+            opens = n > 0 and not (toks[first].kind == WORD and toks[first].key in _NOT_PART_OPENERS) and not (
+                toks[first].kind == CJK and _by_contrast(toks, first + n - 1))
             closes = toks[last].kind == CJK and _CONTRAST_AFTER.ends_at(toks, last) >= 0
             if not (opens or closes):
                 continue
