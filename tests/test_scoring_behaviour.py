@@ -2747,3 +2747,19 @@ def test_by_contrast_in_chinese_opens_a_clause_about_the_name_after_it(deck) -> 
     assert [m.id for m in result.mistakes] == ["post-no-warmup"]
     # "相比 X" still sets X aside as the partner
     assert "post-no-warmup" not in {m.id for m in score_answer(card, "相比 Post-LN，Pre-LN 不用 warm-up 也能训。").mistakes}
+
+
+
+def test_a_claim_set_apart_from_a_placement_is_not_that_placements(deck) -> None:
+    card = deck.cards["pre-ln-final-norm"]  # the question is about Pre-LN
+    # "which is what separates it from Post-LN", "这一点和 Post-LN（的做法/公式）不同": the claim is not Post-LN's
+    for text in ("The residual stream keeps growing with depth, which is what separates it from Post-LN.",
+                 "残差流随深度一路变大，这一点和 Post-LN 完全不同。",
+                 "残差流随深度一路变大，这一点和 Post-LN 的 $\\mathrm{LN}(x+F(x))$ 不同。",
+                 "残差流随深度一路变大，这一点和每层都归一化的 Post-LN（LN(x + F(x))）不同。",
+                 "残差流随深度一路变大，这和 Post-LN 的做法不一样。"):
+        assert "stream-grows" in hits(card, text), text
+    # the partner's own formula after "的" is the partner's: no swapped formula charged to the subject
+    sandwich = deck.cards["sandwich-ln"]
+    text = "Sandwich-LN: y = x + LN(F(LN(x)))，和 Pre-LN 的 y = x + F(LN(x)) 相比多了个 output LN。"
+    assert not score_answer(sandwich, text).mistakes

@@ -82,6 +82,9 @@ _CONTRAST_BEFORE = Cues(
            "benefit over", "preferred over", "chosen over", "favoured over", "favored over", "wins over",
            # "the only difference from Pre-LN is a second LN": what it is set against
            "difference from", "differs from", "differ from", "deviation from",
+           # "which is what separates it from Post-LN": what it is told apart from
+           "separates it from", "separate it from", "distinguishes it from", "distinguish it from", "sets it apart from",
+           "set it apart from",
            # "OLMo 2 goes the other way from Pre-LN: it ...": the direction it turns away from
            "way from", "opposite to", "opposite from", "departure from"),
     zh=("比", "较", "同于", "像", "比起", "相对于", "相较于", "有别于", "不同于", "对比", "区别于", "类似", "优于", "胜过",
@@ -100,6 +103,8 @@ _NOT_PART_OPENERS = frozenset({"like", "besid", "such", "as", "similar", "match"
                                "improvement", "edge", "benefit", "preferr", "chosen", "favour", "favor", "win", "take",
                                "tak"})
 _PARTNER_BEFORE = ("和", "与", "跟", "同")
+#: Degree words between a comparison partner and its likeness word ("和 Post-LN 完全不同", "跟 Pre-LN 很像").
+_DEGREE_ZH = ("完全", "截然", "非常", "有所", "根本", "并不", "很", "不太", "略有", "都", "也")
 #: "Post-LN > Pre-LN", "Pre-LN ≈ Post-LN": the name after a comparison sign is the yardstick.
 _COMPARISON_SIGNS = frozenset({">", "<", "≈", "~"})
 _PARTNER_AFTER = ("比", "较", "一样", "相同", "类似", "不同", "相比", "差不多", "相当", "持平", "接近", "一致", "打平")
@@ -243,11 +248,12 @@ def is_contrast(tokens: list[Token], start: int, end: int, text: str = "") -> bo
     # "Pre-LN plus a norm on the branch output": the base a variant is described from
     if end < len(tokens) and tokens[end].kind == WORD and tokens[end].key in ("plus", "minus"):
         return True
-    # "和 Pre-LN 比" / "与 Pre-LN 比": a comparison partner
-    if not _cjk_after(tokens, end).startswith(_PARTNER_AFTER):
+    # "和 Pre-LN 比" / "与 Pre-LN 比": a comparison partner ("和 Post-LN 完全不同": past a degree word)
+    if not _partner_word_after(tokens, end, text):
         return False
-    # "和 Post-LN 相当", "和带 warm-up 的 Post-LN 相当": the partner word opens the noun phrase the name ends
-    for j in range(start - 1, max(-1, start - 7), -1):
+    # "和 Post-LN 相当", "和带 warm-up 的 Post-LN 相当", "和把整条残差流归一化的 Post-LN 不同": the partner word opens the
+    # noun phrase the name ends
+    for j in range(start - 1, max(-1, start - 15), -1):
         if tokens[j].kind == PUNCT and tokens[j].key not in "+-/":
             return False
         if tokens[j].key in _PARTNER_BEFORE + ("像",):
@@ -255,15 +261,51 @@ def is_contrast(tokens: list[Token], start: int, end: int, text: str = "") -> bo
     return False
 
 
-def _cjk_after(tokens: list[Token], end: int) -> str:
-    """The Chinese words right after a mention, past a short Latin tail ("和 Post-LN+warm-up 相当"): "" when a
-    comma or a full stop comes first."""
+def _partner_word_after(tokens: list[Token], end: int, text: str) -> bool:
+    """A likeness or comparison word follows the name ("和 Post-LN 相当"), maybe past a degree word ("完全不同"), a
+    short noun of its ("的做法一样") or its own formula or aside ("的 $LN(x+F(x))$ 不同", "（LN(x + F(x))）不同")."""
+    after = _cjk_after(tokens, end, 8)
+    if after.startswith("的") and not after.startswith(tuple("的" + w for w in _PARTNER_AFTER)):
+        # "的做法一样", "的设计不同": a noun of two or three characters, then the likeness word
+        if any(after[k:].startswith(w) for k in (3, 4) for w in _PARTNER_AFTER):
+            return True
+    if not after.startswith(_PARTNER_AFTER) and (past := _past_formula_or_aside(tokens, end, text)) > end:
+        after = _cjk_after(tokens, past, 5)
+    after = after[len(next((a for a in _DEGREE_ZH if after.startswith(a)), "")):]
+    return after.startswith(_PARTNER_AFTER)
+
+
+def _cjk_after(tokens: list[Token], end: int, n: int = 3) -> str:
+    """The first n Chinese characters right after a mention, past a short Latin tail ("和 Post-LN+warm-up 相当"): ""
+    when a comma or a full stop comes first."""
     j = end
     while j < min(len(tokens), end + 6) and tokens[j].kind != CJK:
         if tokens[j].kind == PUNCT and tokens[j].key not in "+-/":
             return ""
         j += 1
-    return "".join(t.key for t in tokens[j : j + 3] if t.kind == CJK)
+    return "".join(t.key for t in tokens[j : j + n] if t.kind == CJK)
+
+
+#: Punctuation that ends what a name's formula or aside can hold before the words after it.
+_PAST_TAIL_STOPS = frozenset({",", "，", "。", ".", ";", "；", ":", "：", "、", "!", "?", "！", "？"})
+
+
+def _past_formula_or_aside(tokens: list[Token], end: int, text: str) -> int:
+    """Where the words resume after a name's own formula or aside ("Post-LN 的 $LN(x+F(x))$ 不同", "Post-LN（LN(x + F(x))）
+    不同"): the first Chinese token after "的" + a Latin tail, or after a bracketed aside, within a few tokens; `end` when
+    neither follows."""
+    j = end
+    if j < len(tokens) and tokens[j].key == "的":
+        j += 1
+    elif not (j < len(tokens) and tokens[j].kind == PUNCT and tokens[j].key in ("(", "（")):
+        return end
+    for k in range(j, min(len(tokens), j + 30)):
+        t = tokens[k]
+        if t.kind == CJK:
+            return k if k > j or tokens[end].key != "的" else end
+        if t.kind == PUNCT and t.key in _PAST_TAIL_STOPS or "\n" in text[t.end : tokens[k + 1].start if k + 1 < len(tokens) else t.end]:
+            return end
+    return end
 
 
 #: "a trade-off between LayerNorm and RMSNorm", "either Pre-LN or Post-LN": the names are alternatives weighed, and
@@ -680,6 +722,11 @@ class Subjects:
         if start == m.end:
             named = text[toks[m.start].start : toks[m.end - 1].end]
             return m if named.endswith(("'s", "\u2019s")) else None
+        if toks[m.end].key == "的":
+            # "和 Pre-LN 的 y = x + F(LN(x)) 相比": the partner's own formula, maybe after its left side
+            lhs = range(m.end + 1, start)
+            return m if not lhs or (len(lhs) <= 12 and toks[start - 1].key == "=" and not any(
+                toks[k].kind == CJK for k in lhs)) else None
         if not (toks[m.end].kind == PUNCT and toks[m.end].key == ","):
             return None
         # the claim may be the right side of an equation that opens there ("Pre-LN, x_{l+1} = x_l + F(LN(x_l)),")
