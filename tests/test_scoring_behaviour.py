@@ -2763,3 +2763,27 @@ def test_a_claim_set_apart_from_a_placement_is_not_that_placements(deck) -> None
     sandwich = deck.cards["sandwich-ln"]
     text = "Sandwich-LN: y = x + LN(F(LN(x)))，和 Pre-LN 的 y = x + F(LN(x)) 相比多了个 output LN。"
     assert not score_answer(sandwich, text).mistakes
+
+
+def test_a_hard_wrapped_line_after_a_verb_of_saying_carries_its_denial_on(deck, main_card) -> None:
+    # "That is not to say\nPre-LN never needs warm-up: ..." is one sentence, wrapped: the line is no label
+    wrapped = ("Pre-LN is forgiving: at moderate rates it trains without it. That is not to say\n"
+               "Pre-LN never needs warm-up: large runs still use a short one.")
+    assert not score_answer(main_card, wrapped).mistakes
+    assert not score_answer(main_card, wrapped.replace("That is not to say", "This does not mean")).mistakes
+    # said plainly on a line of its own, it is charged
+    plain = "Pre-LN is forgiving.\nPre-LN never needs warm-up: large runs still use a short one."
+    assert "pre-no-warmup-any-lr" in {m.id for m in score_answer(main_card, plain).mistakes}
+
+
+def test_a_chinese_further_statement_with_its_own_object_is_a_claim_of_its_own(deck) -> None:
+    card = deck.cards["deepnorm"]
+
+    def charged(text: str) -> set[str]:
+        return {m.id for m in score_answer(card, text).mistakes}
+
+    # α on the shortcut, then (并且) β on some weights with 把: two claims, neither says β is on the shortcut
+    assert "beta-on-shortcut" not in charged("DeepNorm 只是 shortcut 乘了 α > 1，并且初始化时把 FFN、W^V、W^O 乘上 β < 1。")
+    assert "beta-on-shortcut" in charged("DeepNorm 把 shortcut 乘上 β。")
+    # a further part without an object of its own goes on about the same subject
+    assert "glm-deepnet-alpha" in charged("GLM-130B 也采用了 DeepNorm，而且直接照搬了论文的 α = (2N)^{1/4}。")

@@ -77,7 +77,10 @@ _NOT_IN_LABELS = Cues(en=("is", "are", "was", "were", "be", "been", "am", "has",
                           "this", "these", "there", "we", "you", "i", "they", "so", "because", "if", "when", "then",
                           "not", "the", "a", "an")).en
 
-_DANGLING = re.compile(r"(?:[,、，]|\b(?:and|or|the|a|an|of|to|with|by|from|that|is|are|in|on|for)|[的和与及被把对])\s*$")
+_DANGLING = re.compile(r"(?:[,、，]|\b(?:and|or|the|a|an|of|to|with|by|from|that|is|are|in|on|for|say|says|mean|means|imply|"
+                       r"implies|claim|claims|argue|argues)|[的和与及被把对])\s*$")
+#: A line that stops on a verb of saying or meaning ("That is not to say", "this does not mean") leaves its clause open.
+_SAYS_AT_END = re.compile(r"\b(?:say|says|mean|means|imply|implies|claim|claims|argue|argues)\s*$")
 _SPACED_DASH = re.compile(r"\u2014|\u2015|(?:^|\s)--(?:\s|$)")
 _NUMBERED_TITLE = re.compile(r"^(?:[一二三四五六七八九十]+[、.．]|\(?[0-9]{1,2}[.)、]\s*|[0-9]{1,2}\s|\(?[a-h][.)]\s+)")
 _ENDS_SENTENCE = re.compile(r"[.!?。！？;；]\s*$")
@@ -485,7 +488,7 @@ def analyse(text: str, tokens: list[Token], cased: str | None = None) -> Layout:
     lead, lead_colon = -1, False  # the para line that leads into the list being read, if any
     lead_items: list[tuple[int, int]] = []  # open list items (block, indent) that more-indented items nest under
     in_code = False
-    prev_dangling = prev_unclosed = prev_joined = False
+    prev_dangling = prev_unclosed = prev_joined = prev_says = False
     item_text_col = 0  # the column where the current list item's text starts (0: not in a list item)
     prev_open_item = prev_long = False
     after_display = prev_prose_open = False
@@ -508,11 +511,12 @@ def analyse(text: str, tokens: list[Token], cased: str | None = None) -> Layout:
                 and _title_case(cased[a:b].strip()):
             lay.title_lines.add(k)
         # A lower-case line that carries on a sentence the line before left open is no label, whatever colon it has
-        # ("Post-LN, when it trains, tends\nto give better final quality: DeepNet reports ...").
+        # ("Post-LN, when it trains, tends\nto give better final quality: DeepNet reports ..."), nor is any line after
+        # one that stops on a verb of saying ("That is not to say\nPre-LN never needs warm-up: ...").
         # (Only after a long prose line and not indented: in notes "sandwich-LN: ..." over "  vs Pre-LN: ..." each line
         # is a label of its own.)
         wrapped = (not blank and not heading and not bullet and not prev_blank and prev_prose_open and prev_dangling
-                   and raw[:1] not in (" ", "\t") and cased is not None and cased[a:b][:1].islower())
+                   and raw[:1] not in (" ", "\t") and cased is not None and (cased[a:b][:1].islower() or prev_says))
         # The same inside a list item: a line indented under the item's text that carries on a long item line left
         # open ("- 代价：...，有效深度打折。训得动的 Post-LN\n  最终效果常常更好：DeepNet 报告 ...") is no label either.
         # (A short item line over an indented "vs Pre-LN: ..." is notes: each line its own label.)
@@ -606,6 +610,7 @@ def analyse(text: str, tokens: list[Token], cased: str | None = None) -> Layout:
             prev_dangling = not _ENDS_SENTENCE.search(stripped) and not heading and not stripped.endswith((":", "："))
             prev_unclosed = stripped.count("(") > stripped.count(")")
             prev_joined = bool(_DANGLING.search(stripped))
+            prev_says = bool(_SAYS_AT_END.search(stripped))
             prev_prose_open = (not display and not heading and not bullet and label_at is None and _width(stripped) >= 40
                                and not _ENDS_SENTENCE.search(stripped)
                                and not any(t.kind == PUNCT and t.key == ARROW for t in ltoks))
