@@ -2787,3 +2787,13 @@ def test_a_chinese_further_statement_with_its_own_object_is_a_claim_of_its_own(d
     assert "beta-on-shortcut" in charged("DeepNorm 把 shortcut 乘上 β。")
     # a further part without an object of its own goes on about the same subject
     assert "glm-deepnet-alpha" in charged("GLM-130B 也采用了 DeepNorm，而且直接照搬了论文的 α = (2N)^{1/4}。")
+
+
+def test_a_relative_part_opened_by_a_preposition_is_about_the_name_before_it(deck) -> None:
+    card = deck.cards["warmup-for-pre-ln"]
+    # "Unlike Post-LN, for which warm-up is close to mandatory, Pre-LN ...": the relative part describes Post-LN
+    text = "Unlike Post-LN, for which warm-up is close to mandatory, Pre-LN needs it only as a safety margin."
+    assert "post-needs-it" in hits(card, text)
+    assert "post-needs-it" in hits(card, text.replace("for which", "in which"))
+    # with no relative part, nothing is said of Post-LN's need
+    assert "post-needs-it" not in hits(card, "Unlike Post-LN, Pre-LN needs warm-up only as a safety margin.")

@@ -127,6 +127,16 @@ _EXAMPLE_WORDS = frozenset({"e", "g", "eg", "i", "ie", "and", "or", "etc", "&", 
 _NAMERS = frozenset({stem(w) for w in ("named", "called", "known", "dubbed", "termed")} | {"称为", "叫做", "叫", "称", "即", "谓"})
 _RELATIVE_OPENERS = frozenset({"which", "that", "what", "也", "就", "即", "所", "称", "叫"})
 _RELATIVE = Cues(en=("which", "who", "whose", "where"), zh=("它", "其"))
+#: Prepositions that open a relative part with "which"/"whom" ("Unlike Post-LN, for which warm-up is close to mandatory").
+_RELATIVE_PREPOSITIONS = frozenset({"for", "in", "on", "to", "of", "with", "under", "by", "at", "from"})
+
+
+def _opens_relative(toks: list[Token], k: int) -> bool:
+    """A relative word starts at k ("which ...", "where ...", "它 ..."), maybe after its preposition ("for which ...")."""
+    if _RELATIVE.at(toks, k):
+        return True
+    return (toks[k].kind == WORD and toks[k].key in _RELATIVE_PREPOSITIONS and k + 1 < len(toks)
+            and toks[k + 1].kind == WORD and toks[k + 1].key in ("which", "whom"))
 #: Relative words that hang a part on a noun (not "which", which often takes the whole clause before it: "...,
 #: which is why deep Post-LN explodes").
 _NOUN_RELATIVES = frozenset({"who", "whose", "where"})
@@ -429,7 +439,7 @@ class Subjects:
                 continue
             out.add(part)
             nxt = first_of.get(part + 1)
-            if nxt is not None and lay.clause_of[nxt] == lay.clause_of[first] and _RELATIVE.at(toks, nxt):
+            if nxt is not None and lay.clause_of[nxt] == lay.clause_of[first] and _opens_relative(toks, nxt):
                 out.add(part + 1)
         return out
 
@@ -1227,7 +1237,7 @@ class Subjects:
         k = first
         while k < len(toks) and toks[k].kind == PUNCT:
             k += 1
-        if k >= len(toks) or not _RELATIVE.at(toks, k) or first == 0:
+        if k >= len(toks) or not _opens_relative(toks, k) or first == 0:
             return None
         prev = first - 1
         while prev >= 0 and toks[prev].kind == PUNCT:
