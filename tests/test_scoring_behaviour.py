@@ -2797,3 +2797,11 @@ def test_a_relative_part_opened_by_a_preposition_is_about_the_name_before_it(dec
     assert "post-needs-it" in hits(card, text.replace("for which", "in which"))
     # with no relative part, nothing is said of Post-LN's need
     assert "post-needs-it" not in hits(card, "Unlike Post-LN, Pre-LN needs warm-up only as a safety margin.")
+
+
+def test_a_hedge_made_of_the_claims_own_words_does_not_qualify_it(deck) -> None:
+    card = deck.cards["layernorm-jacobian"]
+    # "by default" is what the claim is about here, not a softener
+    assert [m.id for m in score_answer(card, "PyTorch uses eps = 1e-6 by default.").mistakes] == ["torch-eps-default"]
+    # a real hedge still qualifies it
+    assert not score_answer(card, "PyTorch may use eps = 1e-6 by default in some builds.").mistakes

@@ -1335,8 +1335,10 @@ class Polarity:
                     found.append((j, "report"))
                 elif self._received_view(j):
                     found.append((j, "report"))  # "The popular story is that X": X is what others say
-                elif _HEDGE.at(toks, j) and not self._negated_modal(j) and not self._enabling(j):
-                    found.append((j, "can" if self._capability(j) else "hedge"))
+                elif (n := _HEDGE.at(toks, j)) and not self._negated_modal(j) and not self._enabling(j):
+                    # (at its last word: "by default" is no hedge where "default" is one of the claim's own words,
+                    # "PyTorch uses eps = 1e-6 by default")
+                    found.append((j + n - 1, "can" if self._capability(j) else "hedge"))
                 elif toks[j].kind == CJK and toks[j].key == "在" and any(
                         toks[k].key == "下" for k in range(j + 2, min(b, j + 10))) and not any(
                         toks[k].key in "任所各" for k in range(j + 1, min(b, j + 3))):  # 在任意学习率下 quantifies
