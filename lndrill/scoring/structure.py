@@ -77,10 +77,11 @@ _NOT_IN_LABELS = Cues(en=("is", "are", "was", "were", "be", "been", "am", "has",
                           "this", "these", "there", "we", "you", "i", "they", "so", "because", "if", "when", "then",
                           "not", "the", "a", "an")).en
 
-_DANGLING = re.compile(r"(?:[,、，]|\b(?:and|or|the|a|an|of|to|with|by|from|that|is|are|in|on|for|say|says|mean|means|imply|"
-                       r"implies|claim|claims|argue|argues)|[的和与及被把对])\s*$")
-#: A line that stops on a verb of saying or meaning ("That is not to say", "this does not mean") leaves its clause open.
-_SAYS_AT_END = re.compile(r"\b(?:say|says|mean|means|imply|implies|claim|claims|argue|argues)\s*$")
+#: Verbs of saying or meaning: a line that stops on one ("That is not to say", "this does not mean") leaves its clause open.
+_SAYING_VERBS = "say|says|mean|means|imply|implies|claim|claims|argue|argues"
+_SAYS_AT_END = re.compile(rf"\b(?:{_SAYING_VERBS})\s*$")
+_DANGLING = re.compile(rf"(?:[,、，]|\b(?:and|or|the|a|an|of|to|with|by|from|that|is|are|in|on|for|{_SAYING_VERBS})"
+                       r"|[的和与及被把对])\s*$")
 _SPACED_DASH = re.compile(r"\u2014|\u2015|(?:^|\s)--(?:\s|$)")
 _NUMBERED_TITLE = re.compile(r"^(?:[一二三四五六七八九十]+[、.．]|\(?[0-9]{1,2}[.)、]\s*|[0-9]{1,2}\s|\(?[a-h][.)]\s+)")
 _ENDS_SENTENCE = re.compile(r"[.!?。！？;；]\s*$")
