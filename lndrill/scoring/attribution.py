@@ -289,7 +289,7 @@ def _partner_word_after(tokens: list[Token], end: int, text: str) -> bool:
     return after.startswith(_PARTNER_AFTER)
 
 
-def _cjk_after(tokens: list[Token], end: int, n: int = 3) -> str:
+def _cjk_after(tokens: list[Token], end: int, n: int) -> str:
     """The first n Chinese characters right after a mention, past a short Latin tail ("和 Post-LN+warm-up 相当"): ""
     when a comma or a full stop comes first."""
     j = end
@@ -308,16 +308,22 @@ def _past_formula_or_aside(tokens: list[Token], end: int, text: str) -> int:
     """Where the words resume after a name's own formula or aside ("Post-LN 的 $LN(x+F(x))$ 不同", "Post-LN（LN(x + F(x))）
     不同"): the first Chinese token after "的" + a Latin tail, or after a bracketed aside, within a few tokens; `end` when
     neither follows."""
-    j = end
-    if j < len(tokens) and tokens[j].key == "的":
-        j += 1
-    elif not (j < len(tokens) and tokens[j].kind == PUNCT and tokens[j].key in ("(", "（")):
+    if end >= len(tokens):
+        return end
+    if tokens[end].key == "的":
+        j = end + 1
+        if j < len(tokens) and tokens[j].kind == CJK:
+            return end  # "的做法": a noun, not a formula (see _partner_word_after)
+    elif tokens[end].kind == PUNCT and tokens[end].key in ("(", "（"):
+        j = end
+    else:
         return end
     for k in range(j, min(len(tokens), j + 30)):
         t = tokens[k]
         if t.kind == CJK:
-            return k if k > j or tokens[end].key != "的" else end
-        if t.kind == PUNCT and t.key in _PAST_TAIL_STOPS or "\n" in text[t.end : tokens[k + 1].start if k + 1 < len(tokens) else t.end]:
+            return k
+        line_break = k + 1 < len(tokens) and "\n" in text[t.end : tokens[k + 1].start]
+        if (t.kind == PUNCT and t.key in _PAST_TAIL_STOPS) or line_break:
             return end
     return end
 
@@ -623,14 +629,13 @@ class Subjects:
                             and not (lay.aside_of[m.start] != lay.aside_of[start] and self._statement_aside(m))
                             and m.start not in self._labels and not self._in_later_relative(m, part)
                             and not self._opens_later_part(m, part)), None)
-        after = [first_after] if first_after is not None else []
         if not before:
             # "[[Pre Norm]] :<-> x + f(norm(x)) 先残差再 norm [[Post Norm]] :<-> ...": a name labelling the clause from
             # just before its colon comes before one that follows the claim
             inline = self._inline_label(start)
             if inline is not None:
                 return Attribution(inline.subject, "label", inline.start)
-        trailing = self._trailing_scope(end, after)
+        trailing = self._trailing_scope(end, first_after)
         if trailing is not None:
             return Attribution(trailing.subject, "clause", trailing.start)
         # The claim's own comma parts: all those its words span ("BERT and GPT-2 both use Pre-LN" is split at
@@ -641,10 +646,11 @@ class Subjects:
         after_aside = self._past_aside(end)
         if after_aside is not None:
             last_part = max(last_part, lay.part_of[after_aside])
+        after = [first_after] if first_after is not None else []
+        after_in_parts = [m for m in after if lay.part_of[m.start] <= last_part]
         for group, source in (([m for m in reversed(before) if lay.part_of[m.start] == part], "clause"),
                               (self._examples_after(end, mentions), "clause"),
-                              ([m for m in after if part <= lay.part_of[m.start] <= last_part], "clause"),
-                              (list(reversed(before)), "clause"), (after, "clause-after")):
+                              (after_in_parts, "clause"), (list(reversed(before)), "clause"), (after, "clause-after")):
             if group:
                 if source == "clause-after":
                     # "In Post-LN ... . Xiong proved the last layer's gradient grows with L, which is why deep
@@ -1055,17 +1061,18 @@ class Subjects:
             return Attribution(self._heading_subject[heading], "heading", None)
         return self.default
 
-    def _trailing_scope(self, end: int, after: list[Mention]) -> Mention | None:
+    def _trailing_scope(self, end: int, after: Mention | None) -> Mention | None:
         """"... and by O(d sqrt(ln d / L)) for Pre-LN": a subject introduced by "for"/"in" right after the claim's
-        words (closing brackets between) is that claim's, even when another subject stands earlier in the part."""
-        if not after:
+        words (closing brackets between) is that claim's, even when another subject stands earlier in the part. `after`
+        is the first name after the claim in its clause."""
+        if after is None:
             return None
         toks = self.lay.tokens
         j = end
         while j < len(toks) and toks[j].kind == PUNCT and toks[j].key in (")", "]", "}"):
             j += 1
-        if j + 1 < len(toks) and toks[j].kind == WORD and toks[j].key in ("for", "in") and after[0].start == j + 1:
-            return after[0]
+        if j + 1 < len(toks) and toks[j].kind == WORD and toks[j].key in ("for", "in") and after.start == j + 1:
+            return after
         return None
 
     def _named_after(self, start: int, end: int) -> Mention | None:

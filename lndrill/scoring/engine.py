@@ -135,7 +135,7 @@ _COORDINATORS = frozenset({"and", "but", "while", "whereas", "so", "和", "而",
 _NEW_SUBJECTS = frozenset({"the", "its", "their", "this", "these", "it", "they", "we", "you"})
 #: Chinese words that open a comma part as a further statement ("，并且 init 时把 FFN 乘上 β"); with an object of its own
 #: (把/将 ...) its verb makes a new claim, not one with the words before the comma.
-_ZH_FURTHER = ("并且", "而且", "此外", "另外", "同时")
+_ZH_FURTHER = Cues(zh=("并且", "而且", "此外", "另外", "同时"))
 
 
 #: Words that open a relative clause about the noun right before them ("an update amplification that grows").
@@ -254,9 +254,7 @@ def _new_clause_between(answer: Analysis, frame: Frame) -> bool:
                     return True
                 # "shortcut 乘了 α，并且 init 时把 FFN 乘上 β": a further statement whose verb takes its own object (把/将),
                 # not the same claim ("GLM-130B 采用了 DeepNorm，而且照搬了论文的 α" goes on about GLM-130B)
-                if k < a2 and toks[k].kind == CJK and any(
-                        answer.lay.text.startswith(w, toks[k].start) for w in _ZH_FURTHER) and any(
-                        toks[q].key in ("把", "将") for q in range(k, a2)):
+                if k < a2 and _ZH_FURTHER.at(toks, k) and any(toks[q].key in ("把", "将") for q in range(k, a2)):
                     return True
     return False
 
