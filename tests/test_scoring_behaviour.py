@@ -1335,6 +1335,9 @@ def test_a_note_ending_in_a_tick_is_a_claim_but_a_checklist_of_words_is_not(deck
     "Post-LN 需要 warm-up 才不会发散。",
     "Post-LN 需要 warm-up，以免训练一开始就崩掉。",
     "Post-LN 需要 warm-up 否则会发散。",
+    # "to avoid": the 免 inside 避免 negates what is avoided, not the warm-up before it
+    "Post-LN 需要一段 warm-up 以避免训练初期发散。",
+    "Post-LN 需要 warm-up 避免一开始就崩掉。",
 ])
 def test_a_negation_inside_a_purpose_after_the_claim_does_not_deny_it(deck, text) -> None:
     card = _card(deck, "warmup-for-pre-ln")
