@@ -754,6 +754,19 @@ def test_a_tag_question_is_a_statement(main_card) -> None:
     assert "pre-needs-warmup" not in mistakes(main_card, "Does Pre-LN need warm-up?")
 
 
+def test_an_unsure_aside_ending_in_a_question_mark_leaves_the_statement_before_it_asserted(deck, main_card) -> None:
+    card = _card(deck, "warmup-for-pre-ln")
+    said = ("They trained Pre-LN with no warm-up at all and it worked: about the same BLEU, and BERT reached the same "
+            "validation loss faster, I think something like forty percent fewer steps?")
+    assert {"iwslt-comparable", "bert-faster"} <= hits(card, said)
+    # the same statement asked is still a question, and so is the aside itself
+    asked = "Did Pre-LN trained with no warm-up reach about the same BLEU, and the same BERT loss faster?"
+    assert not {"iwslt-comparable", "bert-faster"} & hits(card, asked)
+    assert "pre-needs-warmup" in mistakes(main_card, "Pre-LN needs warm-up, I think a few thousand steps.")
+    assert "pre-needs-warmup" not in mistakes(main_card, "It trains fine, I think Pre-LN needs warm-up?")
+    assert "pre-needs-warmup" in mistakes(main_card, "Pre-LN 需要 warm-up，我记得是几千步？")
+
+
 def test_a_name_after_an_arrow_is_the_next_step_not_the_subject(deck) -> None:
     card = _card(deck, "ln-who-uses-what")
     text = "总结：老模型 Post-LN + LayerNorm → GPT-2 起 Pre-LN → LLaMA 一代 pre-RMSNorm。"

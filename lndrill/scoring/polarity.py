@@ -1177,7 +1177,8 @@ class Polarity:
         Post-LN in the early layers", a rubric phrase) do not qualify it. (A refuted claim is a plain denial:
         see `affirmed`.)"""
         lay = self.lay
-        if lay.sentence_question[lay.sentence_of[start]] and lay.sentence_of[start] not in self.answered:
+        sent = lay.sentence_of[start]
+        if lay.sentence_question[sent] and sent not in self.answered and max(start, end - 1) >= lay.question_from[sent]:
             return "question"
         if self._clause_cues is None:
             self._clause_cues = self._mood_cues()

@@ -123,6 +123,9 @@ class Layout:
     clause_list: list[bool] = field(default_factory=list)
     #: Per sentence: does it end with a question mark.
     sentence_question: list[bool] = field(default_factory=list)
+    #: Per sentence: the first token the question mark asks about (the sentence's first token, or for a statement
+    #: ending in an unsure spoken aside, "..., I think forty percent fewer steps?", the aside's first token).
+    question_from: list[int] = field(default_factory=list)
     #: Lines that stand alone in Title Case ("Post-LayerNorm Is Back: Stable, ExpressivE, and Deep"): a paper's or
     #: post's title, which names a topic rather than claims it (its words may earn credit, never a mistake).
     title_lines: set[int] = field(default_factory=set)
@@ -671,8 +674,32 @@ def analyse(text: str, tokens: list[Token], cased: str | None = None) -> Layout:
     lay.sentence_question = [b > a and any(tokens[j].kind == PUNCT and tokens[j].key == "?"
                                            for j in range(max(a, b - 2), b)) and not _tag_question(text, tokens, a, b)
                              for a, b in lay.sentence_span]
+    lay.question_from = [_unsure_aside(text, tokens, a, b) if asks else a
+                         for (a, b), asks in zip(lay.sentence_span, lay.sentence_question, strict=True)]
     lay.mark_claims(set())
     return lay
+
+
+#: A spoken aside that ends a statement with a question mark of doubt ("..., I think forty percent fewer steps?",
+#: "— I think four billion parameters?", "，我记得是 40%？"): the doubt is about the aside, not the statement before it.
+_UNSURE_ASIDE = re.compile(r"[,，:：—–]\s*(?:I think|I guess|I believe|I reckon|if I remember|if I recall|IIRC|something like|"
+                           r"我记得|我印象中|好像是|大概是)[^,，:：—–]*$", re.IGNORECASE)
+
+
+def _unsure_aside(text: str, tokens: list[Token], a: int, b: int) -> int:
+    """The first token of a question sentence that its question mark asks about: the unsure aside at its end
+    when the sentence before it states something, else the sentence's first token."""
+    end = b
+    while end > a and tokens[end - 1].kind == PUNCT:
+        end -= 1
+    m = _UNSURE_ASIDE.search(text, tokens[a].start, tokens[end - 1].end) if end > a else None
+    if m is None:
+        return a
+    k = a
+    while k < end and tokens[k].start <= m.start():
+        k += 1
+    words_before = sum(1 for j in range(a, k) if tokens[j].kind != PUNCT)
+    return k if words_before >= 3 else a
 
 
 #: Tags that turn a statement into a spoken check, not a question ("it grows with depth, right?", "对吧？").
