@@ -767,6 +767,17 @@ def test_an_unsure_aside_ending_in_a_question_mark_leaves_the_statement_before_i
     assert "pre-needs-warmup" in mistakes(main_card, "Pre-LN 需要 warm-up，我记得是几千步？")
 
 
+def test_a_lower_case_pre_or_post_opening_a_terse_note_names_the_placement(deck) -> None:
+    card = _card(deck, "xiong-theorem")
+    notes = "- lemma2: pre (1+l/2)d <= E||x_l||^2 <= (1+3l/2)d\n- impl: post big top-layer grads -> Adam blows up early"
+    assert {"lemma2-pre", "post-large-relative"} <= hits(card, notes)
+    # the same words after a verb or before "training" name nothing
+    assert "lemma2-pre" not in hits(card, "- lemma2: pre training (1+l/2)d <= E||x_l||^2 <= (1+3l/2)d")
+    sandwich = _card(deck, "sandwich-ln")
+    # "pre and post" is both sides of one design, and a lower-case "sandwich" stays a concept word
+    assert "gemma-layernorm" in mistakes(sandwich, "- Gemma 2: sandwich with standard LayerNorm, pre and post around each block.")
+
+
 def test_a_name_after_an_arrow_is_the_next_step_not_the_subject(deck) -> None:
     card = _card(deck, "ln-who-uses-what")
     text = "总结：老模型 Post-LN + LayerNorm → GPT-2 起 Pre-LN → LLaMA 一代 pre-RMSNorm。"

@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from lndrill.scoring.attribution import NOBODY, Attribution, Mention, Subjects
 from lndrill.scoring.formula import find_bindings, find_formulas, same_value, spoken_formulas
 from lndrill.scoring.lexicon import (
+    ARROW,
     CJK,
     COPULAS,
     NUMBER,
@@ -35,6 +36,12 @@ from lndrill.scoring.polarity import Polarity, is_negation
 from lndrill.scoring.rubric import Matcher, Rubric
 from lndrill.scoring.structure import Layout, analyse, is_consequence, is_function_token
 from lndrill.scoring.vocabulary import short_names
+
+#: Words after which a lower-case "pre"/"post" is a prefix written apart ("pre training"), not a placement's name.
+_NOT_AFTER_SHORT_NAME = frozenset(stem(w) for w in ("train", "training", "trained", "trains", "process", "processing",
+                                                   "processed", "hoc", "mortem", "condition", "conditions", "fix",
+                                                   "fixes")) | {"and", "or", "+", "&", "/", "和", "与"}
+_PAIRING = frozenset({"and", "or", "+", "&", "/", "和", "与"})
 
 #: The words of one claim must lie within this many tokens of its first word.
 WINDOW = 30
@@ -276,9 +283,24 @@ class Analysis:
             if glued:
                 continue
             label = self.lay.block_label(i)
-            if raw in names[subject] or (label is not None and label == (i, i + 1)) or self._names_a_formula(i):
+            if (raw in names[subject] or (label is not None and label == (i, i + 1)) or self._names_a_formula(i)
+                    or (subject in ("pre", "post") and self._leads_a_note(i))):
                 out.append((subject, i, i + 1))
         return out
+
+    def _leads_a_note(self, i: int) -> bool:
+        """A lower-case short name that opens a terse note ("; pre (1+l/2)d <= E||x_l||^2", "Admin: post better, pre
+        more robust", "→ pre ok w/o WU"): the first word of its comma part, or right after a colon, arrow or bar,
+        not the prefix of "pre training" / "post processing"."""
+        toks = self.tokens
+        if i + 1 < len(toks) and toks[i + 1].key in _NOT_AFTER_SHORT_NAME:
+            return False  # also "pre + post RMSNorm", "pre and post norm": the two sides of one design
+        if i > 0 and toks[i - 1].key in _PAIRING:
+            return False
+        if i == 0 or self.lay.part_opening(i) == i:
+            return True
+        prev = toks[i - 1]
+        return prev.kind == PUNCT and prev.key in (":", ";", "|", ARROW)
 
     def _names_a_formula(self, i: int) -> bool:
         """The short name, in lower case, is what "is" a formula right after it ("and sandwich is x plus LN of F of LN
