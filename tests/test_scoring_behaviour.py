@@ -1452,6 +1452,15 @@ def test_a_formula_beside_a_comparison_partner_belongs_to_it(deck, text) -> None
     assert "sandwich-single-ln" not in mistakes(card, text)
 
 
+def test_a_formula_right_after_the_other_side_of_vs_belongs_to_that_side(deck) -> None:
+    card = _card(deck, "xiong-theorem")
+    text = "Post-LN is top-heavy, Θ(d√(ln d)), vs Pre-LN O(d√(ln d/L)) which is balanced."
+    assert {"post-bound-form", "pre-bound-shrinks"} <= hits(card, text)
+    assert "post-bound-shrinks" not in mistakes(card, text)
+    # a name set against without its own formula leaves the claim with the subject
+    assert "pre-bound-shrinks" not in hits(card, "Post-LN vs Pre-LN: Post-LN's bound is O(d√(ln d/L)).")
+
+
 def test_a_formula_after_a_fronted_comparison_still_belongs_to_the_claim(deck) -> None:
     card = _card(deck, "sandwich-ln")
     assert "sandwich-single-ln" in mistakes(card, "Sandwich-LN: x_{l+1} = x_l + F(LN(x_l)).")

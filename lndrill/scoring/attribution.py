@@ -63,6 +63,8 @@ EXPLICIT = frozenset({"clause", "label", "contrasted"})
 _OTHER_PLACEMENT = {"pre": "post", "post": "pre"}
 #: Words that set two sides against each other ("versus", "vs", "against", "compared with", "whereas").
 _SET_AGAINST = frozenset(stem(w) for w in ("versus", "vs", "against", "compared", "whereas"))
+#: Words that may stand inside a formula's opening ("O(d sqrt(ln d / L))", "\Theta(d\sqrt{\ln d})").
+_MATHS_WORDS = frozenset({"sqrt", "ln", "log", "theta", "frac", "mathcal", "mathrm", "left", "right", "big", "exp"})
 
 _CONTRAST_BEFORE = Cues(
     en=("than", "unlike", "vs", "versus", "compared", "compare", "relative", "like", "besides", "beside", "against",
@@ -742,6 +744,8 @@ class Subjects:
         if start == m.end:
             named = text[toks[m.start].start : toks[m.end - 1].end]
             return m if named.endswith(("'s", "\u2019s")) else None
+        if self._set_against(m) and self._maths_between(m.end, start):
+            return m  # "Θ(d√(ln d)) vs Pre-LN O(d√(ln d/L))": the formula right after the other side's name is its own
         if toks[m.end].key == "的":
             # "和 Pre-LN 的 y = x + F(LN(x)) 相比": the partner's own formula, maybe after its left side
             lhs = range(m.end + 1, start)
@@ -755,6 +759,15 @@ class Subjects:
             return None
         closes = end < len(toks) and toks[end].kind == PUNCT and toks[end].key in (",", ".", ";", ")")
         return m if closes else None
+
+    def _maths_between(self, a: int, b: int) -> bool:
+        """Tokens a..b-1 open a formula (brackets, symbols, single letters, "sqrt"/"ln"), maybe after a colon: nothing
+        in them says anything of its own."""
+        toks = self.lay.tokens
+        if not 0 < b - a <= 12:
+            return False
+        return all(toks[k].kind in (PUNCT, NUMBER) or (toks[k].kind == WORD and (len(toks[k].key) <= 2 or toks[k].key in _MATHS_WORDS))
+                   for k in range(a, b))
 
     def _statement_aside(self, m: Mention) -> bool:
         """The mention sits in a bracketed aside that says something of its own ("(DeepNet puts Pre-LN 0.5-1
