@@ -2,7 +2,7 @@
 
 Helpers write and grade in a work directory OUTSIDE the repository (they must never see a rubric or the scorer):
 
-  python benchmarks/blind_batch.py init WORKDIR --suffix zq --batch 40   # prompts.md + the three briefs
+  python benchmarks/blind_batch.py init WORKDIR --suffix zq --batch 40 [--seen OLD/real_*.yaml]   # prompts.md, briefs
   # writers: "Read WORKDIR/WRITERS.md and follow it exactly. ln-facts.md is at PATH. Your cards: ... Your output
   #           file: WORKDIR/A.yaml (write only that file)"  (about 2-3 cards per writer, one file each: A, B, ...)
   python benchmarks/blind_batch.py shuffle WORKDIR --files A B C --first 1 --graders 3 --seed 4040
@@ -40,9 +40,17 @@ def _load(path: Path) -> object:
     return yaml.safe_load(path.read_text(encoding="utf-8"))
 
 
-def init(work: Path, suffix: str, batch: str) -> None:
-    """prompts.md (each card's prompts only) and the writer, grader and collector briefs."""
+def init(work: Path, suffix: str, batch: str, seen: list[Path] | None = None) -> None:
+    """prompts.md (each card's prompts only), the writer, grader and collector briefs, and used_pages.txt: the source
+    pages of earlier real sets (`seen`), which collectors must not use again (a passage already graded and read
+    measures nothing new: real sets y, z, v shared pages before this list existed)."""
     work.mkdir(parents=True, exist_ok=True)
+    pages: set[str] = set()
+    for path in seen or []:
+        for item in _load(path) or []:
+            if isinstance(item, dict) and item.get("source"):
+                pages.add(str(item["source"]).strip())
+    (work / "used_pages.txt").write_text("".join(f"{u}\n" for u in sorted(pages)), encoding="utf-8")
     parts = ["# Card prompts (the only thing candidates see)\n"]
     for card in load_deck().cards.values():
         parts.append(f"## card: {card.id}\n\nTitle: {card.title.get('en')} / {card.title.get('zh')}\n\n"
@@ -52,7 +60,7 @@ def init(work: Path, suffix: str, batch: str) -> None:
         text = (BRIEFS / name).read_text(encoding="utf-8").replace("<workdir>", str(work))
         text = text.replace("SUFFIX", suffix).replace("batch NN", f"batch {batch}")
         (work / name).write_text(text, encoding="utf-8")
-    print(f"wrote prompts.md, WRITERS.md, GRADERS.md, COLLECT.md to {work}")
+    print(f"wrote prompts.md, WRITERS.md, GRADERS.md, COLLECT.md and used_pages.txt ({len(pages)} pages) to {work}")
 
 
 def shuffle(work: Path, files: list[str], first: int, graders: int, seed: int) -> None:
@@ -159,6 +167,8 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("work", type=Path)
     p.add_argument("--suffix", required=True, help="the answer id suffix of this batch, e.g. zq")
     p.add_argument("--batch", required=True, help="the batch number, e.g. 40")
+    p.add_argument("--seen", nargs="*", type=Path, default=[],
+                   help="earlier real_*.yaml sets whose source pages collectors must not use again")
     p = sub.add_parser("shuffle", help="graders' input files from the writers' files")
     p.add_argument("work", type=Path)
     p.add_argument("--files", nargs="+", required=True, help="writer files without .yaml (A B C)")
@@ -179,7 +189,7 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--ordinal", required=True, help="e.g. fortieth")
     a = ap.parse_args(argv)
     if a.cmd == "init":
-        init(a.work, a.suffix, a.batch)
+        init(a.work, a.suffix, a.batch, a.seen)
     elif a.cmd == "shuffle":
         shuffle(a.work, a.files, a.first, a.graders, a.seed)
     elif a.cmd == "merge":
