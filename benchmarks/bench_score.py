@@ -71,6 +71,9 @@ def hostile_inputs() -> dict[str, str]:
         "20,000 headings over one-name items": "".join(f"### Post-LN {i}\n- BERT {i}\n" for i in range(20000)),
         # a subject named by its short name and said to be a formula, 3,000 times (about 0.9 s here: the slowest known)
         "3,000 'pre is x + F(LN(x))' notes": "pre is x + F(LN(x)). " * 3000,
+        # lower-case "pre" read as a name where it opens a note: testing "first word of its part" once walked back over
+        # the whole part for every "pre" (3.5 s for this 60 KB)
+        "15,000 lower-case 'pre' words": "pre " * 15000,
         "4 MB mixed": ("Post-LN needs warm-up; Pre-LN 的残差是恒等通道 LN(x + F(x)) alpha = (2N)^(1/4)\n" * 60000)[:4_000_000],
     }
 

@@ -297,10 +297,15 @@ class Analysis:
             return False  # also "pre + post RMSNorm", "pre and post norm": the two sides of one design
         if i > 0 and toks[i - 1].key in _PAIRING:
             return False
-        if i == 0 or self.lay.part_opening(i) == i:
+        if i > 0 and toks[i - 1].kind == PUNCT and toks[i - 1].key in (":", ";", "|", ARROW):
             return True
-        prev = toks[i - 1]
-        return prev.kind == PUNCT and prev.key in (":", ";", "|", ARROW)
+        # the first word of its comma part: nothing but punctuation back to the part's start (walked over punctuation
+        # only, so a long part of words costs one step per name)
+        part_of = self.lay.part_of
+        k = i - 1
+        while k >= 0 and part_of[k] == part_of[i] and toks[k].kind == PUNCT:
+            k -= 1
+        return k < 0 or part_of[k] != part_of[i]
 
     def _names_a_formula(self, i: int) -> bool:
         """The short name, in lower case, is what "is" a formula right after it ("and sandwich is x plus LN of F of LN
