@@ -1461,6 +1461,17 @@ def test_a_formula_right_after_the_other_side_of_vs_belongs_to_that_side(deck) -
     assert "pre-bound-shrinks" not in hits(card, "Post-LN vs Pre-LN: Post-LN's bound is O(d√(ln d/L)).")
 
 
+def test_two_things_set_against_each_other_after_two_names_pair_up_by_position(deck) -> None:
+    card = _card(deck, "pre-vs-post-ln")
+    assert {"post-formula", "pre-formula"} <= hits(card, "Post-LN versus Pre-LN. LN(x + F(x)) versus x + F(LN(x)).")
+    # crossed: neither formula is credited, and nothing is charged (the pairing is never explicit)
+    crossed = "Pre-LN vs Post-LN. LN(x + F(x)) vs x + F(LN(x))."
+    assert not {"post-formula", "pre-formula"} & hits(card, crossed)
+    assert not mistakes(card, crossed)
+    # a formula sentence that is not a pair keeps the ordinary reading
+    assert "post-formula" in hits(card, "Pre-LN vs Post-LN. The original block computes LN(x + F(x)).")
+
+
 def test_a_formula_after_a_fronted_comparison_still_belongs_to_the_claim(deck) -> None:
     card = _card(deck, "sandwich-ln")
     assert "sandwich-single-ln" in mistakes(card, "Sandwich-LN: x_{l+1} = x_l + F(LN(x_l)).")

@@ -63,6 +63,7 @@ EXPLICIT = frozenset({"clause", "label", "contrasted"})
 _OTHER_PLACEMENT = {"pre": "post", "post": "pre"}
 #: Words that set two sides against each other ("versus", "vs", "against", "compared with", "whereas").
 _SET_AGAINST = frozenset(stem(w) for w in ("versus", "vs", "against", "compared", "whereas"))
+_VS = frozenset(stem(w) for w in ("versus", "vs"))
 #: Words that may stand inside a formula's opening ("O(d sqrt(ln d / L))", "\Theta(d\sqrt{\ln d})").
 _MATHS_WORDS = frozenset({"sqrt", "ln", "log", "theta", "frac", "mathcal", "mathrm", "left", "right", "big", "exp"})
 
@@ -665,7 +666,39 @@ class Subjects:
         named = self._named_after(start, end)
         if named is not None:
             return Attribution(named.subject, "sentence", named.start)
+        paired = self._paired_by_position(start, end)
+        if paired is not None:
+            return Attribution(paired.subject, "sentence", paired.start)
         return self._outside(start)
+
+    def _paired_by_position(self, start: int, end: int) -> Mention | None:
+        """"Pre-LN vs Post-LN. LN(x + F(x)) vs x + F(LN(x))": a sentence of two things set against each other, naming
+        no subject, right after a sentence that sets two names against each other the same way, pairs them by
+        position (so a crossed pair credits neither formula). Never explicit: it earns or withholds credit only."""
+        lay = self.lay
+        sent = lay.sentence_of[start]
+        if sent == 0 or lay.sentence_of[max(start, end - 1)] != sent:
+            return None
+        a, b = lay.sentence_span[sent]
+        pa, pb = lay.sentence_span[sent - 1]
+        if lay.block_of[pa] != lay.block_of[a] or b - a > 40 or pb - pa > 12:
+            return None
+        split = self._single_vs(a, b)
+        names = self.mentions[bisect.bisect_left(self._starts, pa) : bisect.bisect_left(self._starts, pb)]
+        inside = bisect.bisect_left(self._starts, b) - bisect.bisect_left(self._starts, a)
+        if split is None or inside or len(names) != 2:
+            return None
+        named_split = self._single_vs(pa, pb)
+        if named_split is None or not names[0].end <= named_split < names[1].start or names[0].subject == names[1].subject:
+            return None
+        if end <= split:
+            return names[0]
+        return names[1] if start > split else None
+
+    def _single_vs(self, a: int, b: int) -> int | None:
+        """The one "vs"/"versus" token among tokens a..b-1, or None (none, or more than one)."""
+        found = [k for k in range(a, b) if self.lay.tokens[k].kind == WORD and self.lay.tokens[k].key in _VS]
+        return found[0] if len(found) == 1 else None
 
     def _possessor_in_object(self, m: Mention, mentions: list[Mention], start: int) -> bool:
         """The name inside the claim follows "of" ("reached roughly the BLEU of a tuned Post-LN") and the clause
