@@ -38,10 +38,12 @@ from lndrill.scoring.structure import Layout, analyse, is_consequence, is_functi
 from lndrill.scoring.vocabulary import short_names
 
 #: Words after which a lower-case "pre"/"post" is a prefix written apart ("pre training"), not a placement's name.
+#: Words that pair "pre" with "post" ("pre and post norm", "pre + post RMSNorm"): the two sides of one design.
+_PAIRING = frozenset({"and", "or", "+", "&", "/", "和", "与"})
+#: Words after which a lower-case "pre"/"post" is a prefix written apart ("pre training"), not a placement's name.
 _NOT_AFTER_SHORT_NAME = frozenset(stem(w) for w in ("train", "training", "trained", "trains", "process", "processing",
                                                    "processed", "hoc", "mortem", "condition", "conditions", "fix",
-                                                   "fixes")) | {"and", "or", "+", "&", "/", "和", "与"}
-_PAIRING = frozenset({"and", "or", "+", "&", "/", "和", "与"})
+                                                   "fixes")) | _PAIRING
 
 #: The words of one claim must lie within this many tokens of its first word.
 WINDOW = 30
@@ -294,18 +296,12 @@ class Analysis:
         not the prefix of "pre training" / "post processing"."""
         toks = self.tokens
         if i + 1 < len(toks) and toks[i + 1].key in _NOT_AFTER_SHORT_NAME:
-            return False  # also "pre + post RMSNorm", "pre and post norm": the two sides of one design
+            return False
         if i > 0 and toks[i - 1].key in _PAIRING:
             return False
         if i > 0 and toks[i - 1].kind == PUNCT and toks[i - 1].key in (":", ";", "|", ARROW):
             return True
-        # the first word of its comma part: nothing but punctuation back to the part's start (walked over punctuation
-        # only, so a long part of words costs one step per name)
-        part_of = self.lay.part_of
-        k = i - 1
-        while k >= 0 and part_of[k] == part_of[i] and toks[k].kind == PUNCT:
-            k -= 1
-        return k < 0 or part_of[k] != part_of[i]
+        return self.lay.opens_part(i)
 
     def _names_a_formula(self, i: int) -> bool:
         """The short name, in lower case, is what "is" a formula right after it ("and sandwich is x plus LN of F of LN

@@ -327,9 +327,10 @@ _LOCATIVES = frozenset({"上", "里", "中", "内"})
 #: Chinese words that open a purpose or a consequence after a claim ("需要 warm-up 才不会发散", "以免训练崩掉",
 #: "否则会发散"): a negation after them is about that purpose, not the claim.
 _ZH_PURPOSE_AFTER = ("才", "以免", "免得", "以防", "为了", "以便", "好让", "从而", "否则", "不然", "要不然", "要不", "用来", "用于",
-                     "用以", "来避免", "来防止",  # "CogView 用来避免值爆炸": what it is for
-                     # "需要 warm-up 以避免发散": the 免 in 避免 denies what is avoided, never the thing that avoids it
-                     "以避免", "避免")
+                     "用以", "来防止",
+                     # "需要 warm-up 以避免发散", "CogView 用来避免值爆炸": the 免 in 避免 denies what is avoided, never the
+                     # thing that avoids it
+                     "避免")
 _CROSS_MARKS = frozenset({"✗", "✘", "❌", "❎", "×"})
 _YES_NO_OPENERS = frozenset({"is", "are", "was", "were", "do", "does", "did", "can", "could", "should", "would",
                              "will", "has", "have", "must", "isn't", "doesn't", "don't", "so"})

@@ -139,6 +139,14 @@ class Layout:
             k += 1
         return k
 
+    def opens_part(self, i: int) -> bool:
+        """Token i is the first word of its comma part, as `part_opening(i) == i` says, walking back over the
+        punctuation before it only (a long part costs one step, not its length)."""
+        k, part = i - 1, self.part_of[i]
+        while k >= 0 and self.part_of[k] == part and self.tokens[k].kind == PUNCT:
+            k -= 1
+        return k < 0 or self.part_of[k] != part
+
     def possessive(self, i: int) -> bool:
         """Token i is written with a possessive "'s" ("DeepNet's alpha", "Admin's reading", "it's")."""
         t = self.tokens[i]
