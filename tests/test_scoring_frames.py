@@ -172,6 +172,23 @@ def test_a_bold_run_in_heading_labels_its_line(deck) -> None:
     assert "myth-wrong" in hits(xiong, text)
 
 
+def test_a_line_ending_in_a_colon_leads_into_the_list_after_a_blank_line(deck) -> None:
+    who = _card(deck, "ln-who-uses-what")
+    # Markdown puts a blank line before a list; the items are still the changes the lead-in line names
+    for text in ("Compared with GPT, T5 changes a few things:\n\n- it is pre-norm\n"
+                 "- it keeps no bias and no mean subtraction, only an RMS scale\n",
+                 "和 GPT 相比，T5 做了如下改动：\n\n- 采用 pre-norm\n- 只做 RMS 缩放，不减均值也不加 bias\n"):
+        assert {"t5-pre", "t5-rms"} <= hits(who, text), text
+    # without the colon the paragraph leads into nothing
+    assert "t5-pre" not in hits(who, "Compared with GPT, T5 changes a few things.\n\n- it is pre-norm\n")
+
+
+def test_items_under_a_lead_in_that_names_nobody_belong_to_the_heading_above(main_card) -> None:
+    text = ("## Post-LN (the 2017 layout)\n\nThe norm is applied after the residual addition:\n\n"
+            "x_{l+1} = LN(x_l + F(x_l))\n\n- Problem: it needs a learning-rate warm-up.\n")
+    assert "post-needs-warmup" in hits(main_card, text)
+
+
 def test_a_value_written_as_another_names_property_is_not_the_subjects(deck) -> None:
     card = _card(deck, "ln-who-uses-what")
     assert "glm-deepnet-alpha" not in mistakes(

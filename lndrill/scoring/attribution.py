@@ -1103,6 +1103,10 @@ class Subjects:
 
     def _heading_or_default(self, block: int) -> Attribution:
         heading = self.lay.heading_of[block] if block < len(self.lay.heading_of) else -1
+        while heading >= 0 and heading not in self._heading_subject and self.lay.block_kind[heading] != "heading":
+            # a line leading into the list names nobody ("LayerNorm is applied after the addition:" under
+            # "Post-LN (original)"): the heading above that line says whose items they are
+            heading = self.lay.heading_of[heading]
         if heading >= 0 and heading in self._heading_subject:
             return Attribution(self._heading_subject[heading], "heading", None)
         return self.default

@@ -498,6 +498,7 @@ def analyse(text: str, tokens: list[Token], cased: str | None = None) -> Layout:
     prev_open = False  # the previous line ends mid-sentence (a hard wrap)
     current_heading = -1
     lead, lead_colon = -1, False  # the para line that leads into the list being read, if any
+    lead_ends_colon = False  # that line ends with a colon, so it leads into a list even across a blank line
     lead_items: list[tuple[int, int]] = []  # open list items (block, indent) that more-indented items nest under
     in_code = False
     prev_dangling = prev_unclosed = prev_joined = prev_says = False
@@ -569,7 +570,9 @@ def analyse(text: str, tokens: list[Token], cased: str | None = None) -> Layout:
                 # "- **Why big models use Pre-LN**" over "  - stable at depth": a nested item is about the item above it
                 lay.heading_of.append(lead_items[-1][0])
                 lay.lead_blocks.add(lead_items[-1][0])
-            elif bullet and lead >= 0 and not prev_blank and (indented or lead_colon):
+            elif bullet and lead >= 0 and ((not prev_blank and (indented or lead_colon)) or (prev_blank and lead_ends_colon)):
+                # (Markdown wants a blank line before a list: "Llama 做了如下改动：\n\n- 采用前置的 RMSNorm" still leads
+                # into its items)
                 lay.heading_of.append(lead)
                 lay.lead_blocks.add(lead)
             else:
@@ -581,8 +584,10 @@ def analyse(text: str, tokens: list[Token], cased: str | None = None) -> Layout:
                 # A short title-like line without a full stop ("Pre-LN linear growth -> mostly forward") leads into
                 # the items right under it as a colon would.
                 lead, lead_colon = block, stripped.endswith((":", "：")) or _title_like(stripped)
+                lead_ends_colon = stripped.endswith((":", "："))
         elif blank:
-            lead = -1
+            if not lead_ends_colon:
+                lead = -1
             lead_items.clear()
         if new_block and bullet and not in_code:
             lead_items.append((block, len(raw) - len(raw.lstrip())))
