@@ -709,6 +709,22 @@ def test_a_phrase_never_skips_half_of_a_hyphenated_word(deck) -> None:
     assert "decoder-only-3m" in mistakes(card, "Decoder-only models use (3M)^{1/4} and (12M)^{-1/4}.")
 
 
+def test_a_phrase_never_skips_a_symbol(main_card) -> None:
+    from lndrill.scoring.lexicon import Lexicon, TextIndex, compile_phrase, tokenize
+    from lndrill.scoring.normalize import prepare
+
+    def found(phrase: str, text: str) -> bool:
+        p = prepare(text)
+        return TextIndex(tokenize(p.text, p.cased), p.text, Lexicon(set())).find(compile_phrase(phrase)) != []
+
+    assert not found("√ln d", "O(d sqrt(L ln d))")  # the L is the depth: another bound
+    assert found("√ln d", "O(d √ln d)")
+    assert found("needs warm-up", "it needs a warm-up")  # an article is still skipped
+    # so the wrong bound is not also read as the right one, and is charged
+    text = "For Post-LN the last-layer gradient is roughly O(d sqrt(L ln d)), so it grows with depth."
+    assert "post-bound-has-l" in mistakes(main_card, text)
+
+
 def test_nobody_denies_what_follows(deck) -> None:
     card = _card(deck, "warmup-for-pre-ln")
     assert "pre-drop-at-any-lr" not in mistakes(card, "Nobody showed Pre-LN is warm-up-free at any lr.")

@@ -234,6 +234,14 @@ def cjk_same(unit: str) -> tuple[str, ...]:
 
 #: A phrase may skip a word between two of its words, but never one that negates ("jacobian is not diagonal").
 _NEVER_SKIPPED = frozenset({"not", "no", "never", "cannot", "without", "nor", "neither"})
+
+
+def _symbol(key: str) -> bool:
+    """A one-letter word other than the article: a symbol ("L" in "sqrt(L ln d)"), which changes what a formula
+    says, so a phrase's word gap never skips it ("sqrt ln d" is not found in "sqrt L ln d")."""
+    return len(key) == 1 and key.isalpha() and key not in ("a", "i")
+
+
 _NEW_ITEM = re.compile(r"\n\s*(?:\n|[-*•·>+|]|[0-9]{1,2}[.)])")
 #: Brackets and bars are transparent to phrases: "sqrt(d)/||x||" matches "√d/‖x‖".
 BRACKETS = frozenset("()[]{}|")
@@ -542,7 +550,7 @@ class TextIndex:
                     k = j
                     skipped = 0
                     while (skipped < WORD_GAP and k < len(self.tokens) and self.tokens[k].kind in (WORD, NUMBER)
-                           and self.tokens[k].key not in _NEVER_SKIPPED):
+                           and self.tokens[k].key not in _NEVER_SKIPPED and not _symbol(self.tokens[k].key)):
                         k += 1
                         skipped += 1
                         if self._unit_at(k, unit, kind, pre):
