@@ -74,6 +74,10 @@ def hostile_inputs() -> dict[str, str]:
         # lower-case "pre" read as a name where it opens a note: testing "first word of its part" once walked back over
         # the whole part for every "pre" (3.5 s for this 60 KB)
         "15,000 lower-case 'pre' words": "pre " * 15000,
+        # repeated delimiter lines are kept (each display or code block needs its own "$$" / "```"), and a
+        # multi-line display is joined onto one line: a delimiter that never closes must not make that quadratic
+        "30,000 '$$' lines and displays": "$$\nx = 1\n" * 15000,
+        "20,000 unclosed '\\[' displays": "\\[ x\n" * 20000,
         "4 MB mixed": ("Post-LN needs warm-up; Pre-LN 的残差是恒等通道 LN(x + F(x)) alpha = (2N)^(1/4)\n" * 60000)[:4_000_000],
     }
 

@@ -476,8 +476,11 @@ def test_a_table_row_label_names_the_aspect_and_its_cells_give_the_value(main_ca
 def test_a_sub_heading_that_names_nobody_keeps_the_subject_of_the_heading_right_above(main_card) -> None:
     text = "## Post-LN\n### Main problems\n- training is unstable and it needs a warm-up\n"
     assert "post-needs-warmup" in hits(main_card, text)
-    # with a paragraph between them, the second heading starts a section of its own
+    # with a paragraph between them, a lower-ranked heading is still a sub-section (Markdown's outline) ...
     text = "## Post-LN\nThe original layout.\n### Main problems\n- training is unstable and it needs a warm-up\n"
+    assert "post-needs-warmup" in hits(main_card, text)
+    # ... but a heading of the same rank starts a section of its own
+    text = "## Post-LN\nThe original layout.\n## Main problems\n- training is unstable and it needs a warm-up\n"
     assert "post-needs-warmup" not in hits(main_card, text)
 
 

@@ -189,6 +189,31 @@ def test_items_under_a_lead_in_that_names_nobody_belong_to_the_heading_above(mai
     assert "post-needs-warmup" in hits(main_card, text)
 
 
+def test_a_formula_displayed_over_several_lines_is_one_statement(deck) -> None:
+    xiong = _card(deck, "xiong-theorem")
+    # two displays, each with "$$" on lines of their own: the second "$$" line is no repeat to drop
+    text = ("在 Post-LN 中，论文给出的上界为：\n\n$$\n\\left\\|\n\\frac{\\partial \\mathcal{L}}{\\partial W_{2,L}}\n\\right\\|_F\n"
+            "\\leq\nO(d\\sqrt{\\ln d}).\n$$\n\nPre-LN 的残差流满足：\n\n$$\n\\left(1+\\frac{l}{2}\\right)d\n\\leq\n"
+            "\\mathbb{E}\\|x_l\\|_2^2\n\\leq\n\\left(1+\\frac{3l}{2}\\right)d.\n$$\n")
+    assert {"post-bound-form", "lemma2-pre"} <= hits(xiong, text)
+
+
+def test_a_label_heading_under_a_section_heading_keeps_the_sections_subject(main_card) -> None:
+    text = ("### Post-LN\n\nThe norm comes after the addition.\n\n**Pros:**\n* better final quality\n\n"
+            "### Pre-LN\n\nThe norm comes before the branch.\n\n**Strengths:**\n"
+            "* **Identity path:** the skip connection is a clean identity path, so gradients flow straight down.\n")
+    assert "pre-identity-path" in hits(main_card, text)
+    # the same items under the other section are that section's
+    swapped = text.replace("### Post-LN", "### X").replace("### Pre-LN", "### Post-LN").replace("### X", "### Pre-LN")
+    assert "pre-identity-path" not in hits(main_card, swapped)
+
+
+def test_a_short_line_with_a_pronoun_and_a_colon_is_a_sentence_not_a_heading(deck) -> None:
+    sandwich = _card(deck, "sandwich-ln")
+    text = "Instead of plain pre-norm, x = x + f(ln(x)),\n\nyou normalize the branch output too:\n\nx = x + ln2(f(ln1(x)))\n"
+    assert "extra-ln-on-branch-output" in hits(sandwich, text)
+
+
 def test_a_value_written_as_another_names_property_is_not_the_subjects(deck) -> None:
     card = _card(deck, "ln-who-uses-what")
     assert "glm-deepnet-alpha" not in mistakes(

@@ -58,6 +58,7 @@ def _hostile(kind: str, n: int, word: str) -> str:
         "semicolons": "; ".join([f"Post-LN {word}", "x + F(LN(x))", "there's Pre-LN", "偏小，有效步长就会很大"] * n),
         "spoken-calls": "f of " * n + f"x plus {word} of x, " + "ln of " * n + "x plus the branch",
         "headings": "".join(f"### Post-LN {i}\n- {word} {i}\n- BERT\n" for i in range(n)),
+        "displays": "".join(("$$\n", f"{word} =\n", "\\leq\n", "\\[\n", "```\n", "**Pros:**\n")[i % 6] for i in range(n * 3)),
         "equation-images": (f"![a](https://latex.codecogs.com/svg.latex?{word}(" + '<img src="//www.zhihu.com/equation?tex='
                             + f'{word}%28" alt="x"> ') * n,
     }[kind]
@@ -65,7 +66,8 @@ def _hostile(kind: str, n: int, word: str) -> str:
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.sampled_from(["open-sum", "numbers", "long-word", "table", "zh-line", "nested", "latex", "sum-of-norms",
-                        "spoken", "web", "semicolons", "spoken-calls", "equation-images", "headings"]),
+                        "spoken", "web", "semicolons", "spoken-calls", "equation-images", "headings",
+                        "displays"]),
        st.integers(min_value=0, max_value=400), st.sampled_from(["x", "ln", "梯度", "warm-up", "α"]))
 def test_hostile_shapes_score_in_range(main_card, kind: str, n: int, word: str) -> None:
     r = score_answer(main_card, _hostile(kind, n, word))

@@ -516,6 +516,35 @@ class Subjects:
             # (nothing between them), is its sub-heading
             if kinds[blk] == "heading" and kinds[blk - 1] == "heading" and blk not in named and blk - 1 in out:
                 out[blk] = out[blk - 1]
+        # A heading that names nobody under a higher-ranked one that names a subject ("### Pre-LN" over "**Pros:**",
+        # "## Post-LN" over "### Problems") is its sub-heading, whatever paragraphs lie between them.
+        open_headings: list[tuple[int, int]] = []  # (rank, block), outermost first
+        for blk, rank in self._heading_ranks():
+            while open_headings and open_headings[-1][0] >= rank:
+                open_headings.pop()
+            if blk not in named and blk not in out and open_headings and open_headings[-1][1] in out:
+                out[blk] = out[open_headings[-1][1]]
+            open_headings.append((rank, blk))
+        return out
+
+    def _heading_ranks(self) -> list[tuple[int, int]]:
+        """Each heading block with its rank, smaller is higher: "#" to "######" 1-6, any other title 7, a bold or
+        colon-ended label line 8."""
+        lay, toks, text = self.lay, self.lay.tokens, self.lay.text
+        out: list[tuple[int, int]] = []
+        seen = -1
+        for tok, blk in zip(toks, lay.block_of, strict=True):
+            if blk <= seen:
+                continue
+            seen = blk
+            if lay.block_kind[blk] != "heading":
+                continue
+            a = text.rfind("\n", 0, tok.start) + 1
+            b = text.find("\n", tok.start)
+            line = text[a : b if b >= 0 else len(text)].strip()
+            hashes = len(line) - len(line.lstrip("#"))
+            rank = hashes if 1 <= hashes <= 6 else 8 if line.startswith("**") or line.endswith((":", "：")) else 7
+            out.append((blk, rank))
         return out
 
     def _before(self, k: int) -> Iterator[Mention]:

@@ -439,15 +439,27 @@ def _lower(text: str) -> str:
     return "".join(c if len(c.lower()) != 1 else c.lower() for c in text)
 
 
+#: Delimiter lines up to this long are kept when repeated (see _unique_lines).
+_SHORT_LINE = 16
+
+
+def _delimiter_line(key: str) -> bool:
+    """A short line that opens or closes what follows ("$$", "```python", "\\end{aligned}", "---"), not text."""
+    return len(key) <= _SHORT_LINE and (key[0] in "\\`~" or not any(ch.isalnum() for ch in key))
+
+
 def _unique_lines(text: str) -> tuple[list[tuple[int, str]], int]:
-    """Split into lines keeping each non-blank line's first occurrence (and its original offset)."""
+    """Split into lines keeping each non-blank line's first occurrence (and its original offset).
+
+    A short delimiter line is kept however often it comes: "$$", "```", "\\end{aligned}" or "---" open and close
+    what is between them, and a second formula display or code block needs its own."""
     seen: set[str] = set()
     kept: list[tuple[int, str]] = []
     dropped = 0
     pos = 0
     for line in text.splitlines(keepends=True):
         key = " ".join(line.split())
-        if key and key in seen:
+        if key and key in seen and not _delimiter_line(key):
             dropped += 1
         else:
             if key:
@@ -812,8 +824,38 @@ def _latex_tables(text: str, origin: list[int]) -> tuple[str, list[int]]:
     return "".join(out), out_origin
 
 
+#: Display maths longer than this is not joined onto one line (a stray "$$" pairing with one far away).
+_DISPLAY_JOIN_CHARS = 1500
+_DISPLAY_DELIMITERS = (("$$", "$$"), ("\\[", "\\]"), ("\\begin{equation", "\\end{equation"),
+                       ("\\begin{align", "\\end{align"), ("\\begin{gather", "\\end{gather"))
+
+
+def _join_display_maths(text: str) -> str:
+    """A displayed formula written over several lines ("$$\n\\left\\|\n\\frac{...}\n\\right\\|_F\n\\leq\nO(d)\n$$")
+    is one statement: its line breaks become spaces (same length, so the offset map holds). One pass per
+    delimiter, each search starting where the last ended: linear in the text."""
+    if "\n" not in text:
+        return text
+    chars: list[str] | None = None
+    for opening, closing in _DISPLAY_DELIMITERS:
+        i = text.find(opening)
+        while i >= 0:
+            j = text.find(closing, i + len(opening))
+            if j < 0:
+                break
+            if j - i <= _DISPLAY_JOIN_CHARS and "\n" in text[i:j]:
+                if chars is None:
+                    chars = list(text)
+                for k in range(i, j):
+                    if chars[k] == "\n":
+                        chars[k] = " "
+            i = text.find(opening, j + len(closing))
+    return text if chars is None else "".join(chars)
+
+
 def delatex(text: str, origin: list[int]) -> tuple[str, list[int]]:
     """Write LaTeX as plain notation (see the module docstring), keeping the offset map."""
+    text = _join_display_maths(text)
     if "\\begin{" in text:
         text, origin = _latex_tables(text, origin)
     rw = _Latex(text, origin)

@@ -344,6 +344,10 @@ _TITLE_BRACKETS = frozenset("[]【】「」《》")
 _TITLE_WITH_ASIDE = re.compile(r"[^()（）:：.。,，;；!?！？=\"“”]{2,40}\s*[(（]\s*[^()（）\s\"“”']+(?:\s+[^()（）\s\"“”']+){0,2}\s*[)）]")
 
 
+#: Personal pronouns that open a sentence, never a title.
+_SUBJECT_PRONOUNS = frozenset({"you", "we", "i", "they", "he", "she"})
+
+
 def _heading_line(line_tokens: list[Token], raw: str) -> bool:
     stripped = raw.strip()
     words = [t for t in line_tokens if t.kind in (WORD, CJK)]
@@ -352,7 +356,8 @@ def _heading_line(line_tokens: list[Token], raw: str) -> bool:
         size = sum(1 if t.kind == WORD else 0.5 for t in words)
         return size <= 40 or len(_SENTENCE_END_INSIDE.findall(stripped)) < 2
     if stripped.endswith(":") and 0 < len(words) <= 6:
-        return True
+        # ("you normalise the branch output too:" over a code block is a sentence: a pronoun and its verb)
+        return not (words[0].kind == WORD and words[0].key in _SUBJECT_PRONOUNS and len(words) >= 3)
     if stripped.startswith("**") and stripped.endswith("**") and len(words) <= 6:
         return True
     # "二、反向传播", "2. Backprop", "(3) Trade-offs", "A. Post-LN": a numbered title line
@@ -628,7 +633,9 @@ def analyse(text: str, tokens: list[Token], cased: str | None = None) -> Layout:
             prev_unclosed = stripped.count("(") > stripped.count(")")
             prev_joined = bool(_DANGLING.search(stripped))
             prev_says = bool(_SAYS_AT_END.search(stripped))
-            prev_prose_open = (not display and not heading and not bullet and label_at is None and _width(stripped) >= 40
+            # (a line of prose ending with a colon is open however short: "其形式为：" over a displayed formula)
+            prev_prose_open = (not display and not heading and not bullet and label_at is None
+                               and (_width(stripped) >= 40 or stripped.endswith((":", "：")))
                                and not _ENDS_SENTENCE.search(stripped)
                                and not any(t.kind == PUNCT and t.key == ARROW for t in ltoks))
         prev_blank = blank
