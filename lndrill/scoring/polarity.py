@@ -1534,7 +1534,7 @@ class Polarity:
         nxt = toks[j + 1].key if j + 1 < len(toks) and toks[j + 1].kind == CJK else ""
         if prev in ("相", "应", "适", "正", "恰", "充", "担", "妥") or nxt in ("然", "前", "时", "做", "成", "作", "中"):
             return False
-        return any(toks[k].kind == CJK and toks[k].key == "时" for k in range(j + 2, min(b, j + 14)))
+        return any(toks[k].kind == CJK and toks[k].key == "时" for k in range(j + 2, min(b, j + 26)))
 
     def _cites_a_source(self, j: int) -> bool:
         """"According to Xiong et al. / the paper / Theorem 1, X": the writer states what the literature says,
