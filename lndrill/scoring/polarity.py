@@ -1522,7 +1522,9 @@ class Polarity:
             if toks[k].kind == CJK and toks[k].key == "当":
                 return False
             words += toks[k].kind in (WORD, CJK, NUMBER)
-            state = state or (toks[k].kind == CJK and toks[k].key in _STATE_CHARS)
+            # (not the 化 of 初始化: "在初始化时" names the moment Xiong's results are about, not a state it depends on)
+            state = state or (toks[k].kind == CJK and toks[k].key in _STATE_CHARS
+                              and not (toks[k].key == "化" and k > 0 and toks[k - 1].key == "始"))
             k -= 1
         # a state the part describes ("均值为 0 时", "很深时"), not a setting named by a noun ("500 步 warm-up 时")
         return words >= 3 and state
