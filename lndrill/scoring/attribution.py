@@ -75,7 +75,8 @@ _CONTRAST_BEFORE = Cues(
         # what is avoided is not the subject ("it avoids Post-LN's failure mode")
         "avoid", "avoids", "avoided", "avoiding", "sidestep", "sidesteps", "sidestepped", "escapes", "escaped"),
     pairs=("rather than", "instead of", "as opposed", "in contrast", "different from", "contrary to", "as in",
-           "such as", "similar to", "opposite of", "switched from", "switch from", "switches from", "moved from",
+           # "it doesn't depend on warm-up the way Post-LN does": the manner compared with
+           "the way", "such as", "similar to", "opposite of", "switched from", "switch from", "switches from", "moved from",
            "changed from", "away from", "departs from", "based on", "builds on", "build on",
            "extension of", "modification of", "variant of", "same as", "comparable to", "on par", "as good",
            "as well", "matched the", "matches the", "match the", "start from", "starts from", "start with",
@@ -211,6 +212,10 @@ def _by_contrast(tokens: list[Token], j: int) -> bool:
     return j + 2 < len(tokens) and tokens[j + 1].key == "之" and tokens[j + 2].key == "下"
 
 
+#: Auxiliaries that stand for the verb before them at the end of "as X does" / "as X did".
+_BARE_AUXILIARIES = frozenset(stem(w) for w in ("does", "did", "do", "is", "was", "has", "had", "would", "can", "could"))
+
+
 def is_contrast(tokens: list[Token], start: int, end: int, text: str = "") -> bool:
     """True when the mention at [start, end) is the thing compared against ("than Post-LN"), or the one set
     aside ("..., not Post-LN", "而非 Post-LN")."""
@@ -250,6 +255,11 @@ def is_contrast(tokens: list[Token], start: int, end: int, text: str = "") -> bo
         if tokens[j].kind == PUNCT:
             break
     if _same_as_before(tokens, start):
+        return True
+    # "..., and it doesn't depend on warm-up as Post-LN does": the name between "as" and its bare auxiliary is the
+    # one compared with
+    if (start > 0 and tokens[start - 1].key == "as" and end < len(tokens) and tokens[end].key in _BARE_AUXILIARIES
+            and (end + 1 >= len(tokens) or tokens[end + 1].kind == PUNCT)):
         return True
     # "gradient flow is Pre-LN-like;": a likeness said of something else ("Pre-LN-like stability", before its
     # noun, still credits Pre-LN with it)
