@@ -880,7 +880,7 @@ class Polarity:
         if not affirmed and cues and all(_CIRCUMSTANTIAL.at(self.tokens, j) or self._with_no(j) for j in cues):
             clause = self.lay.clause_of[terms[0][0]]
             a, b = self.lay.clause_span[clause]
-            firm = any(_SUCCESS.at(self.tokens, j) for j in range(a, b))
+            firm = any(self._success(j) for j in range(a, b))
         # "They did not show that Pre-LN is stable at any learning rate": what a denied saying verb denies is not
         # shown, which is not the writer asserting its opposite, so it is never firm enough to charge.
         if saying_denied or meant:
@@ -892,6 +892,18 @@ class Polarity:
         if self.label_refuted and terms[0][0] >= self.label_refuted.get(self.lay.clause_of[terms[0][0]], len(self.tokens)):
             firm = False
         return affirmed, firm
+
+    def _success(self, j: int) -> bool:
+        """Token j says that something went well ("trains fine", "reaches the same BLEU"); not the spoken filler
+        "..., well, ..." nor a poor result ("only reached 8.45 BLEU")."""
+        toks = self.tokens
+        if not _SUCCESS.at(toks, j):
+            return False
+        before = toks[j - 1] if j > 0 else None
+        after = toks[j + 1] if j + 1 < len(toks) else None
+        if toks[j].key == "well" and (before is None or before.kind == PUNCT) and (after is None or after.kind == PUNCT):
+            return False
+        return not (toks[j].kind == WORD and before is not None and before.key in ("only", "just", "barely"))
 
     @cached_property
     def _con_lines(self) -> frozenset[int]:
