@@ -920,7 +920,13 @@ class Analysis:
         part = lay.part_of[last]
         return [e for e in self._ellipses.get(lay.sentence_of[last], ())
                 if e.start >= frame.end and (e.carried or (frame.kind == "prose"
-                                                           and part < lay.part_of[e.start] <= part + 3))]
+                                                           and part < lay.part_of[e.start] <= part + 3
+                                                           and not self._statement_between(frame.end, e.start)))]
+
+    def _statement_between(self, a: int, b: int) -> bool:
+        """Another subject is named between a claim and an elliptical follow-up ("only the radial direction is
+        killed; RMSNorm doesn't remove it, LayerNorm does"): the follow-up echoes that nearer statement."""
+        return any(a <= m.start < b and not m.contrast for m in self.subjects.mentions)
 
     def _own_subject_in_comparison(self, terms: tuple[tuple[int, int], ...]) -> Attribution | None:
         """A comparison part that names its own subject after the words ("..., versus O(√N) for Pre-LN", "compared
