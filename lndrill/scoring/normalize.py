@@ -224,6 +224,17 @@ _HESITATION_WORD = re.compile(r"\b(?:um+|uh+|uhm+|erm+)\b", re.IGNORECASE)
 _SAID_AGAIN = re.compile(r"\b([A-Za-z]+)'?(?:s\b)?(?:,?\s*\b(?:um+|uh+|uhm+|erm+)\b,?\s*)+(?=\1\b)", re.IGNORECASE)
 
 
+#: A spoken filler set off by commas ("not, you know, gradients exploding", "it's, like, five-ish", "or, well, Admin
+#: says"): it parts a negation from what it denies, so the filler and its commas are read as one space.
+_FILLER = re.compile(r",\s*\b(?:you know|i mean|like|um+|uh+|uhm+|erm+|well|so to speak|kind of|sort of)\b\s*,\s*",
+                     re.IGNORECASE)
+
+
+def _fillers(text: str, origin: list[int]) -> tuple[str, list[int]]:
+    """Read each comma-bounded filler (`_FILLER`) as a single space."""
+    return _apply_edits(text, origin, [(m.start(), m.end(), " ", m.start()) for m in _FILLER.finditer(text)])
+
+
 def _said_again(text: str, origin: list[int]) -> tuple[str, list[int]]:
     """Drop a word and the hesitation after it when the word is said again (`_SAID_AGAIN`)."""
     return _apply_edits(text, origin, [(m.start(), m.end(), "", m.start()) for m in _SAID_AGAIN.finditer(text)])
@@ -512,6 +523,8 @@ def prepare(original: str | bytes) -> Prepared:
         text, origin = _spell(text, origin)
     if _HESITATION_WORD.search(text):
         text, origin = _said_again(text, origin)
+    if "," in text and _FILLER.search(text):
+        text, origin = _fillers(text, origin)
     if _SPOKEN_NUMBER_HINT.search(text):
         text, origin = _spoken_numbers(text, origin)
     if _SPOKEN_HINT.search(text):
