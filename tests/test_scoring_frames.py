@@ -214,6 +214,15 @@ def test_a_short_line_with_a_pronoun_and_a_colon_is_a_sentence_not_a_heading(dec
     assert "extra-ln-on-branch-output" in hits(sandwich, text)
 
 
+def test_a_comma_between_a_calls_arguments_does_not_part_the_sentence(deck) -> None:
+    admin = _card(deck, "admin-amplification")
+    text = "模型输出变化 Var[F(x, W) - F(x, W + δ)] 对 Post-LN 是 O(N)，对 Pre-LN 只有 O(log N)。"
+    assert "amplification" in hits(admin, text)
+    # a comma between phrases of prose inside a bracket still parts them ("no ..., no ..." are two denials)
+    rms = _card(deck, "rmsnorm")
+    assert "no-bias" in hits(rms, "RMSNorm is a scale-only norm（no mean subtraction, no bias）.")
+
+
 def test_a_value_written_as_another_names_property_is_not_the_subjects(deck) -> None:
     card = _card(deck, "ln-who-uses-what")
     assert "glm-deepnet-alpha" not in mistakes(

@@ -680,6 +680,8 @@ def analyse(text: str, tokens: list[Token], cased: str | None = None) -> Layout:
             part += 1
         elif tok.kind == PUNCT and tok.key in "()" and _call_bracket(text, tokens, i, calls):
             pass  # "O(log N)", "LN(x + F(x))": the brackets of a call or a formula group the maths, they start no aside
+        elif tok.kind == PUNCT and tok.key == "," and calls and calls[-1] and _between_arguments(tokens, i):
+            pass  # "F(x, W)": a comma between a call's arguments parts nothing
         elif tok.kind == PUNCT and tok.key in ",()" or _PART_WORDS.at(tokens, i):
             part += 1
             if tok.kind == PUNCT and tok.key == "(":
@@ -744,6 +746,15 @@ def _prose_aside(text: str, start: int) -> bool:
 #: Longer names written as calls ("LayerNorm(x)", "softmax(QK^T)").
 _CALL_NAMES = frozenset({"layernorm", "rmsnorm", "softmax", "sqrt", "attn", "norm", "mean", "tanh", "relu", "gelu",
                          "sublayer", "attention", "deepnorm", "diag", "sigma", "alpha", "beta", "gamma", "theta"})
+
+
+def _between_arguments(tokens: list[Token], i: int) -> bool:
+    """The comma at i sits between two symbols ("F(x, W)", "W^{2, L}"), not between two phrases of prose in a
+    bracket glued to a word ("norm（no mean subtraction, no bias）")."""
+    def symbol(k: int) -> bool:
+        return (0 <= k < len(tokens) and tokens[k].kind in (WORD, NUMBER) and len(tokens[k].key) <= 2
+                and tokens[k].key not in ("no", "or", "an", "in", "is", "it", "to", "of", "on", "by", "as", "at"))
+    return symbol(i - 1) and symbol(i + 1)
 
 
 def _call_bracket(text: str, tokens: list[Token], i: int, calls: list[bool]) -> bool:
