@@ -903,7 +903,9 @@ class Polarity:
         after = toks[j + 1] if j + 1 < len(toks) else None
         if toks[j].key == "well" and (before is None or before.kind == PUNCT) and (after is None or after.kind == PUNCT):
             return False
-        return not (toks[j].kind == WORD and before is not None and before.key in ("only", "just", "barely"))
+        # ("just works" is a success; "only reached" / "barely matches" is a result that fell short)
+        return not (toks[j].kind == WORD and toks[j].key.startswith(("reach", "match")) and before is not None
+                    and before.key in ("only", "just", "barely"))
 
     @cached_property
     def _con_lines(self) -> frozenset[int]:
