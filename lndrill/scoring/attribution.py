@@ -428,9 +428,9 @@ class Subjects:
         self._sentence_subjects: dict[int, set[str]] = {}
         for m in self._subjects_mentions:
             self._sentence_subjects.setdefault(lay.sentence_of[m.start], set()).add(m.subject)
+        self._block_first: dict[int, int] | None = None  # block -> its first token (built on first use)
         self._heading_subject = self._heading_subjects()
         self._closer: list[int] | None = None
-        self._block_first: dict[int, int] | None = None  # block -> its first token (built on first use)
         self._part_starts: list[int] | None = None  # first token of each run of one part (built on first use)
         self._has_arrow = lay.arrows_before[-1] > 0
         # names that label what follows them ("Post-norm (original): ..."): never the subject of the words before
@@ -529,7 +529,7 @@ class Subjects:
         # A heading that names nobody under a higher-ranked one that names a subject ("### Pre-LN" over "**Pros:**",
         # "## Post-LN" over "### Problems") is its sub-heading, whatever paragraphs lie between them.
         open_headings: list[tuple[int, int]] = []  # (rank, block), outermost first
-        for blk, rank in self._heading_ranks():
+        for blk, rank in self._heading_ranks() if out else ():  # (nothing to pass down when no heading names one)
             while open_headings and open_headings[-1][0] >= rank:
                 open_headings.pop()
             if blk not in named and blk not in out and open_headings and open_headings[-1][1] in out:
@@ -537,18 +537,23 @@ class Subjects:
             open_headings.append((rank, blk))
         return out
 
+    def _first_tokens(self) -> dict[int, int]:
+        """Block -> its first token (built on first use)."""
+        if self._block_first is None:
+            self._block_first = {}
+            for i, b in enumerate(self.lay.block_of):
+                self._block_first.setdefault(b, i)
+        return self._block_first
+
     def _heading_ranks(self) -> list[tuple[int, int]]:
         """Each heading block with its rank, smaller is higher: "#" to "######" 1-6, any other title 7, a bold or
         colon-ended label line 8."""
         lay, toks, text = self.lay, self.lay.tokens, self.lay.text
         out: list[tuple[int, int]] = []
-        seen = -1
-        for tok, blk in zip(toks, lay.block_of, strict=True):
-            if blk <= seen:
-                continue
-            seen = blk
+        for blk, first in sorted(self._first_tokens().items()):
             if lay.block_kind[blk] != "heading":
                 continue
+            tok = toks[first]
             a = text.rfind("\n", 0, tok.start) + 1
             b = text.find("\n", tok.start)
             line = text[a : b if b >= 0 else len(text)].strip()
@@ -958,11 +963,7 @@ class Subjects:
         block = lay.block_of[start]
         if block == 0 or lay.block_kind[block - 1] != "para":
             return None
-        if self._block_first is None:
-            self._block_first = {}
-            for i, b in enumerate(lay.block_of):
-                self._block_first.setdefault(b, i)
-        first = self._block_first[block]
+        first = self._first_tokens()[block]
         opened = bisect.bisect_left(self._starts, first)
         if opened < k:
             return None  # the paragraph names a subject before the claim
@@ -971,7 +972,7 @@ class Subjects:
         if first >= start or not (toks[first].key in ("this", "these", "such", "此") or (
                 toks[first].key == "这" and first + 1 < len(toks) and toks[first + 1].key in ("一", "种", "个", "些", "样"))):
             return None
-        prev_first = self._block_first.get(block - 1, first)
+        prev_first = self._first_tokens().get(block - 1, first)
         before = [m for m in self.mentions[bisect.bisect_left(self._starts, prev_first) : opened] if not m.contrast]
         return before[-1] if before and len({m.subject for m in before}) == 1 else None
 
