@@ -760,7 +760,8 @@ class Subjects:
     def _examples_after(self, end: int, mentions: list[Mention]) -> list[Mention]:
         """The names in a bracket that opens right after the claim (or after a few more words of its comma part) and
         holds nothing but names ("Post-LN (Transformer, BERT), then Pre-LN (GPT-2/3)"): examples of what the claim's
-        words name, so its subject, before a name in an earlier comma part."""
+        words name, so its subject, before a name in an earlier comma part. A bracket closed by a colon labels what
+        comes after it instead."""
         lay, toks = self.lay, self.lay.tokens
         # the bracket may close a short noun group the claim's words open ("then Pre-LN + final LN (GPT-2/3)")
         k = end
@@ -779,7 +780,9 @@ class Subjects:
         while k < len(toks) and k - opening <= 16:
             tok = toks[k]
             if tok.kind == PUNCT and tok.key in (")", "）"):
-                return found
+                # "this repo (Pre-LN): x + F(LN(x))": a bracket closed by a colon labels what follows
+                labels = k + 1 < len(toks) and toks[k + 1].kind == PUNCT and toks[k + 1].key in (":", "：")
+                return [] if labels else found
             m = next((m for m in inside if m.start <= k < m.end), None)
             if m is not None:
                 if m not in found:
