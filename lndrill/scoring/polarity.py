@@ -170,7 +170,10 @@ _REPORT = Cues(
         # remembered or read wrongly ("people misremember that as Post-LN gradients growing with depth")
         "misremember", "misremembers", "misremembered", "misinterpret", "misinterprets", "misinterpreted",
         "misquote", "misquotes", "misquoted"),
-    pairs=("according to", "people say", "some say", "it is said", "common claim", "popular claim",
+    pairs=("according to", "people say", "some say", "it is said",
+           # the same with a frequency adverb between ("People sometimes say X; that is not DeepNet's diagnosis")
+           "people sometimes say", "people often say", "people usually say", "people commonly say", "people still say",
+           "people often claim", "people sometimes claim", "people often think", "people sometimes think", "common claim", "popular claim",
            "popular belief", "folk wisdom", "tempting to", "might think", "would think", "easy to think", "textbook story",
            # thinking named as the error ("A common pitfall is thinking that X", "the trap of thinking X", "a mistake to
            # think X"); the writer's own "I think X" is not here
@@ -297,6 +300,8 @@ _PLAIN_DENIALS = frozenset({"no", "not", "without", "w/o", "non", "un", "never",
 #: "it is not true that X", "it is not the case that X": like a denied saying.
 _TRUTH = frozenset({"true", "case", "correct", "right"})
 #: Words that open a predication of its own after a comma ("..., which is why", "..., so").
+#: What opens a clause giving the reason for the clause before it.
+_REASON_OPENERS = Cues(en=("because", "since"), zh=("因为", "由于"))
 _NEW_PREDICATION = frozenset({"which", "so", "hence", "thus", "therefore", "所", "因"})
 _CAUSE_ADVERBS = frozenset({"just", "only", "simply", "merely", "sole", "solely", "mainly", "primarily", "是", "只", "仅",
                             "仅仅", "单纯", "完全", "主要"})
@@ -1317,11 +1322,15 @@ class Polarity:
         toks, lay = self.tokens, self.lay
         out: list[list[tuple[int, str]]] = [[] for _ in lay.clause_span]
         carried: tuple[int, list[tuple[int, str]]] = (-1, [])
+        reported: tuple[int, int] = (-1, -1)  # (sentence, cue) of the last clause that reports a view
         for clause, (a, b) in enumerate(lay.clause_span):
             if b <= a:
                 continue
             sent = lay.sentence_of[a]
             found: list[tuple[int, str]] = list(carried[1]) if carried[0] == sent else []
+            if reported[0] == sent and _REASON_OPENERS.at(toks, a):
+                # "People say Post-LN fails because its gradients explode": the reason is part of what is reported
+                found.append((reported[1], "report"))
             for j in range(a, b):
                 if toks[j].key not in _MOOD_STARTERS:
                     continue  # (no cue below starts here: most tokens)
@@ -1372,6 +1381,10 @@ class Polarity:
                     # "at a very high learning rate", "at eps = 0"; not "with alpha smaller than 1" (a value compared)
                     found.append((j, "condition"))
             out[clause] = found
+            # (others' view only: "I believe X, since Y" gives the writer's own reason)
+            report = next((j for j, kind in found if kind == "report"
+                           and not (j > 0 and toks[j - 1].kind == WORD and toks[j - 1].key in ("i", "we"))), None)
+            reported = (sent, report) if report is not None else (-1, -1)
         return out
 
     def _opens_a_titled_line(self, j: int) -> bool:
