@@ -281,6 +281,8 @@ _SCOPE_WORD = Cues(en=("low", "high", "higher", "large", "larger", "small", "sma
                        "particular", "specific", "extreme", "aggressive", "moderate",
                        "huge", "big", "tiny", "practice", "resource", "setting", "settings",
                        "case", "cases", "regime", "condition", "conditions", "limited", "enough"))
+#: "at step zero", "at iteration zero": when, like "at initialisation", not a condition.
+_TIME_UNITS = frozenset(stem(w) for w in ("step", "steps", "iteration", "iterations", "epoch", "time", "t"))
 _PURPOSE = Cues(en=(), pairs=("in order", "so that", "so as", "to avoid", "to prevent", "to fix", "to solve",
                                 "to address", "to stop", "to keep", "to make", "to tame", "to counter", "to mitigate",
                                 "to reduce", "to stabilize", "to stabilise", "aim to", "aims to", "meant to",
@@ -1375,7 +1377,8 @@ class Polarity:
                 elif toks[j].kind == CJK and toks[j].key == "时" and self._bare_when(j, b):
                     found.append((j, "condition"))  # "输入均值恰好为 0 时，RMS 就是标准差": when, without 当
                 elif _SCOPE_PREP.at(toks, j) and any(
-                        (_SCOPE_WORD.at(toks, k) and not (k + 1 < b and toks[k + 1].key == "than"))
+                        (_SCOPE_WORD.at(toks, k) and not (k + 1 < b and toks[k + 1].key == "than")
+                         and not (toks[k - 1].key in _TIME_UNITS and toks[k].key == "zero"))  # "at step zero": a time
                         or (toks[j].key == "at" and toks[k].kind == PUNCT and toks[k].key == "=")
                         for k in range(j + 1, min(b, j + 4))):
                     # "at a very high learning rate", "at eps = 0"; not "with alpha smaller than 1" (a value compared)
