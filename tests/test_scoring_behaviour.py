@@ -2871,3 +2871,23 @@ def test_a_hedge_made_of_the_claims_own_words_does_not_qualify_it(deck) -> None:
     assert [m.id for m in score_answer(card, "PyTorch uses eps = 1e-6 by default.").mistakes] == ["torch-eps-default"]
     # a real hedge still qualifies it
     assert not score_answer(card, "PyTorch may use eps = 1e-6 by default in some builds.").mistakes
+
+
+def test_the_card_placement_is_the_subject_only_of_a_text_about_normalisation() -> None:
+    """A long passage about warm-up and Adam that never names a normalisation layer earns none of Pre-LN's points by
+    default; the same words in an answer that mentions LayerNorm anywhere, or in a short answer typed on the card,
+    still credit the card's placement."""
+    from lndrill.cards.deck import load_deck
+
+    card = load_deck().get("warmup-for-pre-ln")
+    assert card is not None
+    short = ("Whether a run needs warm-up depends on the optimizer state. Resuming from a checkpoint with Adam's "
+             "moments loaded, training goes fine without warm-up.")
+    generic = ("Our team trains language models of several sizes on the same data pipeline, and we keep a log of every "
+               "schedule we try. A cold start from random weights always gets a ramp of a few hundred steps, because "
+               "the first updates are noisy and the loss can spike. Large batches make this worse, and so does a "
+               "high peak rate. " + short + " That saves a little compute on every continued run, which adds up over "
+               "a year of experiments.")
+    assert "pre-can-drop" not in hits(card, generic)
+    assert "pre-can-drop" in hits(card, "With the LayerNorm inside each branch, " + generic[0].lower() + generic[1:])
+    assert "pre-can-drop" in hits(card, short)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import bisect
 import itertools
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
@@ -48,6 +49,9 @@ _NOT_AFTER_SHORT_NAME = frozenset(stem(w) for w in ("train", "training", "traine
 #: The words of one claim must lie within this many tokens of its first word.
 WINDOW = 30
 #: What may open a clause before the pronoun that refers back to the clause before it ("..., so it keeps growing").
+#: Any word for a normalisation layer (the text is lower-cased).
+_SHORT_ANSWER_TOKENS = 80
+_NORM_WORDS = re.compile(r"\bln\b|layer ?norm|layernorm|rmsnorm|\bnorm\b|归一化|normali[sz]|\bnorms\b")
 _BRIDGE_CONNECTIVES = frozenset({"so", "and", "then", "thus", "hence", "therefore", "所以", "因此", "于是"})
 _BRIDGE_PRONOUNS = frozenset({"it", "they", "它", "它们"})
 #: Words that point a sentence back at the one before ("these transforms", "those weights", "这些层").
@@ -221,7 +225,12 @@ class Analysis:
                  for ph in phrases for a, b in self.index.find(ph)]
         found += self._short_names(rubric)
         found = self._without_other_versions(rubric, found)
-        self.subjects = Subjects(self.lay, found, rubric.default_subject)
+        # The card's placement is the subject of unnamed claims in a short answer (the card's question sets the topic), but
+        # a long text must be about normalisation at all: a passage on warm-up and Adam that never names a LayerNorm is
+        # not about Pre-LN's warm-up.
+        about_norm = found or len(self.tokens) < _SHORT_ANSWER_TOKENS or _NORM_WORDS.search(self.prep.text)
+        default = rubric.default_subject if about_norm else None
+        self.subjects = Subjects(self.lay, found, default)
         self.polarity = Polarity(self.lay)
         self._mention_tokens = self.subjects.tokens_covered
         self._phrase_cache: dict[Phrase, list[tuple[int, int]]] = {}
