@@ -723,3 +723,9 @@ def test_a_formula_shown_as_a_rendered_image_is_read_as_its_formula(deck) -> Non
     assert "rms-formula" in hits(card, shown)
     assert prepare("见 https://www.zhihu.com/equation?tex=x%2BF%28LN%28x%29%29 。").text.split() == ["见", "x+f(ln(x))", "。"]
     assert prepare("[Admin](https://arxiv.org/abs/2004.08249)").text == "[admin]"  # other addresses are still dropped
+
+
+def test_a_negation_reaches_over_a_comma_bounded_however(main_card) -> None:
+    # ", however," stands aside inside the clause; it neither opens a new clause nor stops the "not" before it
+    assert "pre-needs-warmup" not in mistakes(main_card, "Pre-LN does not, however, need warm-up at moderate rates.")
+    assert "pre-needs-warmup" in mistakes(main_card, "Pre-LN, however, needs warm-up.")

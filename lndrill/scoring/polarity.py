@@ -173,7 +173,8 @@ _REPORT = Cues(
     pairs=("according to", "people say", "some say", "it is said",
            # the same with a frequency adverb between ("People sometimes say X; that is not DeepNet's diagnosis")
            "people sometimes say", "people often say", "people usually say", "people commonly say", "people still say",
-           "people often claim", "people sometimes claim", "people often think", "people sometimes think", "common claim", "popular claim",
+           "people often claim", "people sometimes claim", "people often think", "people sometimes think",
+           "people think", "some think", "many think", "people thought", "people assume", "many assume", "common claim", "popular claim",
            "popular belief", "folk wisdom", "tempting to", "might think", "would think", "easy to think", "textbook story",
            # thinking named as the error ("A common pitfall is thinking that X", "the trap of thinking X", "a mistake to
            # think X"); the writer's own "I think X" is not here
@@ -237,6 +238,9 @@ _FINITE_VERBS = frozenset({"is", "are", "was", "were", "has", "gets", "ends", "r
 _SUBJECT_PRONOUNS = frozenset({"it", "they", "we"})
 #: Adverbs between a negation and "that" ("isn't really that X", "not simply that X").
 _THAT_ADVERBS = frozenset({"really", "simply", "just", "actually", "merely", "only", "so", "exactly", "quite"})
+#: Comma-bounded adverbs that stand aside inside a clause ("is not, however, a bound").
+_ASIDE_ADVERBS = frozenset({("however",), ("though",), ("actually",), ("in", "fact"), ("of", "cours"), ("of", "course"),
+                            ("strictly",), ("sadly",), ("alas",)})
 _NEED_NOUNS = frozenset({"need", "necessity", "requirement"})
 #: Words after which "mean" is the statistic too: the noun it modifies ("mean subtraction", "mean computation"), or
 #: "and" of the statistics pair ("compute mean and variance").
@@ -552,7 +556,12 @@ class Polarity:
                         cues.add(neg)
                     return
                 if lay.part_of[j] != scope:
-                    return
+                    k = self._before_aside_adverb(j)
+                    if k < 0:
+                        return
+                    # "it is not, however, a bound on the stream": a negation reaches over a comma-bounded adverb
+                    scope, j = lay.part_of[k], k
+                    continue
                 said = self._saying_ends_at(j) if j not in skip else -1
                 if said >= 0:
                     # "That does not mean Pre-LN needs no warm-up", "这不等于 ...": the saying bounds the scope; a
@@ -899,6 +908,24 @@ class Polarity:
         if self.label_refuted and terms[0][0] >= self.label_refuted.get(self.lay.clause_of[terms[0][0]], len(self.tokens)):
             firm = False
         return affirmed, firm
+
+    def _before_aside_adverb(self, j: int) -> int:
+        """Token j ends a comma part that holds nothing but an aside adverb (", however,", ", though,", ", in fact,"):
+        the last token of the part before it, in the same clause; -1 otherwise."""
+        toks, lay = self.tokens, self.lay
+        part, k = lay.part_of[j], j
+        words = []
+        while k >= 0 and lay.part_of[k] == part:
+            if toks[k].kind == WORD:
+                words.append(toks[k].key)
+            elif toks[k].kind != PUNCT:
+                return -1
+            if len(words) > 2 or j - k > 6:
+                return -1  # (a part longer than any aside adverb: stop at once, so the walk stays short)
+            k -= 1
+        if k < 0 or lay.clause_of[k] != lay.clause_of[j] or tuple(reversed(words)) not in _ASIDE_ADVERBS:
+            return -1
+        return k
 
     def _success(self, j: int) -> bool:
         """Token j says that something went well ("trains fine", "reaches the same BLEU"); not the spoken filler

@@ -870,6 +870,9 @@ def _is_connective(tokens: list[Token], i: int) -> bool:
         if (tok.key in _MID_CLAUSE_ADVERBS and prev is not None and prev.kind != PUNCT
                 and prev.key not in ("and", "so", "or")):
             return False  # "Each block's contribution therefore falls ...": an adverb, not a new clause
+        if (tok.key in ("however", "though") and prev is not None and prev.key == "," and nxt == ""
+                and i + 1 < len(tokens) and tokens[i + 1].key == "," and i >= 2 and tokens[i - 2].kind == WORD):
+            return False  # "it is not, however, a bound on the stream": an aside inside the clause
         return not (tok.key == "so" and nxt in ("that", "as", "much", "far", "called"))
     word = "".join(t.key for t in tokens[i : i + n])
     if word == "而":
