@@ -729,3 +729,10 @@ def test_a_negation_reaches_over_a_comma_bounded_however(main_card) -> None:
     # ", however," stands aside inside the clause; it neither opens a new clause nor stops the "not" before it
     assert "pre-needs-warmup" not in mistakes(main_card, "Pre-LN does not, however, need warm-up at moderate rates.")
     assert "pre-needs-warmup" in mistakes(main_card, "Pre-LN, however, needs warm-up.")
+
+
+def test_outside_a_group_is_no_denial_but_outside_a_path_is(deck, main_card) -> None:
+    card = _card(deck, "deepnorm")
+    assert "glm" in hits(card, "The best-known adopter outside Microsoft's own library is GLM-130B, which uses DeepNorm.")
+    # "outside the residual path" still says LN is not on it
+    assert "pre-grad-through-ln" not in mistakes(main_card, "Pre-LN keeps every LayerNorm outside the residual path.")

@@ -58,6 +58,11 @@ NEGATION = Cues(
         "减少对", "降低对", "减轻对", "减弱对", "减少了对", "降低了对", "减轻了对", "减弱了对"),
 )
 _PREFIX_CUES = frozenset({"un", "non"})
+#: What "outside" denies a thing is on ("LN outside the residual path", "outside of the skip"): a path, a block or a
+#: determiner before one. Before anything else ("outside Microsoft", "outside NLP") it names a group, not a denial.
+_OUTSIDE_OBJECTS = frozenset({"the", "a", "an", "its", "their", "of", "this", "that", "each", "every", "all", "any",
+                              "residual", "main", "skip", "identity", "stream", "path", "branch", "trunk", "block",
+                              "sublayer", "shortcut", "highway", "layer", "loop", "attent", "attention", "ffn", "mlp"})
 #: Words that make "off" part of a noun or a phrasal verb ("trade-off", "cut-off", "pays off"), not "switched off".
 _BEFORE_OFF_NOUN = frozenset({"trade", "cut", "take", "kick", "pay", "pays", "paid", "lift", "rule", "tail", "tails",
                               "fall", "falls", "drop", "drops", "level", "levels", "show", "spin", "face", "offset"})
@@ -370,6 +375,8 @@ def is_negation(tokens: list[Token], j: int) -> int:
             return 0  # "the trade-off: Pre-LN is robust", "cut-off", "pays off": no denial
         if t.key == "skip" and nxt in _AFTER_SKIP_NOUN:
             return 0  # "-> skip never normalised", "skip stays clean": the skip path as a subject
+        if t.key == "outsid" and nxt and nxt not in _OUTSIDE_OBJECTS:
+            return 0  # "the best-known adopter outside Microsoft": outside a group, not off a path
         return 0 if (t.key, nxt) in _EN_NOT_A_CUE else n
     if _leaves_alone(tokens, j):
         return n
