@@ -2891,3 +2891,12 @@ def test_the_card_placement_is_the_subject_only_of_a_text_about_normalisation() 
     assert "pre-can-drop" not in hits(card, generic)
     assert "pre-can-drop" in hits(card, "With the LayerNorm inside each branch, " + generic[0].lower() + generic[1:])
     assert "pre-can-drop" in hits(card, short)
+
+
+def test_a_change_that_may_go_either_way_is_no_amplification(deck) -> None:
+    card = _card(deck, "post-ln-warmup")
+    assert "update-size-culprit" not in hits(card, "In Post-LN the gradient must pass through the norm layer, which "
+                                                   "can amplify or suppress it.")
+    assert "update-size-culprit" not in hits(card, "Post-LN 里 LayerNorm 的梯度可能放大或缩小更新，需要温和的开始。")
+    assert "update-size-culprit" in hits(card, "Post-LN leans on its residual branches, so it amplifies small "
+                                               "parameter updates into large output changes.")
