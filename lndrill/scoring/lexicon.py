@@ -251,7 +251,7 @@ WORD_GAP = 1
 MAX_PHRASE_CHARS = 80
 MAX_PHRASE_UNITS = 16
 MAX_WORD_CHARS = 40
-MAX_PHRASES_PER_CARD = 2000
+MAX_PHRASES_PER_CARD = 2500
 
 
 @dataclass(frozen=True, eq=False)  # compiled once per rubric: compared and hashed by identity (a cache key)
