@@ -558,7 +558,11 @@ class Polarity:
                     neg = next((q for q in range(j - 1, max(-1, j - 4), -1)
                                 if toks[q].kind in (WORD, CJK) and is_negation(toks, q)), -1)
                     # (a label's own removal verb too: "What's dropped: the mean subtraction and the bias")
-                    if neg >= 0 and toks[neg].key not in _PLAIN_DENIALS and (
+                    # (only into a list of things: "What is lost: RMSNorm is not invariant to a shift" is a sentence of
+                    # its own after the colon, with its own verb and negation)
+                    sentence_after = any(toks[q].kind == WORD and (toks[q].key in _FINITE_VERBS or is_negation(toks, q))
+                                         for q in range(j + 1, start))
+                    if neg >= 0 and toks[neg].key not in _PLAIN_DENIALS and not sentence_after and (
                             label is None or label[1] != j or _REMOVAL.at(toks, neg)):
                         cues.add(neg)
                     return
