@@ -736,3 +736,13 @@ def test_outside_a_group_is_no_denial_but_outside_a_path_is(deck, main_card) -> 
     assert "glm" in hits(card, "The best-known adopter outside Microsoft's own library is GLM-130B, which uses DeepNorm.")
     # "outside the residual path" still says LN is not on it
     assert "pre-grad-through-ln" not in mistakes(main_card, "Pre-LN keeps every LayerNorm outside the residual path.")
+
+
+def test_a_question_restated_after_the_question_is_presupposes_nothing(deck) -> None:
+    card = _card(deck, "post-ln-warmup")
+    restated = ("The question is essentially: why can a Post-LN model not be trained at its full learning rate from "
+                "the first step, and instead needs the learning rate to be increased gradually over an initial phase?")
+    assert "warmup-ramp" not in hits(card, restated)
+    # the writer's own "why" question still presupposes what it asks about
+    assert "warmup-ramp" in hits(card, "Why does Post-LN need the learning rate to be increased gradually at the "
+                                       "start? Because its output-side gradients are large at initialisation.")

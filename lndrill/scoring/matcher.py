@@ -871,7 +871,8 @@ class Analysis:
         qualifier = self.polarity.qualifier(a, b, {i for x, y in terms for i in range(x, y)})
         if qualifier is None and affirmed and kind == "prose" and self._not_never(a, b):
             qualifier = "hedge"  # "None of this means Pre-LN never needs warm-up": sometimes, not always
-        question_why = qualifier == "question" and any(_WHY.at(self.tokens, j) for j in lay.clause_tokens(clause))
+        question_why = (qualifier == "question" and any(_WHY.at(self.tokens, j) for j in lay.clause_tokens(clause))
+                        and not self.polarity.framed_before(a))
         claim_clause = (lay.clause_claim[clause] or self._labelled(a) or is_consequence(self.tokens, lay.clause_span[clause][0])
                         or lay.sentence_of[a] in self.polarity.answered)  # "Contradiction? No." states its answer
         # In a keyword list nothing is claimed, not even by a formula or a value written into it.

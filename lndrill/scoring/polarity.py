@@ -1231,6 +1231,13 @@ class Polarity:
         return words >= 4
 
     # -- modality -------------------------------------------------------------------------------------
+    def framed_before(self, start: int) -> bool:
+        """A framing cue opens the claim's clause before it ("The question is essentially: why does Post-LN need ..."):
+        what follows restates the question, it does not presuppose its answer."""
+        if self._clause_cues is None:
+            self._clause_cues = self._mood_cues()
+        return any(mood == "framing" and j < start for j, mood in self._clause_cues[self.lay.clause_of[start]])
+
     def qualifier(self, start: int, end: int, own: AbstractSet[int] = frozenset()) -> str | None:
         """Why a claim spanning [start, end) is not a plain assertion ("hedge", "condition", "question",
         "framing", "purpose", "report"), or None when it is one. Cues among the claim's own words (`own`: "Mix-LN puts
