@@ -232,8 +232,11 @@ _GET_WRONG = frozenset({"get", "gets", "got", "gotten", "getting"} | {stem(w) fo
 #: Sentences that say nothing but "that is wrong" about the sentence before them.
 _BARE_REFUTATIONS = frozenset({"no", "nope", "wrong", "fals", "false", "not true", "not really", "not so", "不对", "错",
                                "错了", "不是", "不是的", "不是这样", "并不是"})
-#: "Contrary to popular belief, X": the writer asserts X.
+#: "Contrary to popular belief, X": the writer asserts X. Likewise "the reverse of what people assume: X".
 _CONTRARY = Cues(pairs=("contrary to", "despite the", "unlike the"), zh=("与常识相反", "和一般认为的相反"))
+_ANYTHING = stem("anything")
+_ASSUME = stem("assume")
+_REVERSE_OF = Cues(pairs=("reverse of what", "opposite of what"))
 #: "at a very high learning rate", "in low-resource translation", "for very deep models": a scope.
 #: Present-tense verbs that open a second predicate after "and" ("can be trained without warm-up and ends up better").
 _FINITE_VERBS = frozenset({"is", "are", "was", "were", "has", "gets", "ends", "reaches", "gives", "beats", "needs",
@@ -1231,6 +1234,19 @@ class Polarity:
         return words >= 4
 
     # -- modality -------------------------------------------------------------------------------------
+    def _assume_verb(self, j: int) -> bool:
+        """"assume"/"assumes"/"assumed" as a finite verb ("people assume X", "the theorem assumes X"): a view or a premise
+        reported, not the condition "assuming X"."""
+        t = self.tokens[j]
+        if t.kind != WORD or t.key != _ASSUME:
+            return False
+        return not self.lay.text[t.start : t.end].lower().startswith("assuming")
+
+    def _contrary_before(self, j: int) -> bool:
+        """The report cue at j is what the writer sets their claim against ("Contrary to popular belief", "the
+        reverse of what people assume: X"): X is the writer's own."""
+        return bool(_CONTRARY.at(self.tokens, max(0, j - 2))) or (j >= 3 and bool(_REVERSE_OF.at(self.tokens, j - 3)))
+
     def framed_before(self, start: int) -> bool:
         """A framing cue opens the claim's clause before it ("The question is essentially: why does Post-LN need ..."):
         what follows restates the question, it does not presuppose its answer."""
@@ -1381,10 +1397,12 @@ class Polarity:
             for j in range(a, b):
                 if toks[j].key not in _MOOD_STARTERS:
                     continue  # (no cue below starts here: most tokens)
-                if _CONDITION.at(toks, j):
+                if _CONDITION.at(toks, j) and not self._assume_verb(j):
                     t = toks[j]
                     if t.kind == WORD and t.key == "once" and self._once_adverb(j):
                         continue  # "computed once and kept fixed", "once again": how often, not a condition
+                    if t.kind == WORD and t.key == "if" and j + 1 < b and toks[j + 1].key == _ANYTHING:
+                        continue  # "If anything, X": a discourse idiom that strengthens X, not a condition
                     if t.kind == WORD and t.key == "why" and self._consequence_why(j):
                         continue  # "which is why X", "that's precisely why X": a consequence the writer asserts
                     if t.kind == WORD and t.key in ("why", "how") and (
@@ -1404,7 +1422,7 @@ class Polarity:
                     found.append((j, "framing"))
                 elif _PURPOSE.at(toks, j) and not (toks[j].key == "so" and j + 2 < len(toks) and toks[j + 2].key != "to"):
                     found.append((j, "purpose"))  # "so as to X" is a purpose, "so as you stack blocks, X" is not
-                elif _REPORT.at(toks, j) and not _CONTRARY.at(toks, max(0, j - 2)) and not self._cites_a_source(j) and (
+                elif _REPORT.at(toks, j) and not self._contrary_before(j) and not self._cites_a_source(j) and (
                         not self._inside_other_word(j)):
                     found.append((j, "report"))
                 elif self._received_view(j):
