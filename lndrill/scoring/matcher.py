@@ -48,10 +48,11 @@ _NOT_AFTER_SHORT_NAME = frozenset(stem(w) for w in ("train", "training", "traine
 
 #: The words of one claim must lie within this many tokens of its first word.
 WINDOW = 30
-#: What may open a clause before the pronoun that refers back to the clause before it ("..., so it keeps growing").
-#: Any word for a normalisation layer (the text is lower-cased).
+#: Below this many tokens an answer is about the card's own question, whatever it names (see Analysis.__init__).
 _SHORT_ANSWER_TOKENS = 80
-_NORM_WORDS = re.compile(r"\bln\b|layer ?norm|layernorm|rmsnorm|\bnorm\b|归一化|normali[sz]|\bnorms\b")
+#: Any word for a normalisation layer (the text is lower-cased).
+_NORM_WORDS = re.compile(r"\bln\b|layer ?norm|rmsnorm|\bnorms?\b|归一化|normali[sz]")
+#: What may open a clause before the pronoun that refers back to the clause before it ("..., so it keeps growing").
 _BRIDGE_CONNECTIVES = frozenset({"so", "and", "then", "thus", "hence", "therefore", "所以", "因此", "于是"})
 _BRIDGE_PRONOUNS = frozenset({"it", "they", "它", "它们"})
 #: Words that point a sentence back at the one before ("these transforms", "those weights", "这些层").

@@ -62,7 +62,7 @@ _PREFIX_CUES = frozenset({"un", "non"})
 #: determiner before one. Before anything else ("outside Microsoft", "outside NLP") it names a group, not a denial.
 _OUTSIDE_OBJECTS = frozenset({"the", "a", "an", "its", "their", "of", "this", "that", "each", "every", "all", "any",
                               "residual", "main", "skip", "identity", "stream", "path", "branch", "trunk", "block",
-                              "sublayer", "shortcut", "highway", "layer", "loop", "attent", "attention", "ffn", "mlp"})
+                              "sublayer", "shortcut", "highway", "layer", "loop", "attention", "ffn", "mlp"})
 #: Words that make "off" part of a noun or a phrasal verb ("trade-off", "cut-off", "pays off"), not "switched off".
 _BEFORE_OFF_NOUN = frozenset({"trade", "cut", "take", "kick", "pay", "pays", "paid", "lift", "rule", "tail", "tails",
                               "fall", "falls", "drop", "drops", "level", "levels", "show", "spin", "face", "offset"})
@@ -179,8 +179,8 @@ _REPORT = Cues(
            # the same with a frequency adverb between ("People sometimes say X; that is not DeepNet's diagnosis")
            "people sometimes say", "people often say", "people usually say", "people commonly say", "people still say",
            "people often claim", "people sometimes claim", "people often think", "people sometimes think",
-           "people think", "some think", "many think", "people thought", "people assume", "many assume", "common claim", "popular claim",
-           "popular belief", "folk wisdom", "tempting to", "might think", "would think", "easy to think", "textbook story",
+           "people think", "some think", "many think", "people thought", "people assume", "many assume",
+           "common claim", "popular claim", "popular belief", "folk wisdom", "tempting to", "might think", "would think", "easy to think", "textbook story",
            # thinking named as the error ("A common pitfall is thinking that X", "the trap of thinking X", "a mistake to
            # think X"); the writer's own "I think X" is not here
            "is thinking", "of thinking", "is to think", "wrong to think", "mistake to think", "error to think"),
@@ -314,8 +314,6 @@ _PLAIN_DENIALS = frozenset({"no", "not", "without", "w/o", "non", "un", "never",
 #: "it is not true that X", "it is not the case that X": like a denied saying.
 _TRUTH = frozenset({"true", "case", "correct", "right"})
 #: Words that open a predication of its own after a comma ("..., which is why", "..., so").
-#: What opens a clause giving the reason for the clause before it.
-_REASON_OPENERS = Cues(en=("because", "since"), zh=("因为", "由于"))
 _NEW_PREDICATION = frozenset({"which", "so", "hence", "thus", "therefore", "所", "因"})
 _CAUSE_ADVERBS = frozenset({"just", "only", "simply", "merely", "sole", "solely", "mainly", "primarily", "是", "只", "仅",
                             "仅仅", "单纯", "完全", "主要"})
@@ -1247,12 +1245,16 @@ class Polarity:
         reverse of what people assume: X"): X is the writer's own."""
         return bool(_CONTRARY.at(self.tokens, max(0, j - 2))) or (j >= 3 and bool(_REVERSE_OF.at(self.tokens, j - 3)))
 
+    def _moods(self) -> list[list[tuple[int, str]]]:
+        """The mood cues of every clause (`_mood_cues`), found on first use."""
+        if self._clause_cues is None:
+            self._clause_cues = self._mood_cues()
+        return self._clause_cues
+
     def framed_before(self, start: int) -> bool:
         """A framing cue opens the claim's clause before it ("The question is essentially: why does Post-LN need ..."):
         what follows restates the question, it does not presuppose its answer."""
-        if self._clause_cues is None:
-            self._clause_cues = self._mood_cues()
-        return any(mood == "framing" and j < start for j, mood in self._clause_cues[self.lay.clause_of[start]])
+        return any(mood == "framing" and j < start for j, mood in self._moods()[self.lay.clause_of[start]])
 
     def qualifier(self, start: int, end: int, own: AbstractSet[int] = frozenset()) -> str | None:
         """Why a claim spanning [start, end) is not a plain assertion ("hedge", "condition", "question",
@@ -1263,10 +1265,8 @@ class Polarity:
         sent = lay.sentence_of[start]
         if lay.sentence_question[sent] and sent not in self.answered and max(start, end - 1) >= lay.question_from[sent]:
             return "question"
-        if self._clause_cues is None:
-            self._clause_cues = self._mood_cues()
         part = lay.part_of[max(start, end - 1)]
-        for j, mood in self._clause_cues[lay.clause_of[start]]:
+        for j, mood in self._moods()[lay.clause_of[start]]:
             # A condition qualifies its whole clause; a hedge, purpose or report only its own comma part and
             # those after it ("α 小于 1，用来削弱残差通路": the purpose is not the claim before it).
             if j in own or not (mood == "condition" or lay.part_of[j] <= part or j < start):
@@ -1391,7 +1391,7 @@ class Polarity:
                 continue
             sent = lay.sentence_of[a]
             found: list[tuple[int, str]] = list(carried[1]) if carried[0] == sent else []
-            if reported[0] == sent and _REASON_OPENERS.at(toks, a):
+            if reported[0] == sent and is_cause(toks, a):
                 # "People say Post-LN fails because its gradients explode": the reason is part of what is reported
                 found.append((reported[1], "report"))
             for j in range(a, b):
