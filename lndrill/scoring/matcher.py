@@ -156,6 +156,9 @@ _JOINERS = frozenset({"and", "but", "while", "wherea", "whereas", "或", "而", 
 _CONTINUES_EXPRESSION = frozenset("+-−^")
 #: ... and an argument inside a bracket ("sqrt(ln d / L)" is not "sqrt(ln d)").
 _CONTINUES_ARGUMENT = frozenset("/")
+#: A lower-case "ln" applied to a dimension or a number ("sqrt(ln d)", "ln(n)", "\\ln 2"): the natural logarithm of
+#: Xiong et al.'s bounds, not LayerNorm (a LayerNorm call in code takes a tensor: "ln(x)", "self.ln(h)").
+_LOG_ARGUMENT = re.compile(r"\s*(?:\(\s*)?(?:d|n|N|2|10|d_model|d_\{model\})(?![\w{])")
 #: Modals that leave their verb for later when a comma follows them ("Pre-LN can, at moderate rates, drop it").
 _MODALS = frozenset({"can", "could", "may", "might", "will", "would", "should", "must"})
 #: Modals that hedge what an ellipsis carries over ("..., and Pre-LN can, too" is no plain claim to charge).
@@ -471,8 +474,11 @@ class Analysis:
         power = "^" in phrase.source and "_" not in phrase.source
         # a phrase about a word ("alpha shrinks") is not about its reciprocal in the text ("shrinks it by 1/alpha")
         about_word = phrase.kinds[0] == WORD and not phrase.source.lstrip().startswith("1")
+        # the bare word "ln" is no LayerNorm where it is the logarithm ("O(d sqrt(ln d / L))")
+        ln_word = phrase.source.strip() == "ln"
         return [(a, b) for a, b in hits
-                if not (any(i in self._mention_tokens for i in range(a, b)) and not self._holds_whole_names(a, b))
+                if not (ln_word and self._logarithm(a))
+                and not (any(i in self._mention_tokens for i in range(a, b)) and not self._holds_whole_names(a, b))
                 and not (formula_like and self._expression_goes_on(b))
                 and not (closes and self._argument_goes_on(b))
                 and not (power and self._has_subscript_number(a, b))
@@ -504,6 +510,12 @@ class Analysis:
             if t.kind == NUMBER and (text[t.start - 1 : t.start] == "_" or text[t.start - 2 : t.start] == "_{"):
                 return True
         return False
+
+    def _logarithm(self, a: int) -> bool:
+        """Token a is a lower-case "ln" taking a dimension or a number: the natural logarithm."""
+        t = self.tokens[a]
+        cased = self.prep.cased
+        return cased[t.start : t.end] == "ln" and _LOG_ARGUMENT.match(cased, t.end) is not None
 
     def _reciprocal(self, a: int) -> bool:
         """Token a stands under "1/" ("1/alpha", "1 / alpha"): the text is about its reciprocal."""
