@@ -2900,3 +2900,18 @@ def test_a_change_that_may_go_either_way_is_no_amplification(deck) -> None:
     assert "update-size-culprit" not in hits(card, "Post-LN 里 LayerNorm 的梯度可能放大或缩小更新，需要温和的开始。")
     assert "update-size-culprit" in hits(card, "Post-LN leans on its residual branches, so it amplifies small "
                                                "parameter updates into large output changes.")
+
+
+
+def test_a_wrong_claim_does_not_also_earn_the_point_it_gets_wrong(deck) -> None:
+    """The words of a charged wrong claim are that claim's: Lemma 3 turned around ("the LN Jacobian grows with
+    ||x||") is charged and does not also earn the point about the Jacobian shrinking like 1/||x||; said right,
+    or said right elsewhere in the answer, the point is earned."""
+    card = _card(deck, "xiong-theorem")
+    wrong = "Lemma 3: ||J_LN(x)|| grows with ||x||."
+    assert "jacobian-inverted" in mistakes(card, wrong)
+    assert "final-ln-divides" not in hits(card, wrong)
+    right = "Lemma 3: ||J_LN(x)|| shrinks like 1/||x||."
+    assert "final-ln-divides" in hits(card, right)
+    assert not mistakes(card, right)
+    assert "final-ln-divides" in hits(card, wrong + "\n\n" + right)

@@ -11,7 +11,7 @@ correct claim. When in doubt, nothing is charged.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from weakref import WeakKeyDictionary
 
@@ -482,9 +482,24 @@ def _read_both_ways(answer: Analysis, matcher: Matcher, frame: Frame) -> bool:
                for f in answer.frames_overlapping(matcher, frame.start, frame.end))
 
 
-def find_point(answer: Analysis, claim: Claim) -> Evidence | None:
+def find_point(answer: Analysis, claim: Claim, wrong: tuple[Evidence, ...] = ()) -> Evidence | None:
     """Evidence that the answer makes this claim, or None. A matcher whose words are said of another subject (a
-    comparison read the other way round, `Matcher.said_of`) looks for that subject instead."""
+    comparison read the other way round, `Matcher.said_of`) looks for that subject instead. Evidence whose words
+    all belong to one of the `wrong` claims charged against this point ("FP16" in "it underflowed in FP16") is
+    that wrong claim's, not this one's."""
+    for found in _point_evidence(answer, claim):
+        if not any(_words_within(found, bad) for bad in wrong):
+            return found
+    return None
+
+
+def _words_within(found: Evidence, bad: Evidence) -> bool:
+    """Every matched word of `found` lies inside a matched word span of `bad`."""
+    return bool(found[1]) and all(any(a <= x and y <= b for a, b in bad[1]) for x, y in found[1])
+
+
+def _point_evidence(answer: Analysis, claim: Claim) -> Iterator[Evidence]:
+    """Each piece of evidence for the claim, in the order `find_point` prefers them."""
     for matcher in claim.matchers:
         wanted = claim if matcher.said_of is None else replace(claim, about=matcher.said_of)
         for frame in answer.frames(matcher):
@@ -492,15 +507,16 @@ def find_point(answer: Analysis, claim: Claim) -> Evidence | None:
                 named = _heads_items_naming(answer, wanted, frame)
                 if named is not None:  # the heading's words, then the line under it that names the subject
                     quote, spans = answer.evidence(frame)
-                    return (f"{quote} … {answer.quote_tokens(named.start, named.end)}",
-                            (*spans, answer.span_tokens(named.start, named.end)))
+                    yield (f"{quote} … {answer.quote_tokens(named.start, named.end)}",
+                           (*spans, answer.span_tokens(named.start, named.end)))
                 continue
             if _fits_point(wanted, frame) and frame.affirmed == wanted.affirm:
-                return answer.evidence(frame, frame.who.at)
+                yield answer.evidence(frame, frame.who.at)
+                continue
             for e in answer.ellipses(frame):
                 if (wanted.about is None or e.subject == wanted.about) and (frame.affirmed != e.negated) == wanted.affirm:
-                    return answer.quote_tokens(frame.start, e.end), (answer.span_tokens(e.start, e.end),)
-    return None
+                    yield answer.quote_tokens(frame.start, e.end), (answer.span_tokens(e.start, e.end),)
+                    break
 
 
 #: How far around the claim's words a short heading may reach (tokens, punctuation and markup included).
@@ -745,14 +761,16 @@ def score_answer(card: Card, text: str | bytes) -> ScoreResult:
         points: list[PointResult] = []
         for point in section.points:
             correct = rubric.point_claims[point.id]
-            found = find_point(answer, correct)
-            evidence, spans = found if found else ("", ())
-            points.append(PointResult(point.id, point.claim, point.weight, found is not None, evidence, spans,
-                                      given=point.id in rubric.given_points))
+            charged: list[Evidence] = []
             for m in point.mistakes:
                 bad = find_mistake(answer, rubric.mistake_claims[(point.id, m.id)], correct)
                 if bad:
+                    charged.append(bad)
                     mistakes.append(MistakeResult(m.id, point.id, m.explanation, m.penalty * MISTAKE_WEIGHT, bad[0], bad[1]))
+            found = find_point(answer, correct, tuple(charged))
+            evidence, spans = found if found else ("", ())
+            points.append(PointResult(point.id, point.claim, point.weight, found is not None, evidence, spans,
+                                      given=point.id in rubric.given_points))
         sections.append(SectionResult(section.id, section.title, tuple(points)))
     notes: list[str] = []
     if answer.prep.truncated:
