@@ -1040,6 +1040,12 @@ def _aligned_rows_to_labels(text: str, origin: list[int], original: str) -> tupl
 
 #: A column about where the norm sits, and the bare "Pre"/"Post" its cells say it with ("| BERT | Post |").
 _PLACEMENT_HEADER = re.compile(r"placement|position|where|位置|放置|前置还是后置")
+#: A column that asks whether a normalisation sits somewhere ("input norm", "post-attn norm", "输出归一化") ...
+_NORM_SLOT_HEADER = re.compile(r"(?:input|output|pre|post|before|after|branch|sublayer|attn|attention|ffn|mlp|输入|输出|前|后|分支)"
+                               r".{0,12}(?:norm|\bln\b|归一化)|(?:norm|\bln\b|归一化).{0,12}(?:input|output|before|after|"
+                               r"输入|输出|前|后)")
+#: ... answered by the name of the norm that sits there ("| Gemma 2 | RMSNorm | RMSNorm |"): a yes naming it.
+_NORM_NAME_CELL = re.compile(r"(?:layer ?norm|rms ?norm|ln|rms|norm)(?: \(pre\)| \(post\))?")
 _BARE_PLACEMENT = re.compile(r"\b(?:pre|post)\b(?![- ]?(?:ln|norm|layer|rms|lm|training|warm))", re.IGNORECASE)
 
 
@@ -1152,6 +1158,11 @@ def _tables_to_sentences(text: str, origin: list[int]) -> tuple[str, list[int]]:
             elif rest and head in _MARK_YES:
                 emit_sep("yes (", ca)
                 emit(ca + len(head), cb)
+                emit_sep(")", cb - 1)
+            elif (col < len(header) and _NORM_NAME_CELL.fullmatch(cell)
+                  and _NORM_SLOT_HEADER.search(text[header[col][0] : header[col][1]].lower())):
+                emit_sep("yes (", ca)
+                emit(ca, cb)
                 emit_sep(")", cb - 1)
             elif col < len(header) and _PLACEMENT_HEADER.search(text[header[col][0] : header[col][1]].lower()):
                 # "| BERT | Post |" under a "placement" column: the bare "Post" is Post-LN
