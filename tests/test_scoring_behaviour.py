@@ -2915,3 +2915,14 @@ def test_a_wrong_claim_does_not_also_earn_the_point_it_gets_wrong(deck) -> None:
     assert "final-ln-divides" in hits(card, right)
     assert not mistakes(card, right)
     assert "final-ln-divides" in hits(card, wrong + "\n\n" + right)
+
+
+def test_a_table_cell_naming_the_norm_under_a_norm_slot_column_says_it_is_there(deck) -> None:
+    """"| Gemma 2 | RMSNorm | RMSNorm |" under "input norm | output norm" says Gemma 2 has both, as ✅ would."""
+    card = _card(deck, "sandwich-ln")
+    named = ("| model | input norm | output norm |\n|---|---|---|\n"
+             "| Gemma 2 | RMSNorm | RMSNorm |\n| GPT-2 | LayerNorm | - |\n")
+    assert "gemma2" in hits(card, named)
+    # a column that does not ask where a norm sits is read as written
+    kinds = "| model | norm type | warm-up |\n|---|---|---|\n| Gemma 2 | RMSNorm | yes |\n| GPT-2 | LayerNorm | yes |\n"
+    assert "gemma2" not in hits(card, kinds)
