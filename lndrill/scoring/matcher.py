@@ -172,6 +172,8 @@ _COPULA_ADVERBS = frozenset({"则", "而", "就", "也"})
 _PRONOUNS = frozenset({"it", "them", "one", "that"})
 
 
+#: The words that make a norm's name into a placement's ("pre-layer normalization", 后置层归一化).
+_PLACEMENT_PREFIX = frozenset({"pre", "post", "-", "前", "置", "后"})
 _PLACEMENT_WORDS = {"pre": "post", "post": "pre", "前置": "后置", "后置": "前置"}
 _PLACEMENT_NOUNS = frozenset({"norm", "ln", "layernorm", "normal", "normalization", "layer"})
 _PLACEMENT_JOINS = frozenset({"and", "or", "/", ",", "和", "或", "与", "及"})
@@ -229,6 +231,7 @@ class Analysis:
                  for ph in phrases for a, b in self.index.find(ph)]
         found += self._short_names(rubric)
         found = self._without_other_versions(rubric, found)
+        found = self._outside_placement_names(rubric, found)
         # The card's placement is the subject of unnamed claims in a short answer (the card's question sets the topic), but
         # a long text must be about normalisation at all: a passage on warm-up and Adam that never names a LayerNorm is
         # not about Pre-LN's warm-up.
@@ -280,6 +283,25 @@ class Analysis:
                 continue
             kept.append((subject, a, b))
         return kept
+
+    def _outside_placement_names(self, rubric: Rubric,
+                                 found: list[tuple[str, int, int]]) -> list[tuple[str, int, int]]:
+        """Mentions that are not part of a longer placement name: on a card whose subjects are norms, the
+        "Layer Normalization" of "Pre-Layer Normalization" (or the 层归一化 of 前置层归一化) names where the norm
+        goes, not which norm it is."""
+        spans = [hit for ph in rubric.placement_names for hit in self.index.find(ph)]
+        if not spans:
+            return found
+        toks = self.tokens
+
+        def inside_name(a: int, b: int) -> bool:
+            # only the placement's own prefix around it ("Pre-Layer Normalization", 前置层归一化): "Pre-LN LayerNorm"
+            # and "pre-norm LayerNorm" name a placement and then a norm
+            return any(x <= a and b <= y and y - x > b - a
+                       and all(toks[i].key in _PLACEMENT_PREFIX for i in (*range(x, a), *range(b, y)))
+                       for x, y in spans)
+
+        return [(s, a, b) for s, a, b in found if not inside_name(a, b)]
 
     def _short_names(self, rubric: Rubric) -> list[tuple[str, int, int]]:
         """"Post"/"Pre" written as a name (capitalised, or a line's whole label), not "pre-training"."""

@@ -68,6 +68,9 @@ class Rubric:
     phrases: tuple[Phrase, ...] = ()
     #: Points the card's own question states (found by reading the prompt as an answer; see engine.rubric_for).
     given_points: frozenset[str] = frozenset()
+    #: The names of the placements ("pre-layer normalization", "前置层归一化") on a card that does not have them as
+    #: subjects: a norm's name inside one of them is part of the placement's name, not a mention of the norm.
+    placement_names: tuple[Phrase, ...] = ()
 
     def phrases_for(self, keys: set[str]) -> list[Phrase]:
         """The concept phrases that could match a text whose token keys are `keys` (by first unit): any other
@@ -264,10 +267,17 @@ def compile_rubric(card: Card) -> Rubric:
         for mt in claim.matchers:
             for g in mt.groups:
                 concept_phrases.extend(g)
-    all_phrases = [p for ps in subjects.values() for p in ps] + concept_phrases
+    # On a card without the placements as subjects their names still have to be seen, so that the LayerNorm inside
+    # "Pre-Layer Normalization" or "前置层归一化" is not read as a mention of LayerNorm.
+    placements = tuple(compile_phrase(t) for s in _PLACEMENTS if s not in subjects for t in shared_subjects.get(s, ()))
+    all_phrases = [p for ps in subjects.values() for p in ps] + concept_phrases + list(placements)
     return Rubric(subjects, Lexicon(lexicon_words(all_phrases)), point_claims, mistake_claims,
                   prompt_grams(card.prompt.en, card.prompt.zh), card.default_subject, problems,
-                  phrases=tuple(dict.fromkeys(concept_phrases)))
+                  phrases=tuple(dict.fromkeys(concept_phrases)), placement_names=placements)
+
+
+#: The shared subjects that name a placement of the norm, not a norm.
+_PLACEMENTS = ("pre", "post")
 
 
 def prompt_grams(*prompts: str) -> frozenset[tuple[str, str, str]]:
