@@ -2926,3 +2926,15 @@ def test_a_table_cell_naming_the_norm_under_a_norm_slot_column_says_it_is_there(
     # a column that does not ask where a norm sits is read as written
     kinds = "| model | norm type | warm-up |\n|---|---|---|\n| Gemma 2 | RMSNorm | yes |\n| GPT-2 | LayerNorm | yes |\n"
     assert "gemma2" not in hits(card, kinds)
+
+
+def test_a_possessive_name_in_a_verbs_object_is_not_the_subject(deck) -> None:
+    """"Sandwich-LN keeps Pre-LN's input norm and adds ..., <formula>": the formula is Sandwich-LN's, the subject of
+    "keeps"; a possessive that is itself the subject ("..., Post-LN's does not") keeps its claim."""
+    card = _card(deck, "sandwich-ln")
+    text = ("Sandwich-LN keeps Pre-LN's input norm and also normalises what the branch returns, "
+            "x_{l+1} = x_l + LN(F(LN(x_l))).")
+    assert "formula" in hits(card, text)
+    xiong = _card(deck, "xiong-theorem")
+    assert not mistakes(xiong, "Pre-LN's last-layer gradient bound shrinks as the depth L grows, "
+                               "while Post-LN's does not depend on L at all.")

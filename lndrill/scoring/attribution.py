@@ -64,6 +64,13 @@ _OTHER_PLACEMENT = {"pre": "post", "post": "pre"}
 #: Words that set two sides against each other ("versus", "vs", "against", "compared with", "whereas").
 _SET_AGAINST = frozenset(stem(w) for w in ("versus", "vs", "against", "compared", "whereas"))
 _VS = frozenset(stem(w) for w in ("versus", "vs"))
+#: Verbs whose object a possessive name may own while another name is their subject ("Sandwich-LN keeps Pre-LN's
+#: input norm", "OLMo 2 drops Gemma 2's input norm").
+_TAKES_OBJECT = frozenset(stem(w) for w in ("keeps", "keep", "kept", "retains", "retain", "retained", "inherits", "inherit",
+                                            "inherited", "borrows", "borrow", "borrowed", "reuses", "reuse", "reused",
+                                            "copies", "copy", "copied", "drops", "drop", "dropped", "removes", "remove",
+                                            "removed", "replaces", "replace", "replaced", "adds", "add", "added", "shares",
+                                            "share", "shared", "lacks", "lack", "lacked", "moves", "move", "moved"))
 #: Words that may stand inside a formula's opening ("O(d sqrt(ln d / L))", "\Theta(d\sqrt{\ln d})").
 _MATHS_WORDS = frozenset({"sqrt", "ln", "log", "theta", "frac", "mathcal", "mathrm", "left", "right", "big", "exp"})
 
@@ -695,6 +702,9 @@ class Subjects:
             last_part = max(last_part, lay.part_of[after_aside])
         after = [first_after] if first_after is not None else []
         after_in_parts = [m for m in after if lay.part_of[m.start] <= last_part]
+        # (a possessive name after another subject's, "Sandwich-LN keeps Pre-LN's input norm and adds ...", owns an
+        # object of that subject's verb)
+        before = self._without_possessors(before)
         for group, source in (([m for m in reversed(before) if lay.part_of[m.start] == part], "clause"),
                               (self._examples_after(end, mentions), "clause"),
                               (after_in_parts, "clause"), (list(reversed(before)), "clause"), (after, "clause-after")):
@@ -743,6 +753,25 @@ class Subjects:
         """The one "vs"/"versus" token among tokens a..b-1, or None (none, or more than one)."""
         found = [k for k in range(a, b) if self.lay.tokens[k].kind == WORD and self.lay.tokens[k].key in _VS]
         return found[0] if len(found) == 1 else None
+
+    def _without_possessors(self, before: list[Mention]) -> list[Mention]:
+        """`before` (names before a claim, in text order) without the possessive names that are the object of a verb
+        ("keeps Pre-LN's input norm") after a plain name of another subject: that earlier name is the verb's subject.
+        ("..., Post-LN's doesn't depend on L" and "the search for Post-LN with Pre-LN's stability" keep theirs.)"""
+        if len(before) < 2:
+            return before
+        toks, text = self.lay.tokens, self.lay.text
+        owning = [text[toks[m.start].start : toks[m.end - 1].end].endswith(("'s", "\u2019s")) for m in before]
+        if not any(owning):
+            return before
+        kept = []
+        for k, m in enumerate(before):
+            verb = toks[m.start - 1] if m.start > 0 else None
+            if (owning[k] and verb is not None and verb.kind == WORD and verb.key in _TAKES_OBJECT
+                    and any(not owning[j] and before[j].subject != m.subject for j in range(k))):
+                continue
+            kept.append(m)
+        return kept
 
     def _possessor_in_object(self, m: Mention, mentions: list[Mention], start: int) -> bool:
         """The name inside the claim follows "of" ("reached roughly the BLEU of a tuned Post-LN") and the clause
