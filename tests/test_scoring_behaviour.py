@@ -2938,3 +2938,11 @@ def test_a_possessive_name_in_a_verbs_object_is_not_the_subject(deck) -> None:
     xiong = _card(deck, "xiong-theorem")
     assert not mistakes(xiong, "Pre-LN's last-layer gradient bound shrinks as the depth L grows, "
                                "while Post-LN's does not depend on L at all.")
+
+
+def test_orders_of_growth_are_items_of_a_keyword_list(deck) -> None:
+    """"O(N)" is a term of its own in a list of terms: the line stays a keyword list and earns nothing."""
+    card = _card(deck, "post-ln-warmup")
+    soup = "Liu et al., amplification effect, updates, O(N), O(log N)."
+    assert "update-size-culprit" not in hits(card, soup)
+    assert "update-size-culprit" in hits(card, "Post-LN amplifies small parameter updates into large output changes.")

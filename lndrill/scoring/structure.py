@@ -1045,12 +1045,18 @@ def is_keyword_list(lay: Layout, a: int, b: int, vocabulary: set[int]) -> bool:
             items.append([])
         if t.kind in (WORD, CJK, NUMBER):
             items[-1].append(i)
-    real = [it for it in items if any(j < 0 or toks[j].kind == CJK or len(toks[j].key) >= 2 for j in it)]
+    # (an item of one-letter symbols counts when it is a term of its own: an order of growth such as "O(N)")
+    real = [it for it in items if any(j < 0 or toks[j].kind == CJK or len(toks[j].key) >= 2 for j in it)
+            or (it and it[0] >= 0 and toks[it[0]].key in _ORDER_NAMES and _call_item(toks, it, b))]
     if len(real) < 5:
         return False
     bare = sum(1 for it in real if (_call_item(toks, it, b) or _item_words(toks, it) <= 3) and not any(
         j < 0 or (is_function_token(toks[j]) and not (j in vocabulary and toks[j].key in _WEAK_FUNCTION)) for j in it))
     return bare >= 0.7 * len(real)
+
+
+#: The names of an order of growth ("O(N)", "Θ(d)", "Ω(1)").
+_ORDER_NAMES = frozenset({"o", "θ", "theta", "ω", "omega"})
 
 
 def _call_item(toks: list[Token], item: list[int], end: int) -> bool:
