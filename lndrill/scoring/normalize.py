@@ -323,7 +323,7 @@ def _spoken_math(text: str, origin: list[int]) -> tuple[str, list[int]]:
 #: delta_ij is the all-ones term 11^T/N. Only on lines that carry a Kronecker delta.
 _KRONECKER = re.compile(r"(?:delta|δ)_\{?ij\}?")
 _INDEX_OUTER = re.compile(r"\b([a-z])(\u0302?)_\{?i\}?\s*[*·]?\s*\1\2_\{?j\}?", re.IGNORECASE)
-_INDEX_ONES = re.compile(r"(?<=[-−] )\(*\s*1\s*\)*\s*/\s*\(*\s*([ndND])\b(?:\s*\))*(?!\s*[*·]?\s*[a-zA-Z(])")
+_INDEX_ONES = re.compile(r"(?<=[-−] )\(*\s*1\s*\)*\s*/\s*\(*\s*([ndhNDH])\b(?:\s*\))*(?!\s*[*·]?\s*[a-zA-Z(])")
 
 
 def _index_notation(text: str, origin: list[int]) -> tuple[str, list[int]]:
