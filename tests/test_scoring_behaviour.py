@@ -2946,3 +2946,12 @@ def test_orders_of_growth_are_items_of_a_keyword_list(deck) -> None:
     soup = "Liu et al., amplification effect, updates, O(N), O(log N)."
     assert "update-size-culprit" not in hits(card, soup)
     assert "update-size-culprit" in hits(card, "Post-LN amplifies small parameter updates into large output changes.")
+
+
+def test_a_list_of_names_after_a_colon_spells_out_the_noun_before_it(deck) -> None:
+    """"Two directions in input space have zero Jacobian: the all-ones vector and x-hat" says the Jacobian kills the
+    all-ones direction; a clause of its own after the colon does not lend its words to the one before."""
+    card = _card(deck, "layernorm-jacobian")
+    assert "kills-mean" in hits(card, "Two directions in input space have zero Jacobian: the all-ones vector and x-hat.")
+    assert "kills-mean" not in hits(card, "Two directions in input space have zero Jacobian: the all-ones vector "
+                                          "gets large gradients in a deep stack.")

@@ -159,6 +159,11 @@ _CONTINUES_ARGUMENT = frozenset("/")
 #: A lower-case "ln" applied to a dimension or a number ("sqrt(ln d)", "ln(n)", "\\ln 2"): the natural logarithm of
 #: Xiong et al.'s bounds, not LayerNorm (a LayerNorm call in code takes a tensor: "ln(x)", "self.ln(h)").
 _LOG_ARGUMENT = re.compile(r"\s*(?:\(\s*)?(?:d|n|N|2|10|d_model|d_\{model\})(?![\w{])")
+#: The longest list of names after a colon that spells out a noun of the clause before it (tokens).
+_NAMED_LIST_TOKENS = 24
+#: Words that make a clause a statement of its own rather than a list of names.
+_VERB_SIGNS = frozenset({"has", "have", "had", "do", "does", "did", "get", "gets", "make", "makes", "become", "becomes",
+                         "change", "changes", "give", "gives", "keep", "keeps", "go", "goes", "grow", "grows"})
 #: Modals that leave their verb for later when a comma follows them ("Pre-LN can, at moderate rates, drop it").
 _MODALS = frozenset({"can", "could", "may", "might", "will", "would", "should", "must"})
 #: Modals that hedge what an ellipsis carries over ("..., and Pre-LN can, too" is no plain claim to charge).
@@ -698,6 +703,7 @@ class Analysis:
         k = bisect.bisect_left(hs, anchor[0])
         lo, hi = k - 1, k
         tried = 0
+        bridged: tuple[int, int] | None = None
         anchor_contrast = part_of[anchor[0]] in self._contrast_parts
         while (lo >= 0 or hi < len(hits)) and tried < 8:
             d_lo = anchor[0] - hs[lo] if lo >= 0 else 1 << 30
@@ -726,8 +732,10 @@ class Analysis:
                 partner = self.subjects.relative_antecedent(later[0])
                 if partner is not None and partner.contrast:
                     continue
-            return h
-        return None
+            if self.lay.clause_of[h[0]] == clause:
+                return h
+            bridged = bridged or h  # (a hit in the anchor's own clause, if there is one, comes first)
+        return bridged
 
     def _setting_part(self, i: int) -> bool:
         """Token i sits in a short comma part that opens its sentence or clause with a setting preposition ("For
@@ -839,10 +847,21 @@ class Analysis:
         toks = self.tokens
         if lay.sentence_of[a] != lay.sentence_of[lay.clause_span[lo][0]]:
             return self._refers_back(lo, a)
+        if self._names_after_colon(hi):
+            return True
         k = a
         while k < len(toks) and k < a + 3 and (toks[k].kind == PUNCT or toks[k].key in _BRIDGE_CONNECTIVES):
             k += 1
         return k < len(toks) and toks[k].key in _BRIDGE_PRONOUNS
+
+    def _names_after_colon(self, clause: int) -> bool:
+        """The clause opens with a colon and only names things, with no verb of its own ("Two directions have zero
+        Jacobian: the all-ones vector and x-hat itself"): it spells out a noun of the clause before it."""
+        a, b = self.lay.clause_span[clause]
+        toks = self.tokens
+        if not (a < b <= a + _NAMED_LIST_TOKENS and toks[a].kind == PUNCT and toks[a].key in (":", "：")):
+            return False
+        return not any(t.key in _COPULAS or t.key in _MODALS or t.key in _VERB_SIGNS for t in toks[a + 1 : b])
 
     def _refers_back(self, lo: int, a: int) -> bool:
         """The sentence starting at token a (whose first clause follows clause lo, in the same paragraph) points back
