@@ -64,13 +64,6 @@ _OTHER_PLACEMENT = {"pre": "post", "post": "pre"}
 #: Words that set two sides against each other ("versus", "vs", "against", "compared with", "whereas").
 _SET_AGAINST = frozenset(stem(w) for w in ("versus", "vs", "against", "compared", "whereas"))
 _VS = frozenset(stem(w) for w in ("versus", "vs"))
-#: Verbs whose object a possessive name may own while another name is their subject ("Sandwich-LN keeps Pre-LN's
-#: input norm", "OLMo 2 drops Gemma 2's input norm").
-_TAKES_OBJECT = frozenset(stem(w) for w in ("keeps", "keep", "kept", "retains", "retain", "retained", "inherits", "inherit",
-                                            "inherited", "borrows", "borrow", "borrowed", "reuses", "reuse", "reused",
-                                            "copies", "copy", "copied", "drops", "drop", "dropped", "removes", "remove",
-                                            "removed", "replaces", "replace", "replaced", "adds", "add", "added", "shares",
-                                            "share", "shared", "lacks", "lack", "lacked", "moves", "move", "moved"))
 #: Words that may stand inside a formula's opening ("O(d sqrt(ln d / L))", "\Theta(d\sqrt{\ln d})").
 _MATHS_WORDS = frozenset({"sqrt", "ln", "log", "theta", "frac", "mathcal", "mathrm", "left", "right", "big", "exp"})
 
@@ -200,6 +193,12 @@ _REUSE_VERBS = frozenset(stem(w) for w in ("keep", "keeps", "kept", "copy", "cop
                                            "followed", "adopt", "adopts", "adopted", "inherit", "inherits",
                                            "inherited", "borrow", "borrows", "borrowed", "reuse", "reuses", "reused",
                                            "take", "takes", "took", "retain", "retains", "retained"))
+#: Verbs whose object a possessive name may own while another name is their subject ("Sandwich-LN keeps Pre-LN's
+#: input norm", "OLMo 2 drops Gemma 2's input norm").
+_TAKES_OBJECT = _REUSE_VERBS | frozenset(stem(w) for w in ("drops", "drop", "dropped", "removes", "remove", "removed",
+                                                           "replaces", "replace", "replaced", "adds", "add", "added",
+                                                           "shares", "share", "shared", "lacks", "lack", "lacked",
+                                                           "moves", "move", "moved"))
 
 
 def _reused_from(tokens: list[Token], start: int, end: int, text: str) -> bool:
