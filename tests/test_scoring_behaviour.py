@@ -2955,3 +2955,26 @@ def test_a_list_of_names_after_a_colon_spells_out_the_noun_before_it(deck) -> No
     assert "kills-mean" in hits(card, "Two directions in input space have zero Jacobian: the all-ones vector and x-hat.")
     assert "kills-mean" not in hits(card, "Two directions in input space have zero Jacobian: the all-ones vector "
                                           "gets large gradients in a deep stack.")
+
+
+def test_a_derivation_s_second_display_keeps_the_lines_it_shares_with_the_first(deck) -> None:
+    card = _card(deck, "layernorm-jacobian")
+    # Both displays are written over several lines and share "=\frac1s" and the bracket lines; dropping those from
+    # the second as repeated lines cut the backward formula in half.
+    text = ("The Jacobian:\n$$\nJ\n=\\frac1s\n\\Big(I-\\frac{\\mathbf 1\\mathbf 1^\\top}{D}-\\frac{yy^\\top}{D}\\Big)\n$$\n"
+            "and the backward pass:\n$$\ng_x\n=\\frac1s\n"
+            "\\Big(g-\\operatorname{mean}(g)\\,\\mathbf 1-y\\,\\operatorname{mean}(g\\odot y)\\Big)\n$$\n")
+    result = score_answer(card, text)
+    assert {"jacobian-formula", "backward-formula"} <= {p.id for s in result.sections for p in s.points if p.hit}
+    assert not result.notes  # nothing was dropped as a repeat
+    # the same display pasted twice is still counted once
+    twice = score_answer(card, text + "\nagain:\n" + text.split("and the backward pass:")[1])
+    assert any("repeated line" in note for note in twice.notes)
+
+
+def test_a_jacobian_named_by_its_variable_is_the_jacobian(deck) -> None:
+    card = _card(deck, "layernorm-jacobian")
+    for text in ("$J_{\\text{norm}}\\mathbf 1 = 0$.", "J_x 1 = 0.", "$J_{norm}\\boldsymbol{1}=0$"):
+        assert "kills-mean" in hits(card, text), text
+    # the name of a norm in the subscript stays: it says which norm the statement is about
+    assert "j_{ln}" in prepare("$J_{LN} = \\frac1s(I - 11^T/D - yy^T/D)$").text

@@ -388,6 +388,16 @@ def _undot_abbreviations(text: str, origin: list[int]) -> tuple[str, list[int]]:
                                        for m in _DOTTED_ABBREVIATION.finditer(text)])
 
 
+#: A Jacobian's subscript naming its variable or the bare normalisation ("J_{norm}", "J_x"): "J_{norm} 1 = 0" says
+#: "J 1 = 0". Index subscripts ("J_{ij}") and the names of norms ("J_{LN}" beside "J_{RMS}") stay.
+_JACOBIAN_NAME = re.compile(r"(?<![\w\\])J_(?:\{\s*(?:norm|x)\s*\}|(?:norm|x)(?![\w{]))")
+
+
+def _drop_jacobian_name(text: str, origin: list[int]) -> tuple[str, list[int]]:
+    """Remove the subscript of each `_JACOBIAN_NAME`."""
+    return _apply_edits(text, origin, [(m.start() + 1, m.end(), "", m.start() + 1) for m in _JACOBIAN_NAME.finditer(text)])
+
+
 def _drop_norm_index(text: str, origin: list[int]) -> tuple[str, list[int]]:
     """Remove each `_NORM_INDEX`."""
     return _apply_edits(text, origin, [(m.start(), m.end(), "", m.start()) for m in _NORM_INDEX.finditer(text)])
@@ -459,16 +469,64 @@ def _delimiter_line(key: str) -> bool:
     return len(key) <= _SHORT_LINE and (key[0] in "\\`~" or not any(ch.isalnum() for ch in key))
 
 
+#: A display formula longer than this many lines is taken for an unclosed delimiter, not a formula.
+_MAX_DISPLAY_LINES = 40
+
+
+def _in_display_maths(lines: list[str]) -> list[bool]:
+    """For each line, whether it lies inside a display formula ("$$ ... $$", "\\[ ... \\]", "\\begin{..} ... \\end{..}")
+    that spans several lines, its opening and closing lines included."""
+    inside: list[bool] = []
+    dollars = False
+    depth = 0
+    for line in lines:
+        was = dollars or depth > 0
+        if "$$" in line and line.count("$$") % 2:
+            dollars = not dollars
+        if "\\[" in line or "\\]" in line:
+            depth = max(0, depth + line.count("\\[") - line.count("\\]"))
+        if "\\begin{" in line or "\\end{" in line:
+            depth = max(0, depth + line.count("\\begin{") - line.count("\\end{"))
+        inside.append(was or dollars or depth > 0)
+    return inside
+
+
 def _unique_lines(text: str) -> tuple[list[tuple[int, str]], int]:
     """Split into lines keeping each non-blank line's first occurrence (and its original offset).
 
     A short delimiter line is kept however often it comes: "$$", "```", "\\end{aligned}" or "---" open and close
-    what is between them, and a second formula display or code block needs its own."""
+    what is between them, and a second formula display or code block needs its own. A display formula written over
+    several lines is one unit: it is dropped only when the whole of it came before, since its lines ("=\\frac1r",
+    "\\left(") are pieces of one formula and the same pieces often recur in the next one (a derivation's steps)."""
     seen: set[str] = set()
     kept: list[tuple[int, str]] = []
     dropped = 0
     pos = 0
-    for line in text.splitlines(keepends=True):
+    lines = text.splitlines(keepends=True)
+    in_display = _in_display_maths(lines) if "$$" in text or "\\" in text else [False] * len(lines)
+    i = 0
+    while i < len(lines):
+        if in_display[i]:
+            j = i
+            while j < len(lines) and in_display[j]:
+                j += 1
+            if j - i > _MAX_DISPLAY_LINES:  # an unclosed "$$" does not make the rest of the answer one formula
+                in_display[i:j] = [False] * (j - i)
+                continue
+            block = lines[i:j]
+            key = " ".join("".join(block).split())
+            if key in seen:
+                dropped += sum(1 for line in block if line.strip())
+            else:
+                seen.add(key)
+                offset = pos
+                for line in block:
+                    kept.append((offset, line))
+                    offset += len(line)
+            pos += sum(len(line) for line in block)
+            i = j
+            continue
+        line = lines[i]
         key = " ".join(line.split())
         if key and key in seen and not _delimiter_line(key):
             dropped += 1
@@ -477,6 +535,7 @@ def _unique_lines(text: str) -> tuple[list[tuple[int, str]], int]:
                 seen.add(key)
             kept.append((pos, line))
         pos += len(line)
+        i += 1
     return kept, dropped
 
 
@@ -531,6 +590,8 @@ def prepare(original: str | bytes) -> Prepared:
         text, origin = _spoken_math(text, origin)
     if "_" in text and ("|_" in text or "‖_" in text):
         text, origin = _drop_norm_index(text, origin)
+    if "J_" in text:
+        text, origin = _drop_jacobian_name(text, origin)
     if "/" in text:
         text, origin = _version_pairs(text, origin)
     if ("sub" in text or "Sub" in text or "SUB" in text) and _SUB_COMPOUND.search(text):
