@@ -478,6 +478,9 @@ class Polarity:
         #: Negations of a verb of meaning ("does not mean", "不等于"): they deny the whole claim after it once,
         #: however many of its words they reach.
         self.saying_negations: set[int] = set()
+        #: "not" of "not that ...": denies the that-clause once, as a denied saying does, but firmly (it is the
+        #: writer's own denial, not a denied report)
+        self.that_negations: set[int] = set()
         #: Clauses a refutation label leads into ("Myth: X", "A common pitfall: X", "误区：X"): the first token after its colon.
         self.label_refuted: dict[int, int] = {}
         self.answered = self._answered_questions()
@@ -594,8 +597,10 @@ class Polarity:
                     if t.kind == WORD and t.key == "that" and k >= 0 and toks[k].kind == WORD and (
                             toks[k].key in ("not", "never")) and not (is_negation(toks, k) == 0 and k + 1 < j):
                         # "..., not that they grow with depth", "it's not that X; it's Y"; but "explains not only
-                        # that X but also why" affirms X ("not only" is no denial)
+                        # that X but also why" affirms X ("not only" is no denial). Like a denied saying, it denies
+                        # the whole that-clause once: "not that warm-up is useless" keeps "useless" as its own.
                         cues.add(k)
+                        self.that_negations.add(k)
                         return
                     if t.kind == WORD and t.key == "that":
                         # "it does not mean that gradients vanish": a denied saying denies what it says
@@ -881,7 +886,8 @@ class Polarity:
         said_by = {j for t in saying for j in own_cues[t]}
         # A saying verb among the claim's own words is judged above; one outside them ("does not mean X")
         # flips the claim once here.
-        meant = {j for t, own in own_cues.items() if t not in saying for j in own} & self.saying_negations - said_by
+        meant = {j for t, own in own_cues.items() if t not in saying for j in own} & (
+            self.saying_negations | self.that_negations) - said_by
         said_by |= meant
         for t in terms:
             own = own_cues[t]
@@ -911,7 +917,7 @@ class Polarity:
             firm = any(self._success(j) for j in range(a, b))
         # "They did not show that Pre-LN is stable at any learning rate": what a denied saying verb denies is not
         # shown, which is not the writer asserting its opposite, so it is never firm enough to charge.
-        if saying_denied or meant:
+        if saying_denied or meant - self.that_negations:
             firm = False
         # A line led by a cross in a pros-and-cons list ("• ❌ Needs warmup phase") lists a drawback; the same cross
         # can also mark a thing as absent ("❌ LN on the main path"), so what it says is never firm enough to charge.
