@@ -1444,6 +1444,16 @@ def test_not_that_denies_what_follows(deck, text) -> None:
     assert "grad-grows-with-depth" not in mistakes(card, text)
 
 
+def test_not_that_denies_a_denial_once(deck) -> None:
+    # The that-clause holds its own denial ("pointless", "unnecessary"): "not that" denies the clause as a whole, so
+    # the denial inside it is not confirmed twice over.
+    card = _card(deck, "warmup-for-pre-ln")
+    for text in ("Xiong et al. show Pre-LN can skip warm-up at 5e-4, not that warm-up is pointless at any learning rate.",
+                 "For Pre-LN, it is not that warm-up is unnecessary at any learning rate; it is optional at moderate ones."):
+        assert "pre-drop-at-any-lr" not in mistakes(card, text), text
+    assert "pre-drop-at-any-lr" in mistakes(card, "For Pre-LN, warm-up is pointless at any learning rate.")
+
+
 def test_a_claim_mostly_inside_quotation_marks_is_discussed_not_made(deck) -> None:
     card = _card(deck, "toy-metric-artifact")
     text = "I'd resist the reading \"this proves Post-LN gradients vanish\", but also the opposite overcorrection."
@@ -2978,3 +2988,15 @@ def test_a_jacobian_named_by_its_variable_is_the_jacobian(deck) -> None:
         assert "kills-mean" in hits(card, text), text
     # the name of a norm in the subscript stays: it says which norm the statement is about
     assert "j_{ln}" in prepare("$J_{LN} = \\frac1s(I - 11^T/D - yy^T/D)$").text
+
+
+def test_a_quantity_given_its_value_by_an_equation_does_not_take_a_rate_from_an_earlier_part(deck) -> None:
+    card = _card(deck, "admin-amplification")
+    # "linearly" is the stream norm's; ΔF is O(log N) by its own equation in a later comma part
+    text = "Pre-LN 的残差流平方范数随层数线性增长，每个分支只占约 1/i，求和得到 ΔF = O(log N)。"
+    assert "pre-change-linear" not in mistakes(card, text)
+    # said of the output change itself, in its own part, the rate is still charged
+    assert "pre-change-linear" in mistakes(card, "In Pre-LN the output change grows linearly, ΔF = O(N).")
+    # a property of a constant next to its value is about the constant ("multiplied by β = (8N)^(-1/4)")
+    deepnorm = _card(deck, "deepnorm")
+    assert "beta-on-qk" in mistakes(deepnorm, "At init Q, K, V and O are all multiplied by β = (8N)^(-1/4).")

@@ -634,6 +634,8 @@ def find_mistake(answer: Analysis, claim: Claim, correct: Claim | None) -> Evide
             if matcher.said_of is not None and frame.who.subject not in (None, matcher.said_of):
                 continue  # the words are wrong only of `said_of`, and another subject is named
             if _plain(frame) and _fits_mistake(claim, frame) and frame.affirmed == claim.affirm:
+                if _bound_by_equation(answer, frame):
+                    continue
                 if correct is not None and (_also_correct(answer, correct, frame)
                                             or _said_of_another_name(answer, correct, frame)):
                     continue
@@ -648,6 +650,27 @@ def find_mistake(answer: Analysis, claim: Claim, correct: Claim | None) -> Evide
                 if bad_subject and (frame.affirmed != e.negated) == claim.affirm and frame.qualifier is None:
                     return answer.quote_tokens(frame.start, e.end), (answer.span_tokens(e.start, e.end),)
     return None
+
+
+#: What sets a quantity equal to its value ("ΔF = O(log N)", "E||x||^2 ≈ L d", "grad ∝ 1/sqrt(L)").
+_EQUATES = frozenset({"=", "≈", "∝", "~", "≃", "≡"})
+
+
+def _bound_by_equation(answer: Analysis, frame: Frame) -> bool:
+    """One of the claim's words is the left side of an equation that gives its value, and the claim's other words
+    stand in an earlier comma part ("||x_i||^2 grows linearly with i, ..., which gives ΔF = O(log N)": the output
+    change is O(log N) by its own equation; "linearly" belongs to the norm). Precision first: not charged."""
+    toks = answer.lay.tokens
+    if len(frame.terms) < 2:
+        return False
+    for a, b in frame.terms:
+        if b >= len(toks) or toks[b].key not in _EQUATES:
+            continue
+        others = [x for other in frame.terms if other != (a, b) for x in range(*other)]
+        # (the other words in a comma part of their own before it: "multiplied by β = (8N)^(-1/4)" is about β itself)
+        if others and max(others) < a and any(toks[k].key in (",", "，", ";", "；") for k in range(max(others) + 1, a)):
+            return True
+    return False
 
 
 def _also_correct(answer: Analysis, correct: Claim, frame: Frame) -> bool:
