@@ -3000,3 +3000,20 @@ def test_a_quantity_given_its_value_by_an_equation_does_not_take_a_rate_from_an_
     # a property of a constant next to its value is about the constant ("multiplied by β = (8N)^(-1/4)")
     deepnorm = _card(deck, "deepnorm")
     assert "beta-on-qk" in mistakes(deepnorm, "At init Q, K, V and O are all multiplied by β = (8N)^(-1/4).")
+
+
+def test_a_second_stream_joined_by_plus_is_not_the_first_stream_s_placement(deck) -> None:
+    card = _card(deck, "pre-ln-effective-depth")
+    for text in ("ResiDual runs a Post-LN stream + an unnormalised stream that sums every branch output.",
+                 "ResiDual：一条 Post-LN stream + 一条把所有分支输出累加起来、从不归一化的 stream。"):
+        assert "post-stream-unnormalised" not in mistakes(card, text), text
+    assert "post-stream-unnormalised" in mistakes(card, "In Post-LN the stream is never normalised.")
+
+
+def test_a_hybrid_s_name_is_neither_placement(deck) -> None:
+    card = _card(deck, "pre-ln-effective-depth")
+    # ResiDual calls itself "Pre-Post-LN": the name is no Post-LN mention
+    for text in ("ResiDual, also called Pre-Post-LN, keeps a stream that is never normalised.",
+                 "Pre-Post-LN keeps one stream that is never normalised."):
+        assert "post-stream-unnormalised" not in mistakes(card, text), text
+    assert "post-stream-unnormalised" in mistakes(card, "Post-LN has a residual stream that is never normalised.")

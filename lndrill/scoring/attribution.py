@@ -222,6 +222,11 @@ def _by_contrast(tokens: list[Token], j: int) -> bool:
 _BARE_AUXILIARIES = frozenset(stem(w) for w in ("does", "did", "do", "is", "was", "has", "had", "would", "can", "could"))
 
 
+#: Nouns a placement's name may carry before "plus" / "+" ("the Post-LN stream + ...", "Pre-LN 主干 + ...").
+_BASE_NOUNS = frozenset({"stream", "trunk", "backbone", "block", "blocks", "layer", "layers", "path", "residual", "主干",
+                         "残差流", "流", "结构", "架构"})
+
+
 def is_contrast(tokens: list[Token], start: int, end: int, text: str = "") -> bool:
     """True when the mention at [start, end) is the thing compared against ("than Post-LN"), or the one set
     aside ("..., not Post-LN", "而非 Post-LN")."""
@@ -278,9 +283,17 @@ def is_contrast(tokens: list[Token], start: int, end: int, text: str = "") -> bo
         return True
     if _alternative(tokens, start):
         return True
-    # "Pre-LN plus a norm on the branch output": the base a variant is described from
-    if end < len(tokens) and tokens[end].kind == WORD and tokens[end].key in ("plus", "minus"):
-        return True
+    # "Pre-LN plus a norm on the branch output": the base a variant is described from; also a "+" after a noun of
+    # the name ("a Post-LN stream + an unnormalised stream": the second stream is another thing)
+    for j in range(end, min(len(tokens), end + 3)):
+        if tokens[j].kind == WORD and tokens[j].key in ("plus", "minus"):
+            return True
+        # (a "+" between words, after a noun of the name: "Pre-LN + final LN" is one setup, "x + F(x)" a formula)
+        if tokens[j].key == "+" and j > end and j + 1 < len(tokens) and (
+                tokens[j + 1].kind == CJK or tokens[j + 1].kind == WORD and len(tokens[j + 1].key) > 1):
+            return True
+        if tokens[j].key not in _BASE_NOUNS:
+            break
     # "和 Pre-LN 比" / "与 Pre-LN 比": a comparison partner ("和 Post-LN 完全不同": past a degree word)
     if not _partner_word_after(tokens, end, text):
         return False
@@ -409,6 +422,15 @@ def _same_as_before(tokens: list[Token], start: int) -> bool:
     return False
 
 
+def _hybrid_name(tokens: list[Token], start: int, end: int, text: str) -> bool:
+    """The mention is the second half of a hybrid's name ("Pre-Post-LN", ResiDual's name for itself; "Post-Pre-LN"):
+    the hybrid is neither placement."""
+    if start == 0 or tokens[start].key not in ("pre", "post"):
+        return False
+    before = tokens[start - 1]
+    return before.key in ("pre", "post") and before.key != tokens[start].key and text[before.end : tokens[start].start] == "-"
+
+
 class Subjects:
     """The subject mentions of one answer, and attribution of claims to them."""
 
@@ -419,7 +441,7 @@ class Subjects:
         chosen: list[tuple[str, int, int]] = []
         taken: set[int] = set()
         for subject, a, b in sorted(found, key=lambda m: (-(m[2] - m[1]), m[1])):
-            if any(i in taken for i in range(a, b)):
+            if any(i in taken for i in range(a, b)) or _hybrid_name(toks, a, b, lay.text):
                 continue
             chosen.append((subject, a, b))
             taken.update(range(a, b))
