@@ -3017,3 +3017,11 @@ def test_a_hybrid_s_name_is_neither_placement(deck) -> None:
                  "Pre-Post-LN keeps one stream that is never normalised."):
         assert "post-stream-unnormalised" not in mistakes(card, text), text
     assert "post-stream-unnormalised" in mistakes(card, "Post-LN has a residual stream that is never normalised.")
+
+
+def test_a_list_of_names_then_a_list_of_formulas_pairs_them_in_order(deck) -> None:
+    card = _card(deck, "toy-metric-artifact")
+    for text in ("Post-LN, Pre-LN: LN(x + F(x)), x + F(LN(x)).", "Post-LN and Pre-LN: LN(x + F(x)), x + F(LN(x))."):
+        assert not mistakes(card, text) & {"post-pre-formula", "pre-post-formula"}, text
+    # in the other order each name gets the other's formula
+    assert {"post-pre-formula", "pre-post-formula"} <= mistakes(card, "Post-LN, Pre-LN: x + F(LN(x)), LN(x + F(x)).")

@@ -634,7 +634,7 @@ def find_mistake(answer: Analysis, claim: Claim, correct: Claim | None) -> Evide
             if matcher.said_of is not None and frame.who.subject not in (None, matcher.said_of):
                 continue  # the words are wrong only of `said_of`, and another subject is named
             if _plain(frame) and _fits_mistake(claim, frame) and frame.affirmed == claim.affirm:
-                if _bound_by_equation(answer, frame):
+                if _bound_by_equation(answer, frame) or _respectively_another(answer, claim, frame):
                     continue
                 if correct is not None and (_also_correct(answer, correct, frame)
                                             or _said_of_another_name(answer, correct, frame)):
@@ -650,6 +650,41 @@ def find_mistake(answer: Analysis, claim: Claim, correct: Claim | None) -> Evide
                 if bad_subject and (frame.affirmed != e.negated) == claim.affirm and frame.qualifier is None:
                     return answer.quote_tokens(frame.start, e.end), (answer.span_tokens(e.start, e.end),)
     return None
+
+
+#: What may stand between the names of a bare list ("Post-LN, Pre-LN", "Post-LN / Pre-LN", "Post-LN and Pre-LN").
+_LIST_JOINS = frozenset({",", "、", "/", "and", "vs", "versus", "和", "与"})
+
+
+def _respectively_another(answer: Analysis, claim: Claim, frame: Frame) -> bool:
+    """The frame's subject is one of a bare list of names followed by a list of as many items, one per comma part
+    ("Post-LN, Pre-LN, LN(x + F(x)), x + F(LN(x))": the formulas go with the names in order), and the item the
+    frame lies in goes with another name than the one the mistake is about."""
+    if not frame.who.also or frame.who.at is None:
+        return False
+    toks, lay = answer.lay.tokens, answer.lay
+    clause = lay.clause_of[frame.start]
+    names = [m for m in answer.subjects.mentions if lay.clause_of[m.start] == clause and m.end <= frame.start]
+    run: list[str] = []
+    for m, nxt in zip(names, names[1:] + [None], strict=False):
+        run.append(m.subject)
+        if nxt is None or not all(toks[j].key in _LIST_JOINS for j in range(m.end, nxt.start)):
+            if nxt is not None:
+                run = []
+            continue
+    if len(run) < 2 or names[-1].end >= len(toks) or toks[names[-1].end].key not in (",", "、", ":", "："):
+        return False
+    # the comma parts after the list, each one item
+    item, depth = 0, 0
+    for j in range(names[-1].end + 1, frame.start):
+        key = toks[j].key
+        if key in ("(", "[", "{"):
+            depth += 1
+        elif key in (")", "]", "}"):
+            depth -= 1
+        elif depth <= 0 and key in (",", "、"):
+            item += 1
+    return item < len(run) and run[item] != claim.about
 
 
 #: What sets a quantity equal to its value ("ΔF = O(log N)", "E||x||^2 ≈ L d", "grad ∝ 1/sqrt(L)").
