@@ -490,6 +490,22 @@ def test_a_one_line_dump_is_a_soup_even_with_a_few_stray_verbs(main_card) -> Non
     assert hits(main_card, dump) == {"post-formula", "pre-formula", "post-order", "pre-order"}
 
 
+def test_a_dump_hard_wrapped_over_several_lines_is_a_soup_as_a_whole(deck) -> None:
+    # The same kind of dump as one paragraph wrapped at 70 columns: its sentences run across the line breaks, so no
+    # one line holds six of them, but the paragraph does.
+    card = _card(deck, "toy-metric-artifact")
+    dump = ("Post-LN, Pre-LN, toy stack. Shared W, tanh, D = 4. Sum of squares of the output, autograd. Scale\n"
+            "invariance, radial direction, mean direction. Vanishing vs exploding gradients, fixed point,\n"
+            "contraction, Frobenius norm. Final LN, readout, cross-entropy, seeds. Forward growth, metric\n"
+            "artefact, Fig. 3, warm-up.")
+    assert score_answer(card, dump).score <= 10
+    # real prose wrapped the same way keeps its claims
+    prose = ("The toy stack ends in LayerNorm, so the squared norm of its output is about D for any input and its\n"
+             "gradient is zero by construction: the metric reads 0 for Post-LN whatever the depth. A faithful\n"
+             "measurement uses the Jacobian's Frobenius norm or a random probe.")
+    assert {"ends-in-ln", "jacobian-metric"} <= hits(card, prose)
+
+
 def test_a_blank_line_ends_a_sentence_even_when_the_line_before_was_left_open(main_card) -> None:
     # a note left without a full stop, then a blank line, then a lower-case line: two statements, not one
     text = "Xiong et al. 2020, Thm 1: the gradient of the last FFN matrix at init\n\nbounds depend on the placement"

@@ -251,8 +251,16 @@ def _soup_paragraphs(lay: Layout) -> list[list[int]]:
     ("Pre-LN: x + F(LN(x)).") stays a note."""
     out: list[list[int]] = []
     by_line: dict[int, list[int]] = {}
+    # A block whose sentences run across line breaks is one paragraph, hard-wrapped: its sentences are judged
+    # together (a block of notes, one item per line, keeps the line as its unit).
+    wrapped = {lay.block_of[a] for a, b in lay.sentence_span if b > a and lay.line_of[a] != lay.line_of[b - 1]}
+    # (not a block with an indented line: that is prose around displayed formulas, each its own unit)
+    wrapped -= {lay.block_of[i] for i, t in enumerate(lay.tokens)
+                if (i == 0 or lay.line_of[i - 1] != lay.line_of[i]) and t.start > 0 and lay.text[t.start - 1] in " \t"}
     for s, (a, b) in enumerate(lay.sentence_span):
-        if b > a and lay.line_of[a] == lay.line_of[b - 1]:
+        if b > a and lay.block_of[a] in wrapped and lay.block_of[a] == lay.block_of[b - 1]:
+            by_line.setdefault(-1 - lay.block_of[a], []).append(s)
+        elif b > a and lay.line_of[a] == lay.line_of[b - 1]:
             by_line.setdefault(lay.line_of[a], []).append(s)
     for sentences in by_line.values():
         if len(sentences) < _SOUP_SENTENCES:
