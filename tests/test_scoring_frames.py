@@ -443,6 +443,14 @@ def test_not_only_that_affirms_what_follows(main_card) -> None:
     assert "post-no-warmup" in mistakes(main_card, "It is not that Post-LN needs warm-up; it simply does not.")
 
 
+def test_chinese_not_only_denies_nothing(deck) -> None:
+    # 不只是 / 不单 ("not only"): what follows is still so, only not all there is
+    card = _card(deck, "warmup-for-pre-ln")
+    for text in ("Pre-LN 的 warm-up 不只是为了初始梯度大。", "Pre-LN 的 warm-up 不单是为了初始梯度大。"):
+        assert "pre-can-drop" not in hits(card, text), text
+    assert "pre-can-drop" in hits(card, "Pre-LN 不需要 warm-up。")
+
+
 def test_breaking_a_path_denies_it(main_card) -> None:
     text = "In Post-LN the LayerNorm on the main path breaks the identity path."
     assert "post-identity-path" not in mistakes(main_card, text)
