@@ -3025,3 +3025,11 @@ def test_a_list_of_names_then_a_list_of_formulas_pairs_them_in_order(deck) -> No
         assert not mistakes(card, text) & {"post-pre-formula", "pre-post-formula"}, text
     # in the other order each name gets the other's formula
     assert {"post-pre-formula", "pre-post-formula"} <= mistakes(card, "Post-LN, Pre-LN: x + F(LN(x)), LN(x + F(x)).")
+
+
+def test_an_auxiliary_cut_off_by_a_comma_is_no_ellipsis(deck) -> None:
+    card = _card(deck, "pre-ln-final-norm")
+    # spoken: the auxiliary is left hanging, then taken up with a predicate of its own
+    text = "So Pre-LN's last-layer gradient shrinks with depth, and Post-LN's is, to be exact, flat in L, just large."
+    assert "post-grad-shrinks" not in mistakes(card, text)
+    assert "post-grad-shrinks" in mistakes(card, "Pre-LN's last-layer gradient shrinks with depth, and Post-LN's does too.")
