@@ -3033,3 +3033,12 @@ def test_an_auxiliary_cut_off_by_a_comma_is_no_ellipsis(deck) -> None:
     text = "So Pre-LN's last-layer gradient shrinks with depth, and Post-LN's is, to be exact, flat in L, just large."
     assert "post-grad-shrinks" not in mistakes(card, text)
     assert "post-grad-shrinks" in mistakes(card, "Pre-LN's last-layer gradient shrinks with depth, and Post-LN's does too.")
+
+
+def test_just_like_is_no_only(deck) -> None:
+    card = _card(deck, "sandwich-ln")
+    # "just like" compares; it does not restrict the norms to the output
+    text = "OLMo 2 puts RMSNorm on both the input and the output of each sublayer, just like Gemma 2."
+    assert "olmo2" not in hits(card, text)
+    assert "olmo-input-and-output" in mistakes(card, text)
+    assert "olmo2" in hits(card, "OLMo 2 puts RMSNorm just on the output of each sublayer.")

@@ -151,6 +151,8 @@ _CHOICE_WORDS = frozenset(stem(w) for w in ("chose", "choose", "chosen", "choose
 _DETERMINERS = frozenset({"the", "a", "an", "its", "their", "his", "her"})
 #: Words that only join an elliptical subject to what came before ("and Pre-LN, ..., does not").
 _JOINERS = frozenset({"and", "but", "while", "wherea", "whereas", "或", "而", "但"})
+#: What "just" comes before when it means "exactly", "equally" or "right", not "only".
+_AFTER_JUST_NOT_ONLY = frozenset({"like", "as", "before", "after", "about"})
 #: An auxiliary or copula that an ellipsis may end with ("..., and Pre-LN's is", "..., Post-LN does").
 _BARE_AUXILIARIES = frozenset({"is", "are", "was", "were", "does", "do", "did", "has", "have", "can", "will"})
 #: What, right after a rubric phrase written as an equation ("g_x = g/s", "s = var + eps"), adds to or raises its
@@ -512,8 +514,11 @@ class Analysis:
         about_word = phrase.kinds[0] == WORD and not phrase.source.lstrip().startswith("1")
         # the bare word "ln" is no LayerNorm where it is the logarithm ("O(d sqrt(ln d / L))")
         ln_word = phrase.source.strip() == "ln"
+        # the bare word "just" is no "only" in "just like", "just as", "just before" (exactly, equally, right)
+        just_word = phrase.source.strip() == "just"
         return [(a, b) for a, b in hits
                 if not (ln_word and self._logarithm(a))
+                and not (just_word and b < len(self.tokens) and self.tokens[b].key in _AFTER_JUST_NOT_ONLY)
                 and not (any(i in self._mention_tokens for i in range(a, b)) and not self._holds_whole_names(a, b))
                 and not (formula_like and self._expression_goes_on(b))
                 and not (closes and self._argument_goes_on(b))
