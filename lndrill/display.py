@@ -106,7 +106,8 @@ def form_note(form: int, notes: bool, spoken: bool, lang: str = "en") -> str | N
 
 def capped_note(capped: int, lang: str = "en", reason: str | None = "error") -> str | None:
     """One line on why an answer scores lower than its rubric points (`ScoreResult.cap_reason`), or None: it states
-    something wrong ("error"), leans on filler phrases ("filler") or only restates the question ("given")."""
+    something wrong ("error"), leans on filler phrases ("filler"), only restates the question ("given") or is mostly
+    bare lists of terms ("list")."""
     if capped <= 0:
         return None
     if reason == "given":
@@ -119,6 +120,11 @@ def capped_note(capped: int, lang: str = "en", reason: str | None = "error") -> 
                 if lang == "zh" else
                 f"Capped -{capped}: the answer strings terms together with filler ('the interplay between', 'fundamentally "
                 "about', 'synergy') and reads as a keyword list; say what each mechanism does.")
+    if reason == "list":
+        return (f"封顶扣{capped}分：回答大部分是一串串术语和公式，没有说明它们之间的关系，读起来像关键词堆砌；用句子讲清楚每一点为什么成立。"
+                if lang == "zh" else
+                f"Capped -{capped}: most of the answer is bare lists of terms and formulas with nothing said about them, "
+                "which reads as a keyword list; say in sentences why each point holds.")
     return (f"错误封顶扣{capped}分：回答里有错误论断时，其余部分再完整也只按部分正确评分；改正下面列出的错误即可解除封顶。"
             if lang == "zh" else
             f"Capped -{capped}: an answer that states something wrong is graded as partial however complete the rest "

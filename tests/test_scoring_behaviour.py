@@ -2067,6 +2067,28 @@ def test_an_answer_that_strings_terms_together_with_filler_is_capped_as_a_soup(d
     assert not score_answer(card, one).filler_capped and score_answer(card, one).score > 40
 
 
+def test_an_answer_made_mostly_of_bare_lists_is_capped_however_many_formulas_it_lists(deck) -> None:
+    card = _card(deck, "layernorm-jacobian")
+    soup = ("LayerNorm Jacobian: centring, scaling, projection, null space, radial direction, all-ones vector, rank D-2, "
+            "symmetric.\nKey formulas: J = (1/s)(I - 11^T/D - yy^T/D); g_x = (g - mean(g) - y mean(g*y))/s; "
+            "||J|| = O(sqrt(d)/||x||).\nXiong et al., Lemma 3, Pre-LN, Post-LN, final LN, warm-up, Adam, RMSNorm, "
+            "DeepNet, scale invariance, shift invariance.\nEigenvalues, 1/s, biased variance, eps 1e-5, upstream "
+            "gradient, backward pass, orthogonal complement, vanishing gradients.")
+    r = score_answer(card, soup)
+    assert r.score <= 15 and r.cap_reason == "list" and r.capped > 0
+    assert "keyword list" in (capped_note(r.capped, "en", r.cap_reason) or "")
+    # the same formulas said in sentences are not capped
+    prose = ("The Jacobian is J = (1/s)(I - 11^T/D - yy^T/D): it kills the all-ones direction and the radial direction "
+             "y, and scales the rest by 1/s. Backward, g_x = (g - mean(g) - y mean(g*y))/s. By Lemma 3 its norm is "
+             "O(sqrt(d)/||x||), so a large input gets a small gradient.")
+    r = score_answer(card, prose)
+    assert r.cap_reason is None and r.score > 40
+    # the deck's own model answers are statements, never lists
+    for c in deck.cards.values():
+        for lang in ("en", "zh"):
+            assert score_answer(c, c.model_answer.get(lang)).cap_reason != "list", (c.id, lang)
+
+
 def test_what_a_denied_saying_verb_leaves_unshown_is_not_charged(deck) -> None:
     card = _card(deck, "warmup-for-pre-ln")
     unshown = "They did not show that Pre-LN is stable at any learning rate, or that warm-up hurts it."

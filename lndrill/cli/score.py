@@ -21,7 +21,15 @@ from lndrill.display import (
     specifics_note,
 )
 from lndrill.scoring.normalize import MAX_SCORED_CHARS
-from lndrill.scoring.result import FILLER_CAP, FORM_FLOOR, GIVEN_ONLY_CAP, NOTES_CUT, SPOKEN_CUT, ScoreResult
+from lndrill.scoring.result import (
+    FILLER_CAP,
+    FORM_FLOOR,
+    GIVEN_ONLY_CAP,
+    LIST_CAP,
+    NOTES_CUT,
+    SPOKEN_CUT,
+    ScoreResult,
+)
 
 #: Answers larger than this are cut before scoring (the scorer only reads the first MAX_SCORED_CHARS characters).
 MAX_ANSWER_BYTES = 4 * 1024 * 1024
@@ -39,8 +47,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                     "point by point, and explain what was missed or wrong. A wrong claim caps the total, and so do "
                     "two or more filler phrases that string terms together ('the interplay between', 'is "
                     f"fundamentally'; at most {FILLER_CAP}), and so does earning only points the question itself "
-                    f"states (at most {GIVEN_ONLY_CAP}): the headline shows 'capped -N' with one line on why, --json has "
-                    "'capped', 'cap_reason', 'filler' and 'given_only'. A complete "
+                    f"states (at most {GIVEN_ONLY_CAP}), and so does being mostly bare lists of terms and formulas "
+                    f"(at most {LIST_CAP}): the headline shows 'capped -N' with one line on why, --json has "
+                    "'capped', 'cap_reason', 'filler', 'listed' and 'given_only'. A complete "
                     f"answer gains up to 3 for the concrete values it cites ('specifics') and loses up to "
                     f"{NOTES_CUT} when it is written as terse notes or up to {SPOKEN_CUT} as a spoken transcript "
                     f"('um', 'you know'), never below {FORM_FLOOR} ('form'; --json: 'form', 'form_reason'). Only the first "

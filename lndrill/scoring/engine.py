@@ -841,7 +841,19 @@ def score_answer(card: Card, text: str | bytes) -> ScoreResult:
     scored_end = min(answer.prep.origin[-1] + 1, 2 * MAX_SCORED_CHARS) if answer.prep.origin else 0
     written = read_form(answer.prep.original[:scored_end], answer.tokens)
     return ScoreResult(card.id, tuple(sections), tuple(_one_charge_per_error(mistakes)), tuple(notes), values, filler,
-                       written)
+                       written, _listed_share(answer))
+
+
+def _listed_share(answer: Analysis) -> float:
+    """The share of the answer's words that stand in clauses claiming nothing: bare lists of terms (0 for no words)."""
+    lay = answer.lay
+    words = listed = 0
+    for c, (a, b) in enumerate(lay.clause_span):
+        n = sum(1 for i in range(a, b) if lay.tokens[i].kind in (WORD, CJK))
+        words += n
+        if lay.clause_list[c] or not lay.clause_claim[c]:
+            listed += n
+    return listed / words if words else 0.0
 
 
 def _filler_word(found: str) -> str:

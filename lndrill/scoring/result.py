@@ -82,6 +82,15 @@ FILLER_CAP = 15
 GIVEN_ONLY_CAP = 10
 
 
+#: An answer most of whose words stand in bare lists of terms, with no statement about them ("RMSNorm: a_i / RMS(a).
+#: LayerNorm: mu, sigma^2, gamma, beta. re-centering, re-scaling, invariance. LLaMA, T5, GPT-2, ..."): a keyword soup,
+#: however many correct formulas it lists, which graders put at 0-15. At LIST_SHARE_LIMIT or more of its words in such
+#: lists it scores at most LIST_CAP. On the tuning half (6,760 answers) every answer at 0.5 or more (46) is a keyword
+#: soup, and no other answer is; at 0.6, 45.
+LIST_SHARE_LIMIT = 0.6
+LIST_CAP = 15
+
+
 def error_cap(share_before_penalties: float, mistakes: int) -> float | None:
     """The highest total an answer charged `mistakes` wrong claims can get, or None without mistakes."""
     if mistakes <= 0:
@@ -159,6 +168,7 @@ class ScoreResult:
     values: int = 0  # concrete values (numbers) the answer cites: see `specifics`
     filler: int = 0  # different filler phrases the answer uses: see `FILLER_LIMIT`
     written: Form = field(default=Form(False, 0))  # terse notes, spoken hesitations: see `form`
+    listed: float = 0.0  # share of the answer's words in bare lists of terms: see `LIST_SHARE_LIMIT`
 
     @property
     def max(self) -> float:
@@ -235,13 +245,14 @@ class ScoreResult:
     def score(self) -> int:
         """The total 0-100 on an interviewer's scale: the rubric share through `to_interviewer_scale`, plus
         `specifics` for a complete answer, at most `error_cap` when the answer states something wrong, at most
-        `FILLER_CAP` when it leans on filler phrases and at most `GIVEN_ONLY_CAP` when it only restates the question."""
+        `FILLER_CAP` when it leans on filler phrases, at most `GIVEN_ONLY_CAP` when it only restates the question and at
+        most `LIST_CAP` when it is mostly bare lists of terms."""
         return self._capped_total()[0]
 
     @property
     def cap_reason(self) -> str | None:
-        """Which cap set the total, when one took something off: "error" (`error_cap`), "given" (`GIVEN_ONLY_CAP`)
-        or "filler" (`FILLER_CAP`); the last one that lowered it."""
+        """Which cap set the total, when one took something off: "error" (`error_cap`), "given" (`GIVEN_ONLY_CAP`),
+        "filler" (`FILLER_CAP`) or "list" (`LIST_CAP`); the last one that lowered it."""
         return self._capped_total()[1]
 
     def _capped_total(self) -> tuple[int, str | None]:
@@ -253,6 +264,8 @@ class ScoreResult:
             total, reason = GIVEN_ONLY_CAP, "given"
         if self.filler >= FILLER_LIMIT and total > FILLER_CAP:
             total, reason = FILLER_CAP, "filler"
+        if self.listed >= LIST_SHARE_LIMIT and total > LIST_CAP:
+            total, reason = LIST_CAP, "list"
         return total, reason
 
     def section_score(self, section: SectionResult) -> int:
@@ -282,6 +295,7 @@ class ScoreResult:
             "form_reason": [r for r, on in (("notes", self.written.notes), ("spoken", self.written.spoken)) if on and self.form],
             "capped": self.capped,
             "filler": self.filler,
+            "listed": round(self.listed, 2),
             "given_only": self.given_only,
             "cap_reason": self.cap_reason,
             "sections": [
