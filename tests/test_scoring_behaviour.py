@@ -3064,3 +3064,19 @@ def test_just_like_is_no_only(deck) -> None:
     assert "olmo2" not in hits(card, text)
     assert "olmo-input-and-output" in mistakes(card, text)
     assert "olmo2" in hits(card, "OLMo 2 puts RMSNorm just on the output of each sublayer.")
+
+
+def test_because_it_is_about_the_one_placement_the_sentence_named(main_card) -> None:
+    text = "Most large models picked Pre-LN because it reaches a better final BLEU than Post-LN."
+    assert "pre-better-final" in mistakes(main_card, text)
+    # two placements named before the pronoun: "it" could be either, so nothing is charged
+    both = "Comparing Post-LN with Pre-LN, most models picked Pre-LN because it reaches a better final BLEU."
+    assert "pre-better-final" not in mistakes(main_card, both)
+    # the right reason through the same pronoun earns its point
+    assert "pre-stable" in hits(main_card, "Most large models picked Pre-LN because it trains stably without tuning.")
+
+
+def test_fewer_plays_down_the_word_after_it_across_a_wrapped_line(main_card) -> None:
+    text = ("Trade-offs. Big models went Pre-LN because it's robust: deep stacks, big learning rates, little tuning, "
+            "fewer\ndivergences in runs you cannot afford to redo.")
+    assert "pre-depth-hard" not in mistakes(main_card, text)

@@ -154,7 +154,7 @@ _NOUN_PREPOSITIONS = frozenset({"by", "from", "than", "into", "to", "against", "
 #: extends Admin rather than contradicting it", "而不是前置").
 _REJECTING = Cues(pairs=("rather than", "instead of"), zh=("而不是", "而非"))
 #: What makes the amount right after it small ("needs little warm-up", "needs minimal warm-up"): a hedged claim.
-_DIMINISHING = Cues(en=("little", "minimal", "barely", "hardly", "scarcely"), zh=("很少", "少量", "一点点"))
+_DIMINISHING = Cues(en=("little", "minimal", "barely", "hardly", "scarcely", "fewer"), zh=("很少", "少量", "一点点"))
 
 
 def _set_aside(answer: Analysis, frame: Frame) -> bool:
@@ -174,9 +174,10 @@ def _set_aside(answer: Analysis, frame: Frame) -> bool:
 def _played_down(answer: Analysis, frame: Frame) -> bool:
     """One of the frame's words comes right after an amount called small ("needs little warm-up"; "a little
     warm-up" is some): a hedged claim."""
-    toks, text = answer.lay.tokens, answer.lay.text
-    return any(a > 0 and "\n" not in text[toks[a - 1].end : toks[a].start] and _DIMINISHING.at(toks, a - 1)
-               and not (a > 1 and toks[a - 2].key == "a") for a, _ in frame.terms)
+    lay, toks, text = answer.lay, answer.lay.tokens, answer.lay.text
+    # (across a line break only inside one hard-wrapped sentence: "fewer\ndivergences")
+    return any(a > 0 and ("\n" not in text[toks[a - 1].end : toks[a].start] or lay.sentence_of[a - 1] == lay.sentence_of[a])
+               and _DIMINISHING.at(toks, a - 1) and not (a > 1 and toks[a - 2].key == "a") for a, _ in frame.terms)
 
 
 def _across_cell_items(answer: Analysis, frame: Frame) -> bool:
