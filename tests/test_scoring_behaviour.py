@@ -3054,6 +3054,8 @@ def test_an_auxiliary_cut_off_by_a_comma_is_no_ellipsis(deck) -> None:
     # spoken: the auxiliary is left hanging, then taken up with a predicate of its own
     text = "So Pre-LN's last-layer gradient shrinks with depth, and Post-LN's is, to be exact, flat in L, just large."
     assert "post-grad-shrinks" not in mistakes(card, text)
+    does = "Pre-LN's last-layer gradient shrinks with depth, and Post-LN's does, to be exact, not: it is flat in L."
+    assert "post-grad-shrinks" not in mistakes(card, does)
     assert "post-grad-shrinks" in mistakes(card, "Pre-LN's last-layer gradient shrinks with depth, and Post-LN's does too.")
 
 

@@ -223,8 +223,8 @@ _BARE_AUXILIARIES = frozenset(stem(w) for w in ("does", "did", "do", "is", "was"
 
 
 #: Nouns a placement's name may carry before "plus" / "+" ("the Post-LN stream + ...", "Pre-LN 主干 + ...").
-_BASE_NOUNS = frozenset({"stream", "trunk", "backbone", "block", "blocks", "layer", "layers", "path", "residual", "主干",
-                         "残差流", "流", "结构", "架构"})
+_BASE_NOUNS = frozenset({stem(w) for w in ("stream", "trunk", "backbone", "block", "blocks", "layer", "layers", "path",
+                                            "residual")} | {"主干", "残差流", "流", "结构", "架构"})
 
 
 def is_contrast(tokens: list[Token], start: int, end: int, text: str = "") -> bool:

@@ -654,7 +654,7 @@ def find_mistake(answer: Analysis, claim: Claim, correct: Claim | None) -> Evide
 
 
 #: What may stand between the names of a bare list ("Post-LN, Pre-LN", "Post-LN / Pre-LN", "Post-LN and Pre-LN").
-_LIST_JOINS = frozenset({",", "、", "/", "and", "vs", "versus", "和", "与"})
+_LIST_JOINS = frozenset({",", "、", "/", "和", "与"} | {stem(w) for w in ("and", "vs", "versus")})
 
 
 def _respectively_another(answer: Analysis, claim: Claim, frame: Frame) -> bool:
@@ -666,13 +666,12 @@ def _respectively_another(answer: Analysis, claim: Claim, frame: Frame) -> bool:
     toks, lay = answer.lay.tokens, answer.lay
     clause = lay.clause_of[frame.start]
     names = [m for m in answer.subjects.mentions if lay.clause_of[m.start] == clause and m.end <= frame.start]
+    # the last run of names joined only by list words ("Post-LN, Pre-LN"), up to the frame
     run: list[str] = []
-    for m, nxt in zip(names, names[1:] + [None], strict=False):
+    for m, nxt in zip(names, [*names[1:], None], strict=True):
         run.append(m.subject)
-        if nxt is None or not all(toks[j].key in _LIST_JOINS for j in range(m.end, nxt.start)):
-            if nxt is not None:
-                run = []
-            continue
+        if nxt is not None and not all(toks[j].key in _LIST_JOINS for j in range(m.end, nxt.start)):
+            run = []
     if len(run) < 2 or names[-1].end >= len(toks) or toks[names[-1].end].key not in (",", "、", ":", "："):
         return False
     # the comma parts after the list, each one item

@@ -152,9 +152,10 @@ _DETERMINERS = frozenset({"the", "a", "an", "its", "their", "his", "her"})
 #: Words that only join an elliptical subject to what came before ("and Pre-LN, ..., does not").
 _JOINERS = frozenset({"and", "but", "while", "wherea", "whereas", "或", "而", "但"})
 #: What "just" comes before when it means "exactly", "equally" or "right", not "only".
-_AFTER_JUST_NOT_ONLY = frozenset({"like", "as", "before", "after", "about"})
+_AFTER_JUST_NOT_ONLY = frozenset(stem(w) for w in ("like", "as", "before", "after", "about"))
 #: An auxiliary or copula that an ellipsis may end with ("..., and Pre-LN's is", "..., Post-LN does").
-_BARE_AUXILIARIES = frozenset({"is", "are", "was", "were", "does", "do", "did", "has", "have", "can", "will"})
+_HANGING_AUXILIARIES = frozenset(stem(w) for w in ("is", "are", "was", "were", "does", "do", "did", "has", "have", "can",
+                                                   "will"))
 #: What, right after a rubric phrase written as an equation ("g_x = g/s", "s = var + eps"), adds to or raises its
 #: right-hand side (a product, "g_x = s·(...)", is how such phrases are meant to be read on).
 _CONTINUES_EXPRESSION = frozenset("+-−^")
@@ -440,8 +441,8 @@ class Analysis:
                     continue
             if not rest or len(rest) > 6 or not self._elliptic(rest):
                 continue  # a bare name ("RMSNorm's (1/r)(I - yy^T/D) ...") or a new predicate is no ellipsis
-            if (b < len(toks) and toks[b].key == "," and toks[rest[-1]].key in _BARE_AUXILIARIES
-                    and all(toks[k].key in _JOINERS or toks[k].key in _BARE_AUXILIARIES for k in rest)
+            if (b < len(toks) and toks[b].key == "," and toks[rest[-1]].key in _HANGING_AUXILIARIES
+                    and all(toks[k].key in _JOINERS or toks[k].key in _HANGING_AUXILIARIES for k in rest)
                     and any(toks[k].kind in (WORD, CJK) and lay.sentence_of[k] == lay.sentence_of[m.start]
                             for k in range(b, min(len(toks), b + 40)))):
                 # "..., and Post-LN's is, sorry, not growing": a bare auxiliary cut off by a comma is taken up again
