@@ -881,7 +881,9 @@ class Polarity:
         saying_denied = False
         first = min(terms)[0]
         own_cues = {(a, b): {j for j in self.cues(a, b, skip, with_after=(a, b) == last)
-                             if not (b <= j and self._reason_is_not(j, first))} | self._not_just(a) for a, b in terms}
+                             if not (b <= j and self._reason_is_not(j, first))
+                             and not (self._not_just(a) and j == self._removal_before_not_just(a))} | self._not_just(a)
+                    for a, b in terms}
         saying = {t for t in terms if len(terms) > 1 and self._saying(*t)}
         said_by = {j for t in saying for j in own_cues[t]}
         # A saying verb among the claim's own words is judged above; one outside them ("does not mean X")
@@ -984,6 +986,13 @@ class Polarity:
             return set()
         prev = toks[a - 1]
         return {a - 1} if prev.key in ("not", "不", "并不") and prev.kind == toks[a].kind else set()
+
+    def _removal_before_not_just(self, a: int) -> int:
+        """The removal verb right before a denied restriction ("removes not only the radial direction but also ..."):
+        the verb governs both halves of "not only ... but also", so it does not also deny the restricted words; -1
+        when there is none."""
+        j = a - 2
+        return j if j >= 0 and _REMOVAL.at(self.tokens, j) else -1
 
     def _negative_purpose(self, j: int) -> bool:
         """Token j opens an infinitive of purpose with a negation ("to not fall apart", "not to diverge", "so as not
