@@ -635,7 +635,8 @@ def find_mistake(answer: Analysis, claim: Claim, correct: Claim | None) -> Evide
             if matcher.said_of is not None and frame.who.subject not in (None, matcher.said_of):
                 continue  # the words are wrong only of `said_of`, and another subject is named
             if _plain(frame) and _fits_mistake(claim, frame) and frame.affirmed == claim.affirm:
-                if _bound_by_equation(answer, frame) or _respectively_another(answer, claim, frame):
+                if (_bound_by_equation(answer, frame) or _respectively_another(answer, claim, frame)
+                        or _another_named_inside(answer, frame)):
                     continue
                 if correct is not None and (_also_correct(answer, correct, frame)
                                             or _said_of_another_name(answer, correct, frame)):
@@ -685,6 +686,17 @@ def _respectively_another(answer: Analysis, claim: Claim, frame: Frame) -> bool:
         elif depth <= 0 and key in (",", "、"):
             item += 1
     return item < len(run) and run[item] != claim.about
+
+
+def _another_named_inside(answer: Analysis, frame: Frame) -> bool:
+    """Another subject than the frame's is named between the claim's words ("DeepNorm: don't fix Pre-LN, make Post-LN
+    trainable": "make ... trainable" is said of Post-LN, named inside it, not of the Pre-LN before it)."""
+    if frame.who.subject is None or len(frame.terms) < 2:
+        return False
+    lo, hi = min(a for a, _ in frame.terms), max(b for _, b in frame.terms)
+    words = {i for a, b in frame.terms for i in range(a, b)}
+    return any(lo < m.start and m.end <= hi and m.subject != frame.who.subject and not m.contrast
+               and not any(i in words for i in range(m.start, m.end)) for m in answer.subjects.mentions_overlapping(lo, hi))
 
 
 #: What sets a quantity equal to its value ("ΔF = O(log N)", "E||x||^2 ≈ L d", "grad ∝ 1/sqrt(L)").
