@@ -3082,3 +3082,10 @@ def test_fewer_plays_down_the_word_after_it_across_a_wrapped_line(main_card) -> 
     text = ("Trade-offs. Big models went Pre-LN because it's robust: deep stacks, big learning rates, little tuning, "
             "fewer\ndivergences in runs you cannot afford to redo.")
     assert "pre-depth-hard" not in mistakes(main_card, text)
+
+
+def test_an_article_or_hyphenated_modifier_does_not_hide_the_comparison_word(main_card) -> None:
+    # "than a well-tuned Post-LN": Post-LN is what Pre-LN is compared with, not the subject
+    text = "In terms of final quality, Pre-LN is usually better than a well-tuned Post-LN."
+    assert "pre-better-final" in mistakes(main_card, text)
+    assert "post-better-final" not in hits(main_card, text)

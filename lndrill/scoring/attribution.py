@@ -227,6 +227,20 @@ _BASE_NOUNS = frozenset({stem(w) for w in ("stream", "trunk", "backbone", "block
                                             "residual")} | {"主干", "残差流", "流", "结构", "架构"})
 
 
+def _words_before(tokens: list[Token], start: int, text: str, n: int) -> list[int]:
+    """The indices of the n tokens before `start`, nearest first, not counting articles and the first halves of
+    hyphenated modifiers ("than a well-tuned Post-LN": "than" is 3 counted words back, as in "than tuned Post-LN")."""
+    out: list[int] = []
+    j, counted = start - 1, 0
+    while j >= 0 and counted < n:
+        out.append(j)
+        t = tokens[j]
+        if not (t.kind == WORD and (t.key in ("a", "an", "the") or text[t.end : tokens[j + 1].start] == "-")):
+            counted += 1
+        j -= 1
+    return out
+
+
 def is_contrast(tokens: list[Token], start: int, end: int, text: str = "") -> bool:
     """True when the mention at [start, end) is the thing compared against ("than Post-LN"), or the one set
     aside ("..., not Post-LN", "而非 Post-LN")."""
@@ -235,7 +249,7 @@ def is_contrast(tokens: list[Token], start: int, end: int, text: str = "") -> bo
     sign = start - 2 if start > 1 and tokens[start - 1].key == "=" else start - 1  # ">=" / "<="
     if sign >= 0 and tokens[sign].kind == PUNCT and tokens[sign].key in _COMPARISON_SIGNS:
         return True
-    for j in range(start - 1, max(-1, start - 4), -1):
+    for j in _words_before(tokens, start, text, 3):
         t = tokens[j]
         if t.kind == PUNCT or "\n" in text[t.end : tokens[j + 1].start]:
             break  # a comparison word never reaches across punctuation or a line break
