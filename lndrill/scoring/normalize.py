@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from urllib.parse import unquote, unquote_plus
@@ -469,26 +469,21 @@ def _delimiter_line(key: str) -> bool:
     return len(key) <= _SHORT_LINE and (key[0] in "\\`~" or not any(ch.isalnum() for ch in key))
 
 
-#: A display formula longer than this many lines is taken for an unclosed delimiter, not a formula.
-_MAX_DISPLAY_LINES = 40
-
-
-def _in_display_maths(lines: list[str]) -> list[bool]:
-    """For each line, whether it lies inside a display formula ("$$ ... $$", "\\[ ... \\]", "\\begin{..} ... \\end{..}")
-    that spans several lines, its opening and closing lines included."""
-    inside: list[bool] = []
-    dollars = False
-    depth = 0
-    for line in lines:
-        was = dollars or depth > 0
-        if "$$" in line and line.count("$$") % 2:
-            dollars = not dollars
-        if "\\[" in line or "\\]" in line:
-            depth = max(0, depth + line.count("\\[") - line.count("\\]"))
-        if "\\begin{" in line or "\\end{" in line:
-            depth = max(0, depth + line.count("\\begin{") - line.count("\\end{"))
-        inside.append(was or dollars or depth > 0)
-    return inside
+def _display_line_groups(text: str, lines: list[str]) -> list[int]:
+    """For each line, the index of the multi-line display formula (`_display_spans`) it belongs to, or -1."""
+    groups = [-1] * len(lines)
+    spans = sorted(_display_spans(text))
+    if not spans:
+        return groups
+    k, pos = 0, 0
+    for n, line in enumerate(lines):
+        end = pos + len(line)
+        while k < len(spans) and spans[k][1] <= pos:
+            k += 1
+        if k < len(spans) and spans[k][0] < end:
+            groups[n] = k
+        pos = end
+    return groups
 
 
 def _unique_lines(text: str) -> tuple[list[tuple[int, str]], int]:
@@ -503,16 +498,13 @@ def _unique_lines(text: str) -> tuple[list[tuple[int, str]], int]:
     dropped = 0
     pos = 0
     lines = text.splitlines(keepends=True)
-    in_display = _in_display_maths(lines) if "$$" in text or "\\" in text else [False] * len(lines)
+    group = _display_line_groups(text, lines) if "$$" in text or "\\" in text else [-1] * len(lines)
     i = 0
     while i < len(lines):
-        if in_display[i]:
+        if group[i] >= 0:
             j = i
-            while j < len(lines) and in_display[j]:
+            while j < len(lines) and group[j] == group[i]:
                 j += 1
-            if j - i > _MAX_DISPLAY_LINES:  # an unclosed "$$" does not make the rest of the answer one formula
-                in_display[i:j] = [False] * (j - i)
-                continue
             block = lines[i:j]
             key = " ".join("".join(block).split())
             if key in seen:
@@ -906,11 +898,23 @@ _DISPLAY_DELIMITERS = (("$$", "$$"), ("\\[", "\\]"), ("\\begin{equation", "\\end
 
 def _join_display_maths(text: str) -> str:
     """A displayed formula written over several lines ("$$\n\\left\\|\n\\frac{...}\n\\right\\|_F\n\\leq\nO(d)\n$$")
-    is one statement: its line breaks become spaces (same length, so the offset map holds). One pass per
-    delimiter, each search starting where the last ended: linear in the text."""
+    is one statement: its line breaks become spaces (same length, so the offset map holds)."""
     if "\n" not in text:
         return text
     chars: list[str] | None = None
+    for i, j in _display_spans(text):
+        if chars is None:
+            chars = list(text)
+        for k in range(i, j):
+            if chars[k] == "\n":
+                chars[k] = " "
+    return text if chars is None else "".join(chars)
+
+
+def _display_spans(text: str) -> Iterator[tuple[int, int]]:
+    """The character spans [opening, end of closing) of displayed formulas written over several lines, at most
+    `_DISPLAY_JOIN_CHARS` long. One pass per delimiter, each search starting where the last ended: linear in the
+    text."""
     for opening, closing in _DISPLAY_DELIMITERS:
         i = text.find(opening)
         while i >= 0:
@@ -918,13 +922,8 @@ def _join_display_maths(text: str) -> str:
             if j < 0:
                 break
             if j - i <= _DISPLAY_JOIN_CHARS and "\n" in text[i:j]:
-                if chars is None:
-                    chars = list(text)
-                for k in range(i, j):
-                    if chars[k] == "\n":
-                        chars[k] = " "
+                yield i, j + len(closing)
             i = text.find(opening, j + len(closing))
-    return text if chars is None else "".join(chars)
 
 
 def delatex(text: str, origin: list[int]) -> tuple[str, list[int]]:
