@@ -1127,8 +1127,7 @@ class Subjects:
         subject, not about the names its first clause mentions after the verb (credit only: not explicit)."""
         lay, toks = self.lay, self.lay.tokens
         sent, clause = lay.sentence_of[start], lay.clause_of[start]
-        lo = bisect.bisect_left(self._starts, lay.sentence_span[sent][0], 0, k)  # (the sentence's mentions only: linear)
-        earlier = [m for m in self.mentions[lo:k] if lay.sentence_of[m.start] == sent and not m.contrast]
+        earlier = [m for m in self._in_sentence_before(sent, k) if not m.contrast]
         if len(earlier) < 2 or not self._opens_sentence(earlier[0]):
             return None
         first = earlier[0]
@@ -1139,6 +1138,12 @@ class Subjects:
         a = lay.clause_span[clause][0]
         return first if any(toks[j].key in _BACK_PRONOUNS for j in range(a, start)) else None
 
+    def _in_sentence_before(self, sent: int, k: int) -> list[Mention]:
+        """The mentions of sentence `sent` among the first k (the sentence's mentions only: linear)."""
+        lay = self.lay
+        lo = bisect.bisect_left(self._starts, lay.sentence_span[sent][0], 0, k)
+        return [m for m in self.mentions[lo:k] if lay.sentence_of[m.start] == sent]
+
     def _cause_pronoun_antecedent(self, start: int, k: int) -> Mention | None:
         """"Large models chose Pre-LN because it reaches better final accuracy than Post-LN": a "because it" clause
         whose sentence has named exactly one subject before it (comparison partners aside) is about that subject."""
@@ -1148,8 +1153,7 @@ class Subjects:
         if not n or a + n >= start or toks[a + n].key not in ("it", "它"):
             return None
         sent = lay.sentence_of[start]
-        lo = bisect.bisect_left(self._starts, lay.sentence_span[sent][0], 0, k)
-        earlier = [m for m in self.mentions[lo:k] if lay.sentence_of[m.start] == sent and m.start < a]
+        earlier = [m for m in self._in_sentence_before(sent, k) if m.start < a]
         named = [m for m in earlier if not m.contrast]
         return named[0] if len(named) == 1 and len({m.subject for m in earlier}) == 1 else None
 
@@ -1166,8 +1170,7 @@ class Subjects:
         if not (colon and a > 0 and j < start and toks[j].key in ("they", "it", "它", "它们")):
             return None
         sent = lay.sentence_of[start]
-        lo = bisect.bisect_left(self._starts, lay.sentence_span[sent][0], 0, k)
-        earlier = [m for m in self.mentions[lo:k] if lay.sentence_of[m.start] == sent]
+        earlier = self._in_sentence_before(sent, k)
         if len(earlier) == 2 and earlier[1].contrast and self._opens_sentence(earlier[0]) and (
                 earlier[0].end < len(toks) and toks[earlier[0].end].key in _COPULAS):
             # "GLM-130B is the Post-LN outlier: it uses DeepNorm": the sentence's subject, described by a predicate

@@ -880,10 +880,12 @@ class Polarity:
         denied = False
         saying_denied = False
         first = min(terms)[0]
-        own_cues = {(a, b): {j for j in self.cues(a, b, skip, with_after=(a, b) == last)
-                             if not (b <= j and self._reason_is_not(j, first))
-                             and not (self._not_just(a) and j == self._removal_before_not_just(a))} | self._not_just(a)
-                    for a, b in terms}
+        own_cues: dict[tuple[int, int], set[int]] = {}
+        for a, b in terms:
+            not_just = self._not_just(a)
+            verb = self._removal_before_not_just(a) if not_just else -1
+            own_cues[(a, b)] = {j for j in self.cues(a, b, skip, with_after=(a, b) == last)
+                                if not (b <= j and self._reason_is_not(j, first)) and j != verb} | not_just
         saying = {t for t in terms if len(terms) > 1 and self._saying(*t)}
         said_by = {j for t in saying for j in own_cues[t]}
         # A saying verb among the claim's own words is judged above; one outside them ("does not mean X")
