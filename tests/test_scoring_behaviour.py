@@ -1050,6 +1050,36 @@ def test_a_jacobian_in_index_notation_is_the_matrix_formula(deck, text: str) -> 
     assert "jacobian-formula" in hits(_card(deck, "layernorm-jacobian"), text)
 
 
+@pytest.mark.parametrize("text", [
+    # other index letters, with hats
+    r"$$\frac{\partial \hat x_k}{\partial x_j} = \frac{1}{\sigma}\left(\delta_{kj} - \frac{1}{N} - \frac{\hat x_k \hat x_j}{N}\right)$$",
+    # the indicator instead of the delta
+    "J_ij = (1_{i=j} − 1/D − y_i y_j/D)/s",
+    # the three terms written apart, the 1/σ inside each
+    "J_ij = δ_ij/σ − 1/(Nσ) − x̂_i x̂_j/(Nσ)",
+    # the 1/N taken out in front
+    "J_kj = (1/(Nσ)) (N δ_kj − 1 − x̂_k x̂_j)",
+    # other factors between the two halves of the outer product
+    r"$= \left(1_{i=j} - \frac{1}{N}\right)\frac{1}{\sigma} - \hat x_i \frac{1}{N}\frac{1}{\sigma}\hat x_j$",
+])
+def test_a_jacobian_in_any_index_notation_is_the_matrix_formula(deck, text: str) -> None:
+    assert "jacobian-formula" in hits(_card(deck, "layernorm-jacobian"), text)
+
+
+@pytest.mark.parametrize("text", [
+    "dL/dx_i = (1/σ)(g_i − (1/N) Σ_j g_j − x̂_i (1/N) Σ_j g_j x̂_j)",
+    r"$$\frac{\partial L}{\partial x_i} = \frac{1}{s}\Big(dy_i - \frac{1}{D}\sum_{j=1}^{D} dy_j - \hat x_i\,\frac{1}{D}\sum_{j=1}^{D} dy_j \hat x_j\Big)$$",
+])
+def test_a_backward_formula_per_coordinate_is_the_vector_formula(deck, text: str) -> None:
+    assert "backward-formula" in hits(_card(deck, "layernorm-jacobian"), text)
+
+
+def test_only_a_mean_of_one_or_two_indexed_factors_becomes_a_mean() -> None:
+    assert prepare("g_x = (1/s) (g_i - (1/D) sum_j g_j)").text == "g_x = (1/s) (g - mean(g))"  # g_x keeps its x
+    assert prepare("the RMS is sqrt((1/N) sum_j a_j^2)").text == "the rms is sqrt((1/n) sum_j a_j^2)"  # squares
+    assert prepare("(1/N) sum_j a_j b_j c_j").text == "(1/n) sum_j a_j b_j c_j"  # three factors
+
+
 def test_index_notation_is_rewritten_only_beside_a_kronecker_delta() -> None:
     assert prepare("J_ij = (δ_ij − 1/N − x_i x_j/N)/σ").text == "j_ij = (i - 11^t/n - xx^t/n)/sigma"
     assert prepare("the loss is x_i x_j - 1/N").text == "the loss is x_i x_j - 1/n"  # no delta: left alone

@@ -318,24 +318,148 @@ def _spoken_math(text: str, origin: list[int]) -> tuple[str, list[int]]:
     return text, origin
 
 
-#: A Jacobian in index notation, rewritten in the matrix notation the cards use: "delta_ij" is the identity,
-#: "x_i x_j" (the same letter with the two indices) is the outer product xx^T, and a bare "1/N" term beside
-#: delta_ij is the all-ones term 11^T/N. Only on lines that carry a Kronecker delta.
-_KRONECKER = re.compile(r"(?:delta|δ)_\{?ij\}?")
-_INDEX_OUTER = re.compile(r"\b([a-z])(\u0302?)_\{?i\}?\s*[*·]?\s*\1\2_\{?j\}?", re.IGNORECASE)
-_INDEX_ONES = re.compile(r"(?<=[-−] )\(*\s*1\s*\)*\s*/\s*\(*\s*([ndhNDH])\b(?:\s*\))*(?!\s*[*·]?\s*[a-zA-Z(])")
+#: A Jacobian in index notation, rewritten in the matrix notation the cards use: the Kronecker delta ("delta_ij",
+#: "δ_{kj}", the indicator "1_{i=j}", any two different index letters) is the identity; the same name carrying the
+#: delta's two indices inside one term ("x_i x_j", "x̂_k x̂_j", "xhat_i (1/N) (1/σ) xhat_j") is the outer product xx^T;
+#: a bare "1/N" term beside the delta (also "1/(N σ)", the 1/σ written into it) is the all-ones term 11^T/N; and in
+#: the form with the 1/N taken out ("(1/(Nσ)) (N δ_ij − 1 − x̂_i x̂_j)") the bare 1 is 11^T. Only on lines that carry a
+#: Kronecker delta.
+_KRONECKER = re.compile(r"(?:delta|δ)_(?:\{\s*([a-z])\s*,?\s*([a-z])\s*\}|([a-z])([a-z])(?![a-z0-9]))"
+                        r"|(?<![\w.])1_\{\s*([a-z])\s*=\s*([a-z])\s*\}")
+_INDEXED = re.compile(r"(?<![\w^\\])([a-z])(\u0302|hat)?_(?:\{\s*([a-z])\s*\}|([a-z])(?![a-z0-9]))")
+_INDEX_ONES = re.compile(r"(?<=[-−] )\(*\s*1\s*\)*\s*/\s*\(*\s*([ndhNDH])(?![a-z0-9_])"
+                         r"(?:\s*\*?\s*(?:sqrt\([^()\n]{0,40}\)|sigma|σ|s)(?![a-z0-9_(]))?(?:\s*\))*(?!\s*[*·]?\s*[a-zA-Z(])")
+#: The bare 1 of "(N δ_ij − 1 − x̂_i x̂_j)", on a line where the dimension multiplies the delta.
+_SCALED_ONES = re.compile(r"(?<=[-−] )1(?=\s*[-−)\]])")
+_DIMENSION_TIMES_DELTA = re.compile(r"(?<![\w.])[ndhNDH]\s*\*?\s*(?:delta|δ)_|(?<![\w.])[ndhNDH]\s*\*?\s*1_\{")
+#: How far the second half of an outer product may stand from the first: indexed names and characters between.
+_OUTER_REACH = 6
+_OUTER_REACH_CHARS = 120
+#: Where a term ends: a sign or separator outside brackets.
+_TERM_END = frozenset("+-−=,;")
+
+
+def _kronecker_indices(line: str) -> tuple[str, str] | None:
+    """The two index letters of the line's first Kronecker delta, or None (also for "δ_ii": one letter)."""
+    for m in _KRONECKER.finditer(line):
+        a, b = next((m.group(k), m.group(k + 1)) for k in (1, 3, 5) if m.group(k))
+        if a != b:
+            return a, b
+    return None
+
+
+def _outer_products(text: str, start: int, end: int, pair: tuple[str, str]) -> list[tuple[int, int, str, int]]:
+    """Edits turning "u_a ... u_b" (one name with the delta's two indices, in either order, inside one term: no sign
+    or comma outside brackets between them) into "uu^T ..." in text[start:end]."""
+    edits: list[tuple[int, int, str, int]] = []
+    found = list(_INDEXED.finditer(text, start, end))
+    used: set[int] = set()
+    for i, m in enumerate(found):
+        index = m.group(3) or m.group(4)
+        if i in used or index not in pair:
+            continue
+        other = pair[1] if index == pair[0] else pair[0]
+        depth = 0
+        k = m.end()
+        for j in range(i + 1, min(len(found), i + 1 + _OUTER_REACH)):
+            n = found[j]
+            if n.start() - m.end() > _OUTER_REACH_CHARS:
+                break
+            between = text[k : n.start()]
+            stop = False
+            for ch in between:
+                depth += ch in "([{"
+                depth -= ch in ")]}"
+                if depth < 0 or (depth == 0 and ch in _TERM_END):
+                    stop = True
+                    break
+            if stop:
+                break
+            k = n.end()
+            if n.group(1, 2) == m.group(1, 2) and (n.group(3) or n.group(4)) == other and j not in used:
+                used.update((i, j))
+                if not text[m.end() : n.start()].strip(" *·"):  # "x_i x_j", "x_i·x_j": one product
+                    edits.append((m.start(), n.end(), f"{m.group(1)}{m.group(1)}^T", m.start()))
+                else:
+                    edits.append((m.start(), m.end(), f"{m.group(1)}{m.group(1)}^T", m.start()))
+                    cut = n.start()
+                    while text[cut - 1] == " ":
+                        cut -= 1
+                    edits.append((cut, n.end(), "", n.start()))
+                break
+    return edits
 
 
 def _index_notation(text: str, origin: list[int]) -> tuple[str, list[int]]:
-    """Rewrite index-notation Jacobians (`_KRONECKER`, `_INDEX_OUTER`, `_INDEX_ONES`) on the lines that have a
-    Kronecker delta; each new character maps to where the rewritten symbol began."""
+    """Rewrite index-notation Jacobians (`_KRONECKER`, `_outer_products`, `_INDEX_ONES`, `_SCALED_ONES`) on the
+    lines that have a Kronecker delta; each new character maps to where the rewritten symbol began."""
     edits: list[tuple[int, int, str, int]] = []
     for line in re.finditer(r"[^\n]+", text):
-        if not _KRONECKER.search(line.group()):
+        pair = _kronecker_indices(line.group())
+        if pair is None:
             continue
-        for pattern, word in ((_KRONECKER, lambda m: "I"), (_INDEX_OUTER, lambda m: f"{m.group(1)}{m.group(1)}^T"),
-                              (_INDEX_ONES, lambda m: f"11^T/{m.group(1)}")):
-            edits += [(m.start(), m.end(), word(m), m.start()) for m in pattern.finditer(text, *line.span())]
+        edits += [(m.start(), m.end(), "I", m.start()) for m in _KRONECKER.finditer(text, *line.span())]
+        edits += _outer_products(text, *line.span(), pair)
+        edits += [(m.start(), m.end(), f"11^T/{m.group(1)}", m.start()) for m in _INDEX_ONES.finditer(text, *line.span())]
+        if _DIMENSION_TIMES_DELTA.search(line.group()):
+            edits += [(m.start(), m.end(), "11^T", m.start()) for m in _SCALED_ONES.finditer(text, *line.span())]
+    return _apply_edits(text, origin, edits)
+
+
+#: A mean over the index written as a sum: "(1/N) sum_j g_j" is mean(g) and "(1/N) sum_j g_j x_j" is mean(g * x), as
+#: the backward formula is written per coordinate ("dL/dx_i = (1/σ)(g_i - (1/N) Σ_j g_j - x̂_i (1/N) Σ_j g_j x̂_j)").
+#: Then, on that line, the names the means are of lose their free index ("g_i" -> "g"): the line reads as the vector
+#: formula "(1/σ)(g - mean(g) - x * mean(g * x))". A sum of a product of three factors is left alone.
+_MEAN_OPEN = re.compile(r"(?:\(\(1\)/\(([ndh])\)\)|\(1/([ndh])\)|(?<![\w)/])1/([ndh])(?![\w(]))\s*\*?\s*"
+                        r"sum_(?:\{\s*([a-z])\s*(?:=\s*1\s*)?\}(?:\^\{?\s*[ndh]\s*\}?)?|([a-z])(?![a-z0-9_]))\s*",
+                        re.IGNORECASE)
+_MEAN_NAME = r"(d?[a-z])(?:hat|\u0302)?"
+#: (an index is one of the letters indices are written with: "g_x", the gradient with respect to x, keeps its x)
+_FREE_INDEXED = re.compile(rf"(?<![\w^\\]){_MEAN_NAME}_(?:\{{\s*([ijklmnpq])\s*\}}|([ijklmnpq])(?![a-z0-9_]))",
+                           re.IGNORECASE)
+
+
+@lru_cache(maxsize=32)
+def _indexed_by(index: str) -> re.Pattern[str]:
+    """A name carrying `index` as its subscript ("g_j", "dy_{j}", "xhat_j"), not raised to a power ("a_j^2": a mean
+    of squares is no mean of a): group 1 is the name."""
+    return re.compile(rf"{_MEAN_NAME}_(?:\{{\s*{index}\s*\}}|{index}(?![a-z0-9_]))(?!\s*\^)", re.IGNORECASE)
+
+
+def _index_means(text: str, origin: list[int]) -> tuple[str, list[int]]:
+    """Rewrite per-coordinate means (`_MEAN_OPEN` with one or two factors) as mean(...), and drop the free index of
+    the names they are of on the same line; each new character maps to where the rewritten symbol began."""
+    edits: list[tuple[int, int, str, int]] = []
+    for line in re.finditer(r"[^\n]+", text):
+        if "sum_" not in line.group().lower():
+            continue
+        names: set[str] = set()
+        summed: set[str] = set()
+        end = line.end()
+        for m in _MEAN_OPEN.finditer(text, *line.span()):
+            index = (m.group(4) or m.group(5)).lower()
+            factor = _indexed_by(index)
+            first = factor.match(text, m.end(), end)
+            if first is None:
+                continue
+            args = [first.group(1).lower()]
+            b = first.end()
+            join = re.compile(r"\s*[*·]?\s*").match(text, b, end)
+            second = factor.match(text, join.end(), end) if join else None
+            if second is not None:
+                args.append(second.group(1).lower())
+                b = second.end()
+                join = re.compile(r"\s*[*·]?\s*").match(text, b, end)
+                if join and factor.match(text, join.end(), end):
+                    continue  # three factors: not a mean of a product of two
+            edits.append((m.start(), b, f"mean({' * '.join(args)})", m.start()))
+            names.update(args)
+            summed.add(index)
+        if not names:
+            continue
+        for m in _FREE_INDEXED.finditer(text, *line.span()):
+            if m.group(1).lower() in names and (m.group(2) or m.group(3)).lower() not in summed:
+                edits.append((m.start(), m.end(), m.group(1), m.start()))
     return _apply_edits(text, origin, edits)
 
 
@@ -596,8 +720,10 @@ def prepare(original: str | bytes) -> Prepared:
         text, origin = _resolve_without_it(text, origin)
     if "." in text and _BARE_DECIMAL.search(text):
         text, origin = _bare_decimals(text, origin)
-    if "_" in text and ("delta" in text or "δ" in text):
+    if "_" in text and ("delta" in text or "δ" in text or "1_{" in text):
         text, origin = _index_notation(text, origin)
+    if "sum_" in text or "Sum_" in text:
+        text, origin = _index_means(text, origin)
     if ";" in text and _CALL_PARAMS.search(text):
         text, origin = _drop_call_params(text, origin)
     if "*" in text:
