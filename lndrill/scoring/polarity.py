@@ -204,9 +204,11 @@ _HEDGE = Cues(
 _CONDITION = Cues(
     en=("if", "when", "whenever", "unless", "provided", "assuming", "once", "given", "whether", "suppose",
         "why", "how"),  # indirect questions ("we need to look at why X") assert nothing to charge
-    pairs=("as long", "only if", "even if", "at scale", "only for", "only when", "only in"),
+    pairs=("as long", "only if", "even if", "at scale", "only for", "only when", "only in",
+           # the writer's own trial ("I tried lr=3e-4, beta2=0.999 ..."): a setting reported, no claim about a model
+           "i tried", "we tried", "i've tried", "we've tried"),
     zh=("如果", "若", "假如", "假设", "要是", "一旦", "只要", "是否", "要不要", "需不需要", "时候", "情况下", "条件下",
-        "场景下", "设置下", "的话", "除非", "低资源", "大学习率", "小学习率", "高学习率",
+        "场景下", "设置下", "的话", "除非", "低资源", "大学习率", "小学习率", "高学习率", "我试了", "我试过", "我们试了", "我们试过",
         # "even if" ("哪怕梯度很小"): a concession supposes what follows, it does not state it
         "哪怕", "即使", "即便", "就算", "纵使"),
 )
