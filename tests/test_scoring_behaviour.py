@@ -3119,3 +3119,14 @@ def test_an_article_or_hyphenated_modifier_does_not_hide_the_comparison_word(mai
     text = "In terms of final quality, Pre-LN is usually better than a well-tuned Post-LN."
     assert "pre-better-final" in mistakes(main_card, text)
     assert "post-better-final" not in hits(main_card, text)
+
+
+def test_naming_the_adaptive_optimiser_is_not_the_early_variance_argument(deck) -> None:
+    card = _card(deck, "warmup-for-pre-ln")
+    for bare in ("AdamW, an adaptive learning rate optimizer, adds decoupled weight decay to Adam.",
+                 "Optimizers worth knowing: SGD with momentum, Adam, Rectified Adam, Lion."):
+        assert "adam-variance" not in hits(card, bare), bare
+    for said in ("Rectified Adam was proposed because the adaptive learning rate has a large variance in the first steps.",
+                 "RAdam 指出训练前期二阶矩只基于很少的样本，所以自适应学习率很不稳定。",
+                 "Adam's step is almost random at the start; there's the RAdam paper about exactly that."):
+        assert "adam-variance" in hits(card, said), said
