@@ -3130,3 +3130,9 @@ def test_naming_the_adaptive_optimiser_is_not_the_early_variance_argument(deck) 
                  "RAdam 指出训练前期二阶矩只基于很少的样本，所以自适应学习率很不稳定。",
                  "Adam's step is almost random at the start; there's the RAdam paper about exactly that."):
         assert "adam-variance" in hits(card, said), said
+
+
+def test_a_thousands_separator_is_read_as_one_number() -> None:
+    assert prepare("LLaMA 2 used 10,000 warm-up steps").text == "llama 2 used 10000 warm-up steps"
+    assert prepare("500,000 vs 700,000 updates").text == "500000 vs 700000 updates"
+    assert prepare("betas (0.9,0.98), layers 1,2,3").text == "betas (0.9,0.98), layers 1,2,3"  # lists stay lists

@@ -537,6 +537,19 @@ def _drop_call_params(text: str, origin: list[int]) -> tuple[str, list[int]]:
     return _apply_edits(text, origin, [(m.start(), m.end(), "", m.start()) for m in _CALL_PARAMS.finditer(text)])
 
 
+#: A thousands separator ("10,000 warm-up steps", "500,000 vs 700,000 updates"): the number is read without its commas,
+#: as it is written without them ("10000 steps"). Groups of exactly three digits after one to three, and no decimal or
+#: further digit around ("(0.9,0.98)" and "layers 1,2,3" are lists).
+_DIGIT_GROUPS = re.compile(r"(?<![\d.,])\d{1,3}(?:,\d{3})+(?![\d]|[.,]\d)")
+
+
+def _digit_groups(text: str, origin: list[int]) -> tuple[str, list[int]]:
+    """Drop the commas of each `_DIGIT_GROUPS` number."""
+    edits = [(m.start() + k, m.start() + k + 1, "", m.start() + k) for m in _DIGIT_GROUPS.finditer(text)
+             for k, ch in enumerate(m.group()) if ch == ","]
+    return _apply_edits(text, origin, edits)
+
+
 def _bare_decimals(text: str, origin: list[int]) -> tuple[str, list[int]]:
     """Put a "0" before each `_BARE_DECIMAL`, mapped to its dot."""
     return _apply_edits(text, origin, [(m.start(), m.start(), "0", m.start()) for m in _BARE_DECIMAL.finditer(text)])
@@ -720,6 +733,8 @@ def prepare(original: str | bytes) -> Prepared:
         text, origin = _resolve_without_it(text, origin)
     if "." in text and _BARE_DECIMAL.search(text):
         text, origin = _bare_decimals(text, origin)
+    if "," in text and _DIGIT_GROUPS.search(text):
+        text, origin = _digit_groups(text, origin)
     if "_" in text and ("delta" in text or "δ" in text or "1_{" in text):
         text, origin = _index_notation(text, origin)
     if "sum_" in text or "Sum_" in text:
