@@ -777,13 +777,18 @@ def _said_of_another_name(answer: Analysis, correct: Claim, frame: Frame) -> boo
 
 def _adds_a_number(answer: Analysis, correct: Frame, wrong: Frame) -> bool:
     """The wrong reading has a number of its own and the correct one has none ("LLaMA 2 warms up" is the correct
-    claim, "... for 20,000 steps" the wrong detail): a figure is explicit, not an ambiguous reading."""
+    claim, "... for 20,000 steps" the wrong detail): a figure is explicit, not an ambiguous reading. The version in a
+    model's name is no figure: "LLaMA 2 used 10,000 warm-up steps" gives one, the 10,000."""
     toks = answer.lay.tokens
+
+    def figure(i: int) -> bool:  # a number, not the version in a model's name ("LLaMA 2", "GPT-3")
+        return toks[i].kind == NUMBER and not (i > 0 and toks[i - 1].kind == WORD and len(toks[i].key) <= 2
+                                                and toks[i].key.isdigit())
+
     mine = {i for a, b in correct.terms for i in range(a, b)}
-    if any(toks[i].kind == NUMBER for i in mine):
+    if any(figure(i) for i in mine):
         return False  # both readings give figures: which one the writer meant is not clear
-    return any(toks[i].kind == NUMBER for a, b in wrong.terms if not any(i in mine for i in range(a, b))
-               for i in range(a, b))
+    return any(figure(i) and i not in mine for a, b in wrong.terms for i in range(a, b))
 
 
 def _one_charge_per_error(mistakes: list[MistakeResult]) -> list[MistakeResult]:
