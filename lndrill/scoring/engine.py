@@ -636,7 +636,7 @@ def find_mistake(answer: Analysis, claim: Claim, correct: Claim | None) -> Evide
                 continue  # the words are wrong only of `said_of`, and another subject is named
             if _plain(frame) and _fits_mistake(claim, frame) and frame.affirmed == claim.affirm:
                 if (_bound_by_equation(answer, frame) or _respectively_another(answer, claim, frame)
-                        or _another_named_inside(answer, frame)):
+                        or _another_named_inside(answer, frame) or _part_about_another_name(answer, frame)):
                     continue
                 if correct is not None and (_also_correct(answer, correct, frame)
                                             or _said_of_another_name(answer, correct, frame)):
@@ -697,6 +697,39 @@ def _another_named_inside(answer: Analysis, frame: Frame) -> bool:
     words = {i for a, b in frame.terms for i in range(a, b)}
     return any(lo < m.start and m.end <= hi and m.subject != frame.who.subject and not m.contrast
                and not any(i in words for i in range(m.start, m.end)) for m in answer.subjects.mentions_overlapping(lo, hi))
+
+
+#: What a name that opens a Chinese comma part does when the part is a statement about it ("GPT-2 把 LayerNorm 移到每个
+#: 子层之前", "GPT-2 改用 ...", "LLaMA 采用 ...").
+_NAME_TAKES_ZH = frozenset("把将用采改移换是")
+
+
+def _part_about_another_name(answer: Analysis, frame: Frame) -> bool:
+    """The frame's subject is named in an earlier comma part of its sentence, and the frame's own part opens with
+    another capitalised name (no subject of the card) and its verb ("原版是 Post-LN（LN(x + F(x))），GPT-2 把 LayerNorm 移到
+    每个子层之前（x + F(LN(x))）", "Post-LN re-normalises the sum, GPT-2 uses x + F(LN(x))"): the part is a statement
+    about that name. Precision first: not charged to the subject before it."""
+    lay, toks, text = answer.lay, answer.lay.tokens, answer.prep.cased
+    at = frame.who.at
+    if at is None or at >= frame.start or lay.part_of[at] == lay.part_of[frame.start]:
+        return False
+    if lay.sentence_of[at] != lay.sentence_of[frame.start]:
+        return False
+    k = lay.part_opening(frame.start)
+    if toks[k].key == "(" and k > 0:
+        k = lay.part_opening(k - 1)  # a bracketed formula belongs to the part it stands in
+    if lay.part_of[at] >= lay.part_of[k]:
+        return False
+    while k < frame.start and (toks[k].kind == PUNCT or toks[k].key in ("and", "with")):
+        k += 1
+    if (k >= frame.start or toks[k].kind != WORD or toks[k].end - toks[k].start < 3
+            or not text[toks[k].start:toks[k].start + 1].isupper() or answer.subjects.between(k, k + 1) is not None):
+        return False
+    j = k + 1
+    while j < frame.start and toks[j].kind in (NUMBER, PUNCT) and toks[j].key not in (",", ";"):
+        j += 1  # (a version: "GPT-2", "OLMo 2")
+    return j < len(toks) and (toks[j].key in COPULAS or toks[j].key in _NAME_TAKES or (
+        toks[j].kind == CJK and toks[j].key in _NAME_TAKES_ZH))
 
 
 #: What sets a quantity equal to its value ("ΔF = O(log N)", "E||x||^2 ≈ L d", "grad ∝ 1/sqrt(L)").
