@@ -638,8 +638,7 @@ def find_mistake(answer: Analysis, claim: Claim, correct: Claim | None) -> Evide
                 if (_bound_by_equation(answer, frame) or _respectively_another(answer, claim, frame)
                         or _another_named_inside(answer, frame) or _part_about_another_name(answer, frame)):
                     continue
-                if correct is not None and (_also_correct(answer, correct, frame)
-                                            or _said_of_another_name(answer, correct, frame)):
+                if correct is not None and _also_correct(answer, correct, frame):
                     continue
                 return answer.evidence(frame, frame.who.at)
             if not (frame.asserted and frame.qualifier is None and not frame.quoted):
@@ -699,6 +698,10 @@ def _another_named_inside(answer: Analysis, frame: Frame) -> bool:
                and not any(i in words for i in range(m.start, m.end)) for m in answer.subjects.mentions_overlapping(lo, hi))
 
 
+#: What a name that opens a comma part does when the part is a statement about it ("DeepNorm is Post-LN",
+#: "DeepNorm as the Post-LN holdout", "T5 uses a simplified norm").
+_NAME_TAKES = frozenset({"as", "use", "uses", "used", "keep", "keeps", "kept", "adopt", "adopts", "adopted", "stay",
+                         "stays", "remain", "remains"})
 #: What a name that opens a Chinese comma part does when the part is a statement about it ("GPT-2 把 LayerNorm 移到每个
 #: 子层之前", "GPT-2 改用 ...", "LLaMA 采用 ...").
 _NAME_TAKES_ZH = frozenset("把将用采改移换是")
@@ -768,44 +771,6 @@ def _also_correct(answer: Analysis, correct: Claim, frame: Frame) -> bool:
                 return True
     return False
 
-
-#: What a name that opens a comma part does when the part is a statement about it ("DeepNorm is Post-LN",
-#: "DeepNorm as the Post-LN holdout", "T5 uses a simplified norm").
-_NAME_TAKES = frozenset({"as", "use", "uses", "used", "keep", "keeps", "kept", "adopt", "adopts", "adopted", "stay",
-                         "stays", "remain", "remains"})
-
-
-def _said_of_another_name(answer: Analysis, correct: Claim, frame: Frame) -> bool:
-    """The subject is named in an earlier comma part of the sentence, where the correct claim is said of that very
-    mention before the frame's part, and the frame's part opens with another capitalised name and its verb ("GPT-2
-    uses pre-norm, DeepNorm is Post-LN", "pre-norm for GPT-style LLMs, DeepNorm as the Post-LN holdout"): a list of
-    statements, each about the name that opens it."""
-    lay, toks, text = answer.lay, answer.lay.tokens, answer.prep.cased
-    at = frame.who.at
-    if at is None or at >= frame.start or lay.part_of[at] == lay.part_of[frame.start]:
-        return False
-    sent = lay.sentence_of[frame.start]
-    if lay.sentence_of[at] != sent:
-        return False
-    k = lay.part_opening(frame.start)
-    while k < frame.start and (toks[k].kind == PUNCT or toks[k].key in ("and", "with")):
-        k += 1
-    if (k >= frame.start or toks[k].kind != WORD or toks[k].end - toks[k].start < 3
-            or not text[toks[k].start:toks[k].start + 1].isupper()):
-        return False  # (a name of three letters or more: "E||x||^2 = 2d" opens with a symbol)
-    if answer.subjects.between(k, k + 1) is not None:
-        return False  # the part opens with one of the card's subjects: attribution has already taken it
-    j = k + 1
-    while j < frame.start and toks[j].kind in (NUMBER, PUNCT) and toks[j].key not in (",", ";"):
-        j += 1  # (a version: "GPT-3", "OLMo 2")
-    if j >= len(toks) or not (toks[j].key in COPULAS or toks[j].key in _NAME_TAKES):
-        return False  # "..., and Lemma 2 shows that Post-LN ...": a source reporting on the same subject
-    for matcher in correct.matchers:
-        for f in answer.frames_overlapping(matcher, at, frame.start):
-            if (f.claim and f.who.at == at and _fits_point(correct, f) and f.affirmed == correct.affirm
-                    and all(b <= k and lay.sentence_of[a] == sent for a, b in f.terms)):
-                return True
-    return False
 
 
 def _adds_a_number(answer: Analysis, correct: Frame, wrong: Frame) -> bool:
