@@ -3136,3 +3136,13 @@ def test_a_thousands_separator_is_read_as_one_number() -> None:
     assert prepare("LLaMA 2 used 10,000 warm-up steps").text == "llama 2 used 10000 warm-up steps"
     assert prepare("500,000 vs 700,000 updates").text == "500000 vs 700000 updates"
     assert prepare("betas (0.9,0.98), layers 1,2,3").text == "betas (0.9,0.98), layers 1,2,3"  # lists stay lists
+
+
+def test_a_bracket_holding_only_a_name_labels_the_formula_before_it(deck) -> None:
+    card = _card(deck, "xiong-theorem")
+    labelled = ("Theorem 1 bounds the last layer's gradient by $$\n\\mathcal{O}\\big(d\\sqrt{\\ln d}\\big) \\quad\\text{(post-norm)},"
+                "\n\\qquad\n\\mathcal{O}\\!\\left(d\\sqrt{\\tfrac{\\ln d}{L}}\\right) \\quad\\text{(pre-norm)} .\n$$")
+    assert "pre-bound-shrinks" in hits(card, labelled)
+    # an aside that says more than a name is no label
+    aside = "Theorem 1 bounds the last layer's gradient by O(d sqrt(ln d)) (for post-norm), O(d sqrt(ln d / L)) (unlike pre-norm)."
+    assert "pre-bound-shrinks" not in hits(card, aside)

@@ -704,6 +704,11 @@ class Subjects:
             inside = []  # "Pre-LN reached the BLEU of a tuned Post-LN": the subject is the one before
         if inside:
             return Attribution(inside[0].subject, "clause", inside[0].start)
+        # "O(d sqrt(ln d)) (post-norm), O(d sqrt(ln d / L)) (pre-norm)": a bracket right after the claim that holds
+        # nothing but a name labels the claim
+        tag = self._bracket_tag(end, mentions)
+        if tag is not None:
+            return Attribution(tag.subject, "label", tag.start)
         # A name in an aside that closed before the claim and says something of its own ("...随层数按 O(N) 增长（Pre-LN 约
         # O(log N)），没有 warm-up，训练直接崩") belongs to that aside's statement, not to the claim after it.
         before = [m for m in mentions if m.end <= start
@@ -855,6 +860,19 @@ class Subjects:
                 return []
             k += 1
         return []
+
+    def _bracket_tag(self, end: int, mentions: list[Mention]) -> Mention | None:
+        """The mention that fills a bracket opening right at `end` by itself ("... (pre-norm)", "...（Pre-LN）"), or None."""
+        toks = self.lay.tokens
+        stop = min(len(toks), end + 8)
+        while end < stop and toks[end].kind == PUNCT and toks[end].key == ")":
+            end += 1  # (the claim's words may stop inside its formula's brackets)
+        if end >= len(toks) or not (toks[end].kind == PUNCT and toks[end].key == "("):
+            return None
+        for m in mentions:
+            if m.start == end + 1 and m.end < len(toks) and toks[m.end].kind == PUNCT and toks[m.end].key == ")":
+                return m
+        return None
 
     def _past_aside(self, end: int) -> int | None:
         """The first token after a bracketed aside that opens right at `end`, when a topic word ("for", "in") follows
