@@ -1068,6 +1068,10 @@ def test_a_jacobian_in_any_index_notation_is_the_matrix_formula(deck, text: str)
 
 @pytest.mark.parametrize("text", [
     "dL/dx_i = (1/σ)(g_i − (1/N) Σ_j g_j − x̂_i (1/N) Σ_j g_j x̂_j)",
+    # the upstream gradient as the loss's derivative, the radial term's coefficient over the 1/d
+    r"$$\frac{\partial L}{\partial x_i} = \frac{1}{\sigma}\left(\frac{\partial L}{\partial \hat{x}_i}"
+    r" - \frac{1}{d}\sum_{j=1}^{d}\frac{\partial L}{\partial \hat{x}_j}"
+    r" - \frac{\hat{x}_i}{d}\sum_{j=1}^{d}\frac{\partial L}{\partial \hat{x}_j} \cdot \hat{x}_j\right)$$",
     r"$$\frac{\partial L}{\partial x_i} = \frac{1}{s}\Big(dy_i - \frac{1}{D}\sum_{j=1}^{D} dy_j - \hat x_i\,\frac{1}{D}\sum_{j=1}^{D} dy_j \hat x_j\Big)$$",
 ])
 def test_a_backward_formula_per_coordinate_is_the_vector_formula(deck, text: str) -> None:

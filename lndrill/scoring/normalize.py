@@ -410,9 +410,15 @@ def _index_notation(text: str, origin: list[int]) -> tuple[str, list[int]]:
 #: the backward formula is written per coordinate ("dL/dx_i = (1/σ)(g_i - (1/N) Σ_j g_j - x̂_i (1/N) Σ_j g_j x̂_j)").
 #: Then, on that line, the names the means are of lose their free index ("g_i" -> "g"): the line reads as the vector
 #: formula "(1/σ)(g - mean(g) - x * mean(g * x))". A sum of a product of three factors is left alone.
-_MEAN_OPEN = re.compile(r"(?:\(\(1\)/\(([ndh])\)\)|\(1/([ndh])\)|(?<![\w)/])1/([ndh])(?![\w(]))\s*\*?\s*"
+_MEAN_OPEN = re.compile(r"(?:\(\(1\)/\(([ndh])\)\)|\(1/([ndh])\)|(?<![\w)/])1/([ndh])(?![\w(])"
+                        # the radial term's coefficient written over the 1/N ("\frac{\hat x_i}{d} \sum_j ...")
+                        r"|\(\((?P<coef>[a-z])(?:hat|\u0302)?_\{?[ijklmnpq]\}?\)/\([ndh]\)\))\s*\*?\s*"
                         r"sum_(?:\{\s*([a-z])\s*(?:=\s*1\s*)?\}(?:\^\{?\s*[ndh]\s*\}?)?|([a-z])(?![a-z0-9_]))\s*",
                         re.IGNORECASE)
+#: The upstream gradient as a derivative of the loss ("∂L/∂y_j", "\frac{\partial L}{\partial \hat x_j}"): the name g.
+_LOSS_DERIVATIVE = re.compile(r"\(\(∂ ?l\)/\(∂ ?[a-z](?:hat|\u0302)?_(?:\{\s*([ijklmnpq])\s*\}|([ijklmnpq]))\)\)"
+                              r"|(?<![\w)])∂ ?l ?/ ?∂ ?[a-z](?:hat|\u0302)?_(?:\{\s*([ijklmnpq])\s*\}|([ijklmnpq])(?![a-z0-9_]))",
+                              re.IGNORECASE)
 _MEAN_NAME = r"(d?[a-z])(?:hat|\u0302)?"
 #: (an index is one of the letters indices are written with: "g_x", the gradient with respect to x, keeps its x)
 _FREE_INDEXED = re.compile(rf"(?<![\w^\\]){_MEAN_NAME}_(?:\{{\s*([ijklmnpq])\s*\}}|([ijklmnpq])(?![a-z0-9_]))",
@@ -427,9 +433,16 @@ def _indexed_by(index: str) -> re.Pattern[str]:
 
 
 def _index_means(text: str, origin: list[int]) -> tuple[str, list[int]]:
-    """Rewrite per-coordinate means (`_MEAN_OPEN` with one or two factors) as mean(...), and drop the free index of
-    the names they are of on the same line; each new character maps to where the rewritten symbol began."""
+    """Rewrite per-coordinate means (`_MEAN_OPEN` with one or two factors) as mean(...), the loss's derivatives in
+    them (`_LOSS_DERIVATIVE`) first read as the upstream gradient g, and drop the free index of the names they are
+    of on the same line; each new character maps to where the rewritten symbol began."""
     edits: list[tuple[int, int, str, int]] = []
+    for line in re.finditer(r"[^\n]+", text):
+        if "sum_" in line.group().lower() and "∂" in line.group():
+            edits += [(m.start(), m.end(), f"g_{next(g for g in m.groups() if g)}", m.start())
+                      for m in _LOSS_DERIVATIVE.finditer(text, *line.span())]
+    text, origin = _apply_edits(text, origin, edits)
+    edits = []
     for line in re.finditer(r"[^\n]+", text):
         if "sum_" not in line.group().lower():
             continue
@@ -437,7 +450,7 @@ def _index_means(text: str, origin: list[int]) -> tuple[str, list[int]]:
         summed: set[str] = set()
         end = line.end()
         for m in _MEAN_OPEN.finditer(text, *line.span()):
-            index = (m.group(4) or m.group(5)).lower()
+            index = (m.group(5) or m.group(6)).lower()
             factor = _indexed_by(index)
             first = factor.match(text, m.end(), end)
             if first is None:
@@ -452,8 +465,11 @@ def _index_means(text: str, origin: list[int]) -> tuple[str, list[int]]:
                 join = re.compile(r"\s*[*·]?\s*").match(text, b, end)
                 if join and factor.match(text, join.end(), end):
                     continue  # three factors: not a mean of a product of two
-            edits.append((m.start(), b, f"mean({' * '.join(args)})", m.start()))
+            coefficient = f"{m.group('coef')} * " if m.group("coef") else ""
+            edits.append((m.start(), b, f"{coefficient}mean({' * '.join(args)})", m.start()))
             names.update(args)
+            if m.group("coef"):
+                names.add(m.group("coef").lower())
             summed.add(index)
         if not names:
             continue
