@@ -3150,3 +3150,13 @@ def test_a_bracket_holding_only_a_name_labels_the_formula_before_it(deck) -> Non
     # an aside that says more than a name is no label
     aside = "Theorem 1 bounds the last layer's gradient by O(d sqrt(ln d)) (for post-norm), O(d sqrt(ln d / L)) (unlike pre-norm)."
     assert "pre-bound-shrinks" not in hits(card, aside)
+
+
+def test_the_noun_normalisation_beside_the_stream_does_not_say_the_stream_is_normalised(deck) -> None:
+    card = _card(deck, "pre-ln-final-norm")
+    echo = ("I'll go through them in turn, because the answer depends on how the placement of normalisation interacts "
+            "with the residual path in Post-LN.")
+    assert "post-already-normalised" not in hits(card, echo)
+    for said in ("In Post-LN the residual stream goes through a normalisation layer after every block.",
+                 "In Post-LN the residual stream is normalised after every block."):
+        assert "post-already-normalised" in hits(card, said), said
