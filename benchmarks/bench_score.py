@@ -78,6 +78,11 @@ def hostile_inputs() -> dict[str, str]:
         # multi-line display is joined onto one line: a delimiter that never closes must not make that quadratic
         "30,000 '$$' lines and displays": "$$\nx = 1\n" * 15000,
         "20,000 unclosed '\\[' displays": "\\[ x\n" * 20000,
+        # index-notation Jacobians and per-coordinate means: a Kronecker line of 10,000 indexed names (each looks ahead
+        # for the other half of an outer product), 5,000 loss derivatives inside sums, thousands separators
+        "Kronecker line of 10,000 x_i": "J_ij = δ_ij - 1/N - " + "x_i " * 10000 + "x_j / N",
+        "5,000 sums of dL/dy_j": "dL/dx_i = (g_i - " + "(1/N) Σ_j ∂L/∂y_j x̂_j - " * 5000 + "x_i)",
+        "20,000 thousands separators": "1,000,000 steps, " * 20000,
         "4 MB mixed": ("Post-LN needs warm-up; Pre-LN 的残差是恒等通道 LN(x + F(x)) alpha = (2N)^(1/4)\n" * 60000)[:4_000_000],
     }
 
