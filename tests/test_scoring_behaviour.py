@@ -1082,6 +1082,10 @@ def test_only_a_mean_of_one_or_two_indexed_factors_becomes_a_mean() -> None:
     assert prepare("g_x = (1/s) (g_i - (1/D) sum_j g_j)").text == "g_x = (1/s) (g - mean(g))"  # g_x keeps its x
     assert prepare("the RMS is sqrt((1/N) sum_j a_j^2)").text == "the rms is sqrt((1/n) sum_j a_j^2)"  # squares
     assert prepare("(1/N) sum_j a_j b_j c_j").text == "(1/n) sum_j a_j b_j c_j"  # three factors
+    # the Jacobian and the backward formula on one line: the summed x_j is no half of an outer product, and
+    # "(1/N) Σ_j" no ones term
+    assert prepare("J_ij = (δ_ij − 1/N − x_i x_j/N)/σ; dL/dx_i = (1/σ)(g_i − (1/N) Σ_j g_j − x_i (1/N) Σ_j g_j x_j)").text == (
+        "j_ij = (i - 11^t/n - xx^t/n)/sigma; dl/dx_i = (1/sigma)(g - mean(g) - x mean(g * x))")
 
 
 def test_index_notation_is_rewritten_only_beside_a_kronecker_delta() -> None:

@@ -328,7 +328,7 @@ _KRONECKER = re.compile(r"(?:delta|δ)_(?:\{\s*([a-z])\s*,?\s*([a-z])\s*\}|([a-z
                         r"|(?<![\w.])1_\{\s*([a-z])\s*=\s*([a-z])\s*\}")
 _INDEXED = re.compile(r"(?<![\w^\\])([a-z])(\u0302|hat)?_(?:\{\s*([a-z])\s*\}|([a-z])(?![a-z0-9]))")
 _INDEX_ONES = re.compile(r"(?<=[-−] )\(*\s*1\s*\)*\s*/\s*\(*\s*([ndhNDH])(?![a-z0-9_])"
-                         r"(?:\s*\*?\s*(?:sqrt\([^()\n]{0,40}\)|sigma|σ|s)(?![a-z0-9_(]))?(?:\s*\))*(?!\s*[*·]?\s*[a-zA-Z(])")
+                         r"(?:\s*\*?\s*(?:sqrt\([^()\n]{0,40}\)|sigma|σ|s)(?![a-z0-9_(]))?")
 #: The bare 1 of "(N δ_ij − 1 − x̂_i x̂_j)", on a line where the dimension multiplies the delta.
 _SCALED_ONES = re.compile(r"(?<=[-−] )1(?=\s*[-−)\]])")
 _DIMENSION_TIMES_DELTA = re.compile(r"(?<![\w.])[ndhNDH]\s*\*?\s*(?:delta|δ)_|(?<![\w.])[ndhNDH]\s*\*?\s*1_\{")
@@ -337,6 +337,21 @@ _OUTER_REACH = 6
 _OUTER_REACH_CHARS = 120
 #: Where a term ends: a sign or separator outside brackets.
 _TERM_END = frozenset("+-−=,;")
+
+
+def _ones_term_end(text: str, start: int, end: int, stop: int) -> int | None:
+    """Where a `_INDEX_ONES` term ends once its own brackets are closed, or None when something multiplies it
+    ("1/N x_i", "(1/N) Σ_j g_j": no ones term)."""
+    depth = text.count("(", start, end) - text.count(")", start, end)
+    while depth > 0 and end < stop and text[end] in " )":
+        depth -= text[end] == ")"
+        end += 1
+    k = end
+    while k < stop and text[k] in " *·":
+        k += 1
+    if k < stop and (text[k].isalpha() or text[k] in "(Σ∑"):
+        return None
+    return end
 
 
 def _kronecker_indices(line: str) -> tuple[str, str] | None:
@@ -366,6 +381,8 @@ def _outer_products(text: str, start: int, end: int, pair: tuple[str, str]) -> l
             if n.start() - m.end() > _OUTER_REACH_CHARS:
                 break
             between = text[k : n.start()]
+            if "sum" in between or "Σ" in between or "∑" in between:
+                break  # "x_i (1/N) Σ_j g_j x_j": x_j is bound by the sum, no half of an outer product
             stop = False
             for ch in between:
                 depth += ch in "([{"
@@ -400,7 +417,10 @@ def _index_notation(text: str, origin: list[int]) -> tuple[str, list[int]]:
             continue
         edits += [(m.start(), m.end(), "I", m.start()) for m in _KRONECKER.finditer(text, *line.span())]
         edits += _outer_products(text, *line.span(), pair)
-        edits += [(m.start(), m.end(), f"11^T/{m.group(1)}", m.start()) for m in _INDEX_ONES.finditer(text, *line.span())]
+        for m in _INDEX_ONES.finditer(text, *line.span()):
+            end = _ones_term_end(text, m.start(), m.end(), line.end())
+            if end is not None:
+                edits.append((m.start(), end, f"11^T/{m.group(1)}", m.start()))
         if _DIMENSION_TIMES_DELTA.search(line.group()):
             edits += [(m.start(), m.end(), "11^T", m.start()) for m in _SCALED_ONES.finditer(text, *line.span())]
     return _apply_edits(text, origin, edits)
