@@ -3164,3 +3164,11 @@ def test_the_noun_normalisation_beside_the_stream_does_not_say_the_stream_is_nor
     for said in ("In Post-LN the residual stream goes through a normalisation layer after every block.",
                  "In Post-LN the residual stream is normalised after every block."):
         assert "post-already-normalised" in hits(card, said), said
+
+
+def test_a_mistake_is_quoted_without_the_sentences_before_it(deck) -> None:
+    card = _card(deck, "warmup-for-pre-ln")
+    text = ("Pre-LN LLMs still warm up because of Adam: early on the second moment comes from a handful of gradients. "
+            "It is cheap: LLaMA 2 used 10,000 warm-up steps.")
+    charged = [m for m in score_answer(card, text).mistakes if m.id == "llama-warmup-length"]
+    assert [m.evidence for m in charged] == ["It is cheap: LLaMA 2 used 10,000 warm-up steps."]

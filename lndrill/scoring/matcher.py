@@ -1066,10 +1066,11 @@ class Analysis:
         return k >= 0 and self._equations[k][1] >= b
 
     def evidence(self, frame: Frame, start: int | None = None) -> tuple[str, tuple[tuple[int, int], ...]]:
-        """The user's words for a frame (its clause when short) and the spans of the matched words."""
+        """The user's words for a frame (its clause when short, from `start`, the subject's mention, when that stands
+        earlier in the same sentence) and the spans of the matched words."""
         a, b = frame.char_span
-        if start is not None and start < frame.start:
-            a = min(a, self.tokens[start].start)
+        if start is not None and start < frame.start and self.lay.sentence_of[start] == self.lay.sentence_of[frame.start]:
+            a = min(a, self.tokens[start].start)  # (a subject named sentences before is not quoted with the claim)
         ca, cb = self.lay.clause_span[self.lay.clause_of[frame.start]]
         seg_start, seg_end = self.tokens[ca].start, self.tokens[cb - 1].end
         if seg_end - seg_start <= 160:
