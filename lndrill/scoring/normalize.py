@@ -440,6 +440,8 @@ _LOSS_DERIVATIVE = re.compile(r"\(\(∂ ?l\)/\(∂ ?[a-z](?:hat|\u0302)?_(?:\{\s
                               r"|(?<![\w)])∂ ?l ?/ ?∂ ?[a-z](?:hat|\u0302)?_(?:\{\s*([ijklmnpq])\s*\}|([ijklmnpq])(?![a-z0-9_]))",
                               re.IGNORECASE)
 _MEAN_NAME = r"(d?[a-z])(?:hat|\u0302)?"
+#: What may join the two factors of a product ("g_j x_j", "g_j * x_j", "g_j·x_j").
+_FACTOR_JOIN = re.compile(r"\s*[*·]?\s*")
 #: (an index is one of the letters indices are written with: "g_x", the gradient with respect to x, keeps its x)
 _FREE_INDEXED = re.compile(rf"(?<![\w^\\]){_MEAN_NAME}_(?:\{{\s*([ijklmnpq])\s*\}}|([ijklmnpq])(?![a-z0-9_]))",
                            re.IGNORECASE)
@@ -477,12 +479,12 @@ def _index_means(text: str, origin: list[int]) -> tuple[str, list[int]]:
                 continue
             args = [first.group(1).lower()]
             b = first.end()
-            join = re.compile(r"\s*[*·]?\s*").match(text, b, end)
+            join = _FACTOR_JOIN.match(text, b, end)
             second = factor.match(text, join.end(), end) if join else None
             if second is not None:
                 args.append(second.group(1).lower())
                 b = second.end()
-                join = re.compile(r"\s*[*·]?\s*").match(text, b, end)
+                join = _FACTOR_JOIN.match(text, b, end)
                 if join and factor.match(text, join.end(), end):
                     continue  # three factors: not a mean of a product of two
             coefficient = f"{m.group('coef')} * " if m.group("coef") else ""
