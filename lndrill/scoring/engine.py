@@ -726,11 +726,14 @@ def _part_about_another_name(answer: Analysis, frame: Frame) -> bool:
     while k < frame.start and (toks[k].kind == PUNCT or toks[k].key in ("and", "with")):
         k += 1
     if (k >= frame.start or toks[k].kind != WORD or toks[k].end - toks[k].start < 3
-            or not text[toks[k].start:toks[k].start + 1].isupper() or answer.subjects.between(k, k + 1) is not None):
-        return False
+            or not text[toks[k].start:toks[k].start + 1].isupper()):
+        return False  # (a name of three letters or more: "E||x||^2 = 2d" opens with a symbol)
+    if answer.subjects.between(k, k + 1) is not None:
+        return False  # the part opens with one of the card's subjects: attribution has already taken it
     j = k + 1
     while j < frame.start and toks[j].kind in (NUMBER, PUNCT) and toks[j].key not in (",", ";"):
         j += 1  # (a version: "GPT-2", "OLMo 2")
+    # (not "..., and Lemma 2 shows that Post-LN ...": a source reporting on the same subject)
     return j < len(toks) and (toks[j].key in COPULAS or toks[j].key in _NAME_TAKES or (
         toks[j].kind == CJK and toks[j].key in _NAME_TAKES_ZH))
 

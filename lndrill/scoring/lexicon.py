@@ -498,14 +498,9 @@ class TextIndex:
         root = unit[:-1] if unit.endswith("e") and len(unit) > 4 else unit
         return tok.key.startswith(root) or self.text.startswith(root, tok.start)
 
-    def _aside_opens(self, j: int) -> bool:
-        """An opening bracket stands right before token j (after the phrase's previous unit)."""
-        k = j - 1
-        while k >= 0 and self.tokens[k].kind == PUNCT:
-            if self.tokens[k].key in ("(", "（", "["):
-                return True
-            k -= 1
-        return False
+    def _bracket_between(self, a: int, b: int) -> bool:
+        """An opening bracket stands between tokens a and b (a phrase's unit and the next one it meets)."""
+        return any(self.tokens[k].key in ("(", "[") for k in range(a + 1, b))
 
     def _unit_at(self, j: int, unit: str, kind: str, is_prefix: bool) -> bool:
         if j >= len(self.tokens):
@@ -548,15 +543,15 @@ class TextIndex:
                     tokens[i + n - 1].start == tokens[i].start + n - 1):
                 found.add((i, i + n))
                 continue
-            j = sig[i + 1]
+            prev, j = i, sig[i + 1]
             ok = True
             for u in range(1, n):
                 unit, kind, pre = phrase.units[u], phrase.kinds[u], phrase.prefix[u]
                 if self._unit_at(j, unit, kind, pre):
-                    if kind == NUMBER == phrase.kinds[u - 1] and self._aside_opens(j):
+                    if kind == NUMBER == phrase.kinds[u - 1] and self._bracket_between(prev, j):
                         ok = False  # "2.77 at lr 1e-3 (31.16 at 5e-4)": the bracketed number is bound inside its aside
                         break
-                    j = sig[j + 1]
+                    prev, j = j, sig[j + 1]
                     continue
                 if kind == WORD and phrase.kinds[u - 1] == WORD and not phrase.tight:
                     k = j
@@ -568,7 +563,7 @@ class TextIndex:
                         if self._unit_at(k, unit, kind, pre):
                             break
                     if self._unit_at(k, unit, kind, pre) and not self._hyphenated(k - 1, k):
-                        j = sig[k + 1]
+                        prev, j = k, sig[k + 1]
                         continue
                 ok = False
                 break
