@@ -3172,3 +3172,15 @@ def test_a_mistake_is_quoted_without_the_sentences_before_it(deck) -> None:
             "It is cheap: LLaMA 2 used 10,000 warm-up steps.")
     charged = [m for m in score_answer(card, text).mistakes if m.id == "llama-warmup-length"]
     assert [m.evidence for m in charged] == ["It is cheap: LLaMA 2 used 10,000 warm-up steps."]
+
+
+def test_saying_something_is_not_understood_does_not_deny_it(deck) -> None:
+    card = _card(deck, "warmup-for-pre-ln")
+    for doubt in ("Why warm-up helps at all is still not fully clear, even to the people who use it.",
+                  "How much of warmup's benefit comes from the normalisation is not yet well understood.",
+                  "warmup 为什么有效，目前其实还不清楚。"):
+        assert "pre-can-drop" not in hits(card, doubt), doubt
+    for denial in ("With Pre-LN warm-up is not needed at a moderate learning rate.",
+                   "Pre-LN 在中等学习率下可以不用 warmup。",
+                   "Pre-LN's warm-up can be dropped; it does not explain the whole story, but it is not required."):
+        assert "pre-can-drop" in hits(card, denial), denial

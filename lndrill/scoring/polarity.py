@@ -106,7 +106,9 @@ _ZH_NOT_NEGATION = ("不同", "不断", "不仅", "不只是", "不单", "不少
                     # "warmup 前期数据样本不足": too few samples, no denial of the warm-up)
                     "不平衡", "不均衡", "不对称", "不匹配", "不足",
                     # "whether": "是否需要 warmup", "对有无 warmup 做了实验" ask or compare, they deny nothing
-                    "是否", "有无")
+                    "是否", "有无",
+                    # not known, not denied: "warmup 为什么有效目前还不清楚" doubts our knowledge of the warm-up
+                    "不清楚", "不太清楚", "不明确", "不明朗", "不确定")
 #: Words that restrict a claim to one thing ("just pre-norm", "only the input", "只在输入").
 _RESTRICTIONS = frozenset({"just", "only", "merely", "solely", "只", "仅"})
 #: How many characters after a 的 its head noun may take ("的前几千步"): a word further on is outside the modifier.
@@ -380,6 +382,8 @@ def is_negation(tokens: list[Token], j: int) -> int:
             return 0  # "-> skip never normalised", "skip stays clean": the skip path as a subject
         if t.key == "outsid" and nxt and nxt not in _OUTSIDE_OBJECTS:
             return 0  # "the best-known adopter outside Microsoft": outside a group, not off a path
+        if t.key in _DOUBT_NEGATIONS and _knowledge_word_after(tokens, j + 1):
+            return 0  # "why warm-up helps is not well understood": what is doubted is our knowledge, not the thing
         return 0 if (t.key, nxt) in _EN_NOT_A_CUE else n
     if _leaves_alone(tokens, j):
         return n
@@ -389,6 +393,31 @@ def is_negation(tokens: list[Token], j: int) -> int:
             and tokens[j - 1].key == tokens[j + 1].key and tokens[j - 1].end == t.start:
         return 0  # "矛不矛盾", "需不需要", "有没有": the A-not-A question form asks, it does not deny
     return 0 if _inside_zh_word(tokens, j, first=0) else n
+
+
+#: English denials that, before a word of knowing ("not fully clear", "never well understood"), say that something is not
+#: known rather than that it is absent or false.
+_DOUBT_NEGATIONS = frozenset({"not", "never"})
+#: Words of knowing: "X is not clear / not understood / not known / not obvious / not settled / not established".
+#: (Only words whose stem is no verb of its own: "explained" would also catch "it does not explain the divergence".)
+_KNOWLEDGE_WORDS = frozenset(stem(w) for w in ("clear", "understood", "known", "obvious", "certain"))
+#: Adverbs that may stand between the denial and the word of knowing ("not fully clear", "not yet well understood").
+_DEGREE_ADVERBS = frozenset(stem(w) for w in ("fully", "well", "entirely", "completely", "totally", "quite", "yet",
+                                               "always", "very", "so", "particularly", "immediately", "widely",
+                                               "really", "clearly", "precisely", "exactly"))
+
+
+def _knowledge_word_after(tokens: list[Token], k: int) -> bool:
+    """A word of knowing follows at token k, after at most two degree adverbs ("not (yet) (fully) understood")."""
+    for _ in range(3):
+        if k >= len(tokens) or tokens[k].kind != WORD:
+            return False
+        if tokens[k].key in _KNOWLEDGE_WORDS:
+            return True
+        if tokens[k].key not in _DEGREE_ADVERBS:
+            return False
+        k += 1
+    return False
 
 
 #: Characters that open an amount after 少了 ("少了一半", "少了很多", "少了 30%"), not the thing that is lacking.
