@@ -68,6 +68,7 @@ HIT = [
     ("ln-who-uses-what", "transformer-post", "最早的 Transformer 是 Post-LN。"),
     ("ln-who-uses-what", "transformer-post", "Vaswani et al. put the LayerNorm after the add: post-norm."),
     ("ln-who-uses-what", "transformer-post", "最初的 Transformer 和 BERT 都用后置归一化。"),
+    ("ln-who-uses-what", "transformer-post", "原生 Transformer 是 Post-LN：先残差相加，再 LayerNorm。"),
     ("ln-who-uses-what", "bert-post", "BERT applies its LayerNorm after each residual addition."),
     ("ln-who-uses-what", "bert-post", "BERT 在残差相加之后再做 LayerNorm。"),
     ("ln-who-uses-what", "gpt-final-ln", "GPT-2 also has a LayerNorm after the last block, before the head."),
