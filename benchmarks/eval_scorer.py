@@ -1,6 +1,6 @@
 """How well the scorer agrees with blind expert grades.
 
-Run: python benchmarks/eval_scorer.py [--half frozen|tune] [--set blind|real|calibration|own] [--per-answer]
+Run: python benchmarks/eval_scorer.py [--half frozen|tune] [--set blind|real|calibration|own] [--per-answer] [--ci]
 
 Prints, per card and overall: Spearman rho between grades and scores, mean absolute difference,
 mistake precision (fired mistakes whose evidence overlaps an error the graders recorded) and the
@@ -9,12 +9,17 @@ adversarial answer and the lowest score of an answer graded >= 85. Then the deck
 many of the deck's own texts (model answers, claims, mistake explanations) draw a mistake on their own card
 or on any other card (must be 0).
 
+`--ci` adds a 90% bootstrap interval to each rho (answers resampled with replacement, 2,000 times, fixed seed): with
+13 answers a card, a card's rho moves by about 0.1 from which answers happened to be drawn, so a card at 0.79 and
+one at 0.81 cannot be told apart.
+
 The frozen half (tests/blind/frozen) is for reporting only: nobody reads it while changing the scorer.
 """
 
 from __future__ import annotations
 
 import argparse
+import random
 import statistics
 import sys
 from dataclasses import dataclass
@@ -89,6 +94,25 @@ def spearman(a: list[float], b: list[float]) -> float:
     return cov / (va * vb) if va and vb else float("nan")
 
 
+def rho_interval(grades: list[float], scores: list[float], *, runs: int = 2000, level: float = 0.90,
+                 seed: int = 0) -> tuple[float, float]:
+    """A bootstrap interval for Spearman's rho: answers resampled with replacement `runs` times (resamples where
+    either side is constant are skipped); the central `level` share of the rhos."""
+    rng = random.Random(seed)
+    n = len(grades)
+    found = []
+    for _ in range(runs):
+        pick = [rng.randrange(n) for _ in range(n)]
+        r = spearman([grades[i] for i in pick], [scores[i] for i in pick])
+        if r == r:
+            found.append(r)
+    if not found:
+        return float("nan"), float("nan")
+    found.sort()
+    cut = (1.0 - level) / 2.0
+    return found[int(cut * (len(found) - 1))], found[int((1.0 - cut) * (len(found) - 1))]
+
+
 def _error_spans(g: Graded) -> list[tuple[int, int]]:
     spans = []
     for q in g.errors:
@@ -144,8 +168,12 @@ def _summary(rows: list[Row]) -> dict[str, float]:
     }
 
 
-def _fmt(s: dict[str, float]) -> str:
-    return (f"n={s['n']:3.0f}  rho={s['rho']:5.3f}  mad={s['mad']:5.1f}  bias={s['bias']:+5.1f}  "
+def _fmt(s: dict[str, float], rows: list[Row] | None = None) -> str:
+    ci = ""
+    if rows is not None and len(rows) > 2:
+        lo, hi = rho_interval([r.g.grade for r in rows], [float(r.score) for r in rows])
+        ci = f" [{lo:5.3f}, {hi:5.3f}]"
+    return (f"n={s['n']:3.0f}  rho={s['rho']:5.3f}{ci}  mad={s['mad']:5.1f}  bias={s['bias']:+5.1f}  "
             f"mistakes={s['fired']:3.0f} precision={s['precision']:4.2f}  false-mistake={s['false_rate']:4.2f}  "
             f"adv-max={s['adv_max']:3.0f}  strong-min={s['strong_min']:3.0f}")
 
@@ -184,6 +212,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--set", choices=["blind", "real", "calibration", "own"], default="blind", dest="which")
     ap.add_argument("--per-answer", action="store_true", help="one line per answer (tuning half only)")
     ap.add_argument("--no-self", action="store_true", help="skip the self-consistency check")
+    ap.add_argument("--ci", action="store_true", help="a 90%% bootstrap interval after each rho")
     ap.add_argument("-v", "--verbose", action="store_true", help="list the deck texts that draw mistakes")
     ap.add_argument("--card", action="append", default=[], metavar="ID",
                     help="only this card's answers (repeatable); ALL is then over those cards")
@@ -200,8 +229,8 @@ def main(argv: list[str] | None = None) -> None:
     print(f"{args.which} set, {args.half} half" if args.which in ("blind", "real") else f"{args.which} set")
     for card in sorted({r.g.card for r in rows}):
         sub = [r for r in rows if r.g.card == card]
-        print(f"  {card:24s} {_fmt(_summary(sub))}")
-    print(f"  {'ALL':24s} {_fmt(_summary(rows))}")
+        print(f"  {card:24s} {_fmt(_summary(sub), sub if args.ci else None)}")
+    print(f"  {'ALL':24s} {_fmt(_summary(rows), rows if args.ci else None)}")
     if args.per_answer:
         for r in sorted(rows, key=lambda r: r.score - r.g.grade):
             print(f"    {r.g.id:32s} grade {r.g.grade:5.1f} score {r.score:3d}  {r.g.kind:8s} "
