@@ -3184,3 +3184,17 @@ def test_saying_something_is_not_understood_does_not_deny_it(deck) -> None:
                    "Pre-LN 在中等学习率下可以不用 warmup。",
                    "Pre-LN's warm-up can be dropped; it does not explain the whole story, but it is not required."):
         assert "pre-can-drop" in hits(card, denial), denial
+
+
+def test_a_long_passage_measuring_vector_norms_is_not_about_a_normalisation_layer(deck) -> None:
+    card = _card(deck, "warmup-for-pre-ln")
+    optimiser = ("This note reviews a new optimiser study. The authors ask why early updates are too large and how to "
+                 "measure the harm they do. They bound the L2 update norm of every weight matrix, track gradient norms "
+                 "over the first thousand steps, and scale each update in proportion to the weight, normalizing them to "
+                 "a fixed angle per step. With higher momentum and this control, training runs without any learning "
+                 "rate warmup and matches the usual schedule on GPT-2 small and medium, while plain AdamW without the "
+                 "ramp loses about half a point of perplexity at the same peak rate.")
+    assert "pre-can-drop" not in hits(card, optimiser)
+    # the same passage once it names the layer the card is about: its unnamed claims are about Pre-LN again
+    assert "pre-can-drop" in hits(card, optimiser.replace("GPT-2 small and medium", "GPT-2 small and medium (pre-norm "
+                                                          "layer normalization)"))

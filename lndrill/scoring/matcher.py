@@ -50,8 +50,21 @@ _NOT_AFTER_SHORT_NAME = frozenset(stem(w) for w in ("train", "training", "traine
 WINDOW = 30
 #: Below this many tokens an answer is about the card's own question, whatever it names (see Analysis.__init__).
 _SHORT_ANSWER_TOKENS = 80
-#: Any word for a normalisation layer (the text is lower-cased).
-_NORM_WORDS = re.compile(r"\bln\b|layer ?norm|rmsnorm|\bnorms?\b|归一化|normali[sz]")
+#: Any word for a normalisation layer (the text is lower-cased). A bare "norm" counts unless it is the size of a vector
+#: (`_SIZE_OF_NORM`), and "normalising" as a verb does not ("updates proportional to weight magnitudes, normalizing
+#: them"): a passage on warm-up and optimisers that measures norms is still not about a normalisation layer.
+_NORM_WORDS = re.compile(r"\bln\b|layer ?norm|rmsnorm|归一化|normali[sz]ation")
+_BARE_NORM = re.compile(r"(?:\b([a-z0-9]+)\s+)?\bnorms?\b(\s+of\b)?")
+#: Words before a bare "norm" that make it a vector's size ("the L2 update norm", "gradient norms").
+_SIZE_OF_NORM = frozenset({"gradient", "update", "weight", "vector", "stream", "output", "input", "activation", "l2",
+                           "l1", "spectral", "frobenius", "parameter", "euclidean"})
+
+
+def _names_a_norm_layer(text: str) -> bool:
+    """The (lower-cased) text names a normalisation layer somewhere (see `_NORM_WORDS`)."""
+    if _NORM_WORDS.search(text):
+        return True
+    return any(m.group(1) not in _SIZE_OF_NORM and not m.group(2) for m in _BARE_NORM.finditer(text))
 #: What may open a clause before the pronoun that refers back to the clause before it ("..., so it keeps growing").
 _BRIDGE_CONNECTIVES = frozenset({"so", "and", "then", "thus", "hence", "therefore", "所以", "因此", "于是"})
 _BRIDGE_PRONOUNS = frozenset({"it", "they", "它", "它们"})
@@ -245,7 +258,7 @@ class Analysis:
         # The card's placement is the subject of unnamed claims in a short answer (the card's question sets the topic), but
         # a long text must be about normalisation at all: a passage on warm-up and Adam that never names a LayerNorm is
         # not about Pre-LN's warm-up.
-        about_norm = found or len(self.tokens) < _SHORT_ANSWER_TOKENS or _NORM_WORDS.search(self.prep.text)
+        about_norm = found or len(self.tokens) < _SHORT_ANSWER_TOKENS or _names_a_norm_layer(self.prep.text)
         default = rubric.default_subject if about_norm else None
         self.subjects = Subjects(self.lay, found, default)
         self.polarity = Polarity(self.lay)
