@@ -3198,3 +3198,12 @@ def test_a_long_passage_measuring_vector_norms_is_not_about_a_normalisation_laye
     # the same passage once it names the layer the card is about: its unnamed claims are about Pre-LN again
     assert "pre-can-drop" in hits(card, optimiser.replace("GPT-2 small and medium", "GPT-2 small and medium (pre-norm "
                                                           "layer normalization)"))
+
+
+def test_what_people_talk_about_is_x_states_x(deck) -> None:
+    card = _card(deck, "pre-ln-effective-depth")
+    for said in ("The consequence people talk about is representation collapse: deep layers all look alike.",
+                 "What everyone talks about is representation collapse in the deep layers."):
+        assert "representation-collapse" in hits(card, said), said
+    # announcing a topic still claims nothing
+    assert "representation-collapse" not in hits(card, "This post talks about representation collapse in deep Pre-LN stacks.")

@@ -339,6 +339,9 @@ _VIEW_SAYS = frozenset(stem(w) for w in ("says", "said", "holds", "held", "claim
 #: reports it).
 _READINGS = frozenset(stem(w) for w in ("reading", "misreading", "interpretation", "misinterpretation"))
 _COPULAS_OF_VIEWS = frozenset({"is", "was", stem("goes")})
+#: The last words of framing cues that can close a relative clause ("the effect people talk about is X").
+_FRAMED_ENDS = frozenset({"about", "discuss"})
+_FRAME_COPULAS = frozenset({"is", "are", "was", "were"})
 #: Who holds a received view, opening a short clause after it ("the myth people repeat", "a misconception I've heard").
 _HEARERS = frozenset({"i", "ive", "id", "we", "weve", "you", "youll", "people", "many", "most", "some", "everyone",
                       "everybody", "one", "often", "still", "commonly", "frequently", "widely"})
@@ -1466,7 +1469,7 @@ class Polarity:
                         # an indirect question ("Xiong bound how big it is: ...") covers its own clause only; the
                         # clause after it answers it
                         carried = (sent, carried[1] + [(j, "condition")] if carried[0] == sent else [(j, "condition")])
-                elif _FRAMING.at(toks, j):
+                elif (n := _FRAMING.at(toks, j)) and not self._names_a_subject(j, n):
                     found.append((j, "framing"))
                 elif _PURPOSE.at(toks, j) and not (toks[j].key == "so" and j + 2 < len(toks) and toks[j + 2].key != "to"):
                     found.append((j, "purpose"))  # "so as to X" is a purpose, "so as you stack blocks, X" is not
@@ -1597,6 +1600,15 @@ class Polarity:
         toks = self.tokens
         return (toks[j].kind == CJK and toks[j].key == "以" and j > 0 and toks[j - 1].kind == CJK
                 and toks[j - 1].key in ("可", "所", "足", "难", "得"))
+
+    def _names_a_subject(self, j: int, n: int) -> bool:
+        """A framing cue of `n` tokens at j that ends a noun phrase before its copula ("the consequence people talk
+        about is representation collapse", "what everyone talks about is X"): the sentence states X, it does not
+        announce a topic."""
+        toks = self.tokens
+        k = j + n
+        return (toks[j + n - 1].kind == WORD and toks[j + n - 1].key in _FRAMED_ENDS and k < len(toks)
+                and toks[k].kind == WORD and toks[k].key in _FRAME_COPULAS)
 
     def _received_view(self, j: int) -> bool:
         """"The popular story / common belief / usual assumption is that X", "it's a common belief that X", "a common
