@@ -55,16 +55,11 @@ _SHORT_ANSWER_TOKENS = 80
 #: them"): a passage on warm-up and optimisers that measures norms is still not about a normalisation layer.
 _NORM_WORDS = re.compile(r"\bln\b|layer ?norm|rmsnorm|归一化|normali[sz]ation")
 _BARE_NORM = re.compile(r"(?:\b([a-z0-9]+)\s+)?\bnorms?\b(\s+of\b)?")
-#: Words before a bare "norm" that make it a vector's size ("the L2 update norm", "gradient norms").
-_SIZE_OF_NORM = frozenset({"gradient", "update", "weight", "vector", "stream", "output", "input", "activation", "l2",
-                           "l1", "spectral", "frobenius", "parameter", "euclidean"})
+#: Words before a bare "norm" that make it a vector's size ("the L2 update norm", "gradient norms"); not "output" or
+#: "input", which also name where a normalisation layer sits ("OLMo 2 keeps only the output norm").
+_SIZE_OF_NORM = frozenset({"gradient", "update", "weight", "vector", "stream", "activation", "l2", "l1", "spectral",
+                           "frobenius", "parameter", "euclidean"})
 
-
-def _names_a_norm_layer(text: str) -> bool:
-    """The (lower-cased) text names a normalisation layer somewhere (see `_NORM_WORDS`)."""
-    if _NORM_WORDS.search(text):
-        return True
-    return any(m.group(1) not in _SIZE_OF_NORM and not m.group(2) for m in _BARE_NORM.finditer(text))
 #: What may open a clause before the pronoun that refers back to the clause before it ("..., so it keeps growing").
 _BRIDGE_CONNECTIVES = frozenset({"so", "and", "then", "thus", "hence", "therefore", "所以", "因此", "于是"})
 _BRIDGE_PRONOUNS = frozenset({"it", "they", "它", "它们"})
@@ -233,6 +228,13 @@ def _conjoined_placements(tokens: list[Token]) -> list[tuple[range, range]]:
                 end += 1
             out.append((range(i, j), range(k2, end)))
     return out
+
+
+def _names_a_norm_layer(text: str) -> bool:
+    """The (lower-cased) text names a normalisation layer somewhere (see `_NORM_WORDS`)."""
+    if _NORM_WORDS.search(text):
+        return True
+    return any(m.group(1) not in _SIZE_OF_NORM and not m.group(2) for m in _BARE_NORM.finditer(text))
 
 
 class Analysis:

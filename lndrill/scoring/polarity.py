@@ -401,7 +401,7 @@ def is_negation(tokens: list[Token], j: int) -> int:
 #: English denials that, before a word of knowing ("not fully clear", "never well understood"), say that something is not
 #: known rather than that it is absent or false.
 _DOUBT_NEGATIONS = frozenset({"not", "never"})
-#: Words of knowing: "X is not clear / not understood / not known / not obvious / not settled / not established".
+#: Words of knowing: "X is not clear / not understood / not known / not obvious / not certain".
 #: (Only words whose stem is no verb of its own: "explained" would also catch "it does not explain the divergence".)
 _KNOWLEDGE_WORDS = frozenset(stem(w) for w in ("clear", "understood", "known", "obvious", "certain"))
 #: Adverbs that may stand between the denial and the word of knowing ("not fully clear", "not yet well understood").
