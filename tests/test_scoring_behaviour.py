@@ -3207,3 +3207,16 @@ def test_what_people_talk_about_is_x_states_x(deck) -> None:
         assert "representation-collapse" in hits(card, said), said
     # announcing a topic still claims nothing
     assert "representation-collapse" not in hits(card, "This post talks about representation collapse in deep Pre-LN stacks.")
+
+
+def test_bold_inside_a_chinese_sentence_does_not_split_its_words(deck) -> None:
+    card = _card(deck, "pre-vs-post-ln")
+    assert "post-order" in hits(card, "Post-LN：LayerNorm 放在每个子层的输出端，在和残差相加**之后**才做。")
+    assert "*" not in prepare("残差相加**之后**再归一化").text
+    assert "**" in prepare("the bound is d**0.5 and 2**10").text  # a power keeps its asterisks
+
+
+def test_a_submodule_is_a_sublayer(deck) -> None:
+    card = _card(deck, "pre-vs-post-ln")
+    for said in ("Pre-LN：把 LayerNorm 移动到子模块的输入端。", "Pre-LN：LayerNorm 放在子模块之前。"):
+        assert "pre-order" in hits(card, said), said

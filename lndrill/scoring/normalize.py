@@ -741,6 +741,11 @@ def prepare(original: str | bytes) -> Prepared:
         if "比" in text:
             text, origin = _apply_edits(text, origin, [(m.end(), m.end(), "更", m.end())
                                                        for m in _BARE_COMPARATIVE.finditer(text)])
+        if "子模块" in text:
+            # "子模块" (sub-module) is the other common Chinese word for a sublayer ("移到子模块的输入端"): read it as 子层,
+            # the deck's word, so every phrase written with 子层 covers it
+            text, origin = _apply_edits(text, origin, [(m.start(), m.end(), "子层", m.start())
+                                                       for m in re.finditer("子模块", text)])
     if "://" in text or "www." in text or "<" in text or "](" in text:
         text, origin = _web_markup(text, origin)
     if "\\" in text or "$" in text:
@@ -839,8 +844,10 @@ def simplified(text: str) -> str:
     return "\n".join(lines)
 
 
-#: One word in Markdown emphasis inside a line ("does *not* grow", "**never**").
-_EMPHASIS = re.compile(r"(?<![\w*])(\*{1,2})([A-Za-z\u4e00-\u9fff'-]{1,24})\1(?![\w*])")
+#: One word in Markdown emphasis inside a line ("does *not* grow", "**never**"); in Chinese it sits between characters
+#: with no space ("在与残差连接相加**之后**", "移到子层的**输入端**"), so only a Latin letter or a digit next to it (x**2,
+#: 2**10: a power) keeps the asterisks.
+_EMPHASIS = re.compile(r"(?<![A-Za-z0-9_*])(\*{1,2})([A-Za-z\u4e00-\u9fff'-]{1,24})\1(?![A-Za-z0-9_*])")
 
 
 def _unemphasise(m: re.Match[str]) -> str:
