@@ -3220,3 +3220,21 @@ def test_a_submodule_is_a_sublayer(deck) -> None:
     card = _card(deck, "pre-vs-post-ln")
     for said in ("Pre-LN：把 LayerNorm 移动到子模块的输入端。", "Pre-LN：LayerNorm 放在子模块之前。"):
         assert "pre-order" in hits(card, said), said
+
+
+def test_vanishing_gradients_elsewhere_are_not_the_final_norms_division(deck) -> None:
+    card = _card(deck, "pre-ln-final-norm")
+    text = ("Without normalization the inputs to later sublayers become large, attention scores saturate the softmax "
+            "and you get nearly one-hot attention with vanishing gradients.")
+    assert "final-ln-in-theory" not in hits(card, text)
+    assert "final-ln-in-theory" in hits(card, "In Pre-LN the final LN shrinks the gradient by about 1/sqrt(L), "
+                                              "since it divides by the norm of the grown stream.")
+
+
+def test_a_claim_set_against_a_myth_is_the_writers_own(deck) -> None:
+    card = _card(deck, "pre-ln-final-norm")
+    text = ("Hence Theorem 1: Pre-LN's last-layer gradient is O(d sqrt(ln d / L)) against Post-LN's O(d sqrt(ln d)), "
+            "which, contrary to a common myth, does not grow with L.")
+    assert "final-ln-in-theory" in hits(card, text)
+    # the myth itself, named as one, is still refuted
+    assert "final-ln-in-theory" not in hits(card, "It is a myth that Pre-LN's last-layer gradient is O(d sqrt(ln d / L)).")

@@ -1115,7 +1115,7 @@ class Polarity:
             while first < len(toks) and (toks[first].kind == PUNCT or toks[first].key in _LEAD_CONNECTIVES):
                 first += 1
             counterfactual = _COUNTERFACTUAL.at(toks, a) > 0
-            if not negated and not counterfactual and not self._refutes_own_aside(i, clause):
+            if not negated and not counterfactual and not self._refutes_own_aside(i, clause) and not self._contrary_before(i):
                 if clause not in out:
                     start = self._named_content(a, i)
                     if start is not None:
@@ -1292,9 +1292,15 @@ class Polarity:
         return not self.lay.text[t.start : t.end].lower().startswith("assuming")
 
     def _contrary_before(self, j: int) -> bool:
-        """The report cue at j is what the writer sets their claim against ("Contrary to popular belief", "the
-        reverse of what people assume: X"): X is the writer's own."""
-        return bool(_CONTRARY.at(self.tokens, max(0, j - 2))) or (j >= 3 and bool(_REVERSE_OF.at(self.tokens, j - 3)))
+        """The report or refutation cue at j is what the writer sets their claim against ("Contrary to popular belief",
+        "contrary to a common myth", "the reverse of what people assume: X"): X is the writer's own."""
+        toks = self.tokens
+        for k in range(j - 1, max(-1, j - 5), -1):
+            if toks[k].kind == PUNCT:
+                break
+            if _CONTRARY.at(toks, k):
+                return True
+        return j >= 3 and bool(_REVERSE_OF.at(toks, j - 3))
 
     def _moods(self) -> list[list[tuple[int, str]]]:
         """The mood cues of every clause (`_mood_cues`), found on first use."""
