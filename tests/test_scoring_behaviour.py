@@ -3238,3 +3238,9 @@ def test_a_claim_set_against_a_myth_is_the_writers_own(deck) -> None:
     assert "final-ln-in-theory" in hits(card, text)
     # the myth itself, named as one, is still refuted
     assert "final-ln-in-theory" not in hits(card, "It is a myth that Pre-LN's last-layer gradient is O(d sqrt(ln d / L)).")
+
+
+def test_guifanhua_is_normalisation(deck) -> None:
+    card = _card(deck, "pre-vs-post-ln")
+    assert "pre-order" in hits(card, "Pre-LN：规范化只放在每个子层的输入上，残差主干不做规范化。")
+    assert prepare("层规范化").text == "层归一化"

@@ -741,6 +741,9 @@ def prepare(original: str | bytes) -> Prepared:
         if "比" in text:
             text, origin = _apply_edits(text, origin, [(m.end(), m.end(), "更", m.end())
                                                        for m in _BARE_COMPARATIVE.finditer(text)])
+        if "规范化" in text:
+            # "层规范化" / "规范化层": the other common Chinese word for normalisation, read as the deck's 归一化 (same length)
+            text = text.replace("规范化", "归一化")
         if "子模块" in text:
             # "子模块" (sub-module) is the other common Chinese word for a sublayer ("移到子模块的输入端"): read it as 子层,
             # the deck's word, so every phrase written with 子层 covers it
