@@ -3243,4 +3243,11 @@ def test_a_claim_set_against_a_myth_is_the_writers_own(deck) -> None:
 def test_guifanhua_is_normalisation(deck) -> None:
     card = _card(deck, "pre-vs-post-ln")
     assert "pre-order" in hits(card, "Pre-LN：规范化只放在每个子层的输入上，残差主干不做规范化。")
-    assert prepare("层规范化").text == "层归一化"
+    assert prepare("规范化层").text == "归一化层" and prepare("层规范化").text == prepare("层归一化").text
+
+
+def test_layernorms_chinese_name_reads_as_layernorm(deck) -> None:
+    card = _card(deck, "pre-vs-post-ln")
+    assert "post-order" in hits(card, "Post-LN：先做残差相加，再做层归一化。")
+    assert "layernorm" in prepare("再做层归一化").text
+    assert "层归一化" in prepare("均方根层归一化（RMSNorm）").text  # RMSNorm's Chinese name stays itself

@@ -744,6 +744,11 @@ def prepare(original: str | bytes) -> Prepared:
         if "规范化" in text:
             # "层规范化" / "规范化层": the other common Chinese word for normalisation, read as the deck's 归一化 (same length)
             text = text.replace("规范化", "归一化")
+        if "层归一化" in text:
+            # "层归一化" is LayerNorm's Chinese name: read it as the English one, so "再做层归一化" meets "再做 layernorm" and
+            # every phrase written either way (phrases are prepared the same way); not in "均方根层归一化" (RMSNorm's name)
+            text, origin = _apply_edits(text, origin, [(m.start(), m.end(), "layernorm", m.start())
+                                                       for m in re.finditer("(?<!均方根)层归一化", text)])
         if "子模块" in text:
             # "子模块" (sub-module) is the other common Chinese word for a sublayer ("移到子模块的输入端"): read it as 子层,
             # the deck's word, so every phrase written with 子层 covers it
