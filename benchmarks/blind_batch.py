@@ -10,6 +10,7 @@ Helpers write and grade in a work directory OUTSIDE the repository (they must ne
   python benchmarks/blind_batch.py merge WORKDIR           # writer + grader -> WORKDIR/merged.yaml (grade = mean)
   python benchmarks/blind_batch.py score WORKDIR/merged.yaml [--per]   # score it BEFORE anyone reads it
   python benchmarks/blind_batch.py intotune WORKDIR --suffix zq --ordinal fortieth   # once used: tuning half
+  python benchmarks/blind_batch.py intofrozen WORKDIR --suffix zq --ordinal fortieth  # or, never read: frozen half
 
 Real passages (never committed: the text is not ours) follow the same path with WORKDIR/COLLECT.md for the
 collectors and two graders; `merge-real WORKDIR SET` averages graded_R1_SET.yaml and graded_R2_SET.yaml.
@@ -29,6 +30,7 @@ from lndrill.cards.deck import load_deck
 
 HERE = Path(__file__).resolve().parent
 TUNE = HERE.parent / "tests" / "blind" / "tune"
+FROZEN = HERE.parent / "tests" / "blind" / "frozen"
 BRIEFS = HERE / "blind"
 
 
@@ -143,17 +145,20 @@ def score(path: Path, per: bool) -> None:
             print(f"{r.g.id:34s} grade {r.g.grade:5.1f} score {r.score:3d} {r.g.kind:8s} {r.fired}")
 
 
-def into_tune(work: Path, suffix: str, ordinal: str) -> None:
-    """Append merged.yaml to the tuning half, card by card, with a header line naming the batch."""
+def into_tune(work: Path, suffix: str, ordinal: str, half: str = "tune") -> None:
+    """Append merged.yaml to the tuning half (or, with half="frozen", to the frozen half: a batch nobody has read,
+    scored once, that only ever grows what eval_scorer reports on), card by card, with a header line naming the
+    batch. It prints only counts, never an answer."""
     by = collections.defaultdict(list)
     for a in _load(work / "merged.yaml"):  # type: ignore[union-attr]
         by[a["card"]].append({k: a[k] for k in ("id", "lang", "style", "kind", "grade", "grades", "errors", "text")})
+    use = "for tuning only" if half == "tune" else "frozen: never read while tuning, only scored"
     for card, answers in by.items():
-        path = TUNE / f"{card}.yaml"
+        path = (TUNE if half == "tune" else FROZEN) / f"{card}.yaml"
         lines = path.read_text(encoding="utf-8").split("\n")
         at = next(k for k, line in enumerate(lines) if line.startswith("card:"))
         lines.insert(at, f"# Answers -{suffix}01..-{suffix}09 are a {ordinal} batch (written and graded blind the same "
-                         "way), for tuning only.")
+                         f"way), {use}.")
         text = "\n".join(lines).rstrip("\n") + "\n"
         text += yaml.safe_dump(answers, allow_unicode=True, sort_keys=False, width=120)
         path.write_text(text, encoding="utf-8")
@@ -187,6 +192,10 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("work", type=Path)
     p.add_argument("--suffix", required=True)
     p.add_argument("--ordinal", required=True, help="e.g. fortieth")
+    p = sub.add_parser("intofrozen", help="append an UNREAD merged.yaml to tests/blind/frozen (after scoring it once)")
+    p.add_argument("work", type=Path)
+    p.add_argument("--suffix", required=True)
+    p.add_argument("--ordinal", required=True, help="e.g. sixty-seventh")
     a = ap.parse_args(argv)
     if a.cmd == "init":
         init(a.work, a.suffix, a.batch, a.seen)
@@ -199,7 +208,7 @@ def main(argv: list[str] | None = None) -> None:
     elif a.cmd == "score":
         score(a.path, a.per)
     else:
-        into_tune(a.work, a.suffix, a.ordinal)
+        into_tune(a.work, a.suffix, a.ordinal, "tune" if a.cmd == "intotune" else "frozen")
 
 
 if __name__ == "__main__":
