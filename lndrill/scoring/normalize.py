@@ -741,19 +741,9 @@ def prepare(original: str | bytes) -> Prepared:
         if "比" in text:
             text, origin = _apply_edits(text, origin, [(m.end(), m.end(), "更", m.end())
                                                        for m in _BARE_COMPARATIVE.finditer(text)])
-        if "规范化" in text:
-            # "层规范化" / "规范化层": the other common Chinese word for normalisation, read as the deck's 归一化 (same length)
-            text = text.replace("规范化", "归一化")
-        if "层归一化" in text:
-            # "层归一化" is LayerNorm's Chinese name: read it as the English one, so "再做层归一化" meets "再做 layernorm" and
-            # every phrase written either way (phrases are prepared the same way); not in "均方根层归一化" (RMSNorm's name)
-            text, origin = _apply_edits(text, origin, [(m.start(), m.end(), "layernorm", m.start())
-                                                       for m in re.finditer("(?<!均方根)层归一化", text)])
-        if "子模块" in text:
-            # "子模块" (sub-module) is the other common Chinese word for a sublayer ("移到子模块的输入端"): read it as 子层,
-            # the deck's word, so every phrase written with 子层 covers it
-            text, origin = _apply_edits(text, origin, [(m.start(), m.end(), "子层", m.start())
-                                                       for m in re.finditer("子模块", text)])
+        if "规范化" in text or "层归一化" in text or "子模块" in text:
+            text, origin = _apply_edits(text, origin, [(m.start(), m.end(), _ZH_TERMS[m.lastgroup or ""], m.start())
+                                                       for m in _ZH_TERM.finditer(text)])
     if "://" in text or "www." in text or "<" in text or "](" in text:
         text, origin = _web_markup(text, origin)
     if "\\" in text or "$" in text:
@@ -808,6 +798,13 @@ def prepare(original: str | bytes) -> Prepared:
     if len(text) > MAX_SCORED_CHARS * 2:
         text, origin, truncated = text[: MAX_SCORED_CHARS * 2], origin[: MAX_SCORED_CHARS * 2], True
     return Prepared(original, _lower(text), tuple(origin), truncated, dropped, text)
+
+
+#: Chinese words read as the deck's own, so every phrase written one way covers the others (phrases are prepared the
+#: same way): 层归一化 / 层规范化 (LayerNorm's Chinese names, "再做层归一化") as "layernorm", but not inside 均方根层归一化
+#: (RMSNorm's name); 规范化 as 归一化 ("规范化层"); 子模块 (sub-module, "移到子模块的输入端") as 子层.
+_ZH_TERM = re.compile(r"(?P<ln>(?<!均方根)层(?:归一化|规范化))|(?P<norm>规范化)|(?P<sub>子模块)")
+_ZH_TERMS = {"ln": "layernorm", "norm": "归一化", "sub": "子层"}
 
 
 _CJK_CHAR = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
