@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -26,6 +27,31 @@ def test_answer_shaped_junk_scores_in_range(main_card, text: str) -> None:
     r = score_answer(main_card, text)
     assert 0 <= r.score <= 100
     assert all(p.evidence == "" for s in r.sections for p in s.points if not p.hit)
+
+
+#: Pieces of answers about who uses what: names in lists, brackets and labels, on any card.
+_named_pieces = st.sampled_from([
+    "Sandwich-LN", "Peri-LN", "Gemma 2", "OLMo 2", "LLaMA", "BERT", "GPT-2", "DeepNorm", "RMSNorm", "Post-LN", "Pre-LN",
+    "norm", " (", ")", "（", "）", "、", ", ", ": ", "：", " also ", "也", " uses ", " is ", " does not ", "不能", "\n- ",
+    "x + F(LN(x))", "限制每块写入的量", " bounds what each block adds", "。", ". ",
+])
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.data(), st.lists(_named_pieces, max_size=40).map("".join))
+def test_any_card_scores_named_lists_in_range(deck, data, text: str) -> None:
+    card = deck.cards[data.draw(st.sampled_from(sorted(deck.cards)))]
+    assert 0 <= score_answer(card, text).score <= 100
+
+
+@pytest.mark.parametrize("text", [
+    "Norms on the block output (Sandwich-LN, Peri-LN, Gemma 2, OLMo 2): they limit how much a block adds, nothing more.",
+    "块输出上的 norm（Sandwich-LN、Peri-LN、Gemma 2、OLMo 2）：只限制每块加进来的量。",
+])
+def test_a_bracketed_list_of_models_before_a_label_scores_on_every_card(deck, text: str) -> None:
+    """The names stand in a clause of their own before the colon; scoring once raised a ValueError on them."""
+    for card in deck.cards.values():
+        assert 0 <= score_answer(card, text).score <= 100
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

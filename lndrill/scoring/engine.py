@@ -666,6 +666,8 @@ def _respectively_another(answer: Analysis, claim: Claim, frame: Frame) -> bool:
     toks, lay = answer.lay.tokens, answer.lay
     clause = lay.clause_of[frame.start]
     names = [m for m in answer.subjects.mentions if lay.clause_of[m.start] == clause and m.end <= frame.start]
+    if not names:  # the subject stands in another clause ("(Sandwich-LN, Peri-LN, Gemma 2): ..." before the claim)
+        return False
     # the last run of names joined only by list words ("Post-LN, Pre-LN"), up to the frame
     run: list[str] = []
     for m, nxt in zip(names, [*names[1:], None], strict=True):
