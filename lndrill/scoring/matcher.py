@@ -465,11 +465,11 @@ class Analysis:
                 continue
             if any(toks[k].kind == NUMBER and k not in self._mention_tokens for k in range(a, b)):
                 continue  # "... (a real contraction) and Pre 2.33 -> 3.11": the subject's own figures follow
-            if (b < len(toks) and toks[b].key in _OPENERS and lay.clause_of[b] == lay.clause_of[m.start]
+            if (b < len(toks) and self._formula_opens(b) and self._runs_on(m.start, b)
                     and all(toks[k].key in _COPULAS or toks[k].key in _COPULA_ADVERBS for k in rest)
                     and any(toks[k].key in _COPULAS for k in rest)):
-                # "...; RMSNorm's is (1/r)(I - yy^T/D), removing ...", "；Pre-LN 则是 (1 + l/2)d <= ...": the subject's
-                # own formula follows
+                # "...; RMSNorm's is (1/r)(I - yy^T/D), removing ...", "；Pre-LN 则是 (1 + l/2)d <= ...", "；Pre-LN 则是
+                # O(d sqrt(ln d/L))": the subject's own formula follows
                 continue
             cues, covered = 0, -1
             for k in rest:  # a two-word cue ("do without") counts once
@@ -496,6 +496,23 @@ class Analysis:
                     and any(_BACK_REFERENCE.at(toks, k) for k in rest)):
                 out.setdefault(sent - 1, []).append(_Ellipsis(ms[0].subject, False, False, ms[0].start, b, carried=True))
         return out
+
+    def _formula_opens(self, k: int) -> bool:
+        """A formula starts at token k: a bracket, a number or a one- or two-letter function applied to a bracket
+        ("(1 + l/2)d", "O(d sqrt(ln d / L))", "f(x)")."""
+        toks = self.tokens
+        if toks[k].key in _OPENERS or toks[k].kind == NUMBER:
+            return True
+        return (toks[k].kind == WORD and toks[k].end - toks[k].start <= 2 and k + 1 < len(toks)
+                and toks[k + 1].key == "(" and toks[k + 1].start == toks[k].end)
+
+    def _runs_on(self, a: int, b: int) -> bool:
+        """Token b goes on the clause of token a, perhaps across a hard line break ("Pre-LN 则是\n$O(...)$")."""
+        lay = self.lay
+        if lay.clause_of[b] == lay.clause_of[a]:
+            return True
+        gap = lay.text[self.tokens[b - 1].end : self.tokens[b].start]
+        return lay.clause_of[b - 1] == lay.clause_of[a] and gap.strip() == "" and gap.count("\n") <= 1
 
     def _elliptic(self, words: list[int]) -> bool:
         """Only the words an elliptical clause is made of ("doesn't", "too", "也需要"), or a denial of a pronoun
