@@ -356,6 +356,28 @@ def _subject_opens_later_conjunct(answer: Analysis, frame: Frame) -> bool:
     return lay.possessive(m.end - 1)
 
 
+def _subject_closes_earlier_conjunct(answer: Analysis, frame: Frame) -> bool:
+    """The claim's words lie on both sides of its subject, named after its own predicate by "for"/"in" and followed
+    by "and" or a comma, and the next statement names its own subject the same way ("the last-layer gradient is flat
+    in L for Post-LN and shrinks like 1/sqrt(L) for Pre-LN"): the words after the first name are the second's."""
+    lay, toks = answer.lay, answer.lay.tokens
+    k = frame.who.at
+    if k is None or not frame.terms:
+        return False
+    lo, hi = min(a for a, _ in frame.terms), max(b for _, b in frame.terms)
+    m = answer.subjects.between(k, k + 1)
+    if m is None or not (lo < m.start and m.end < hi) or m.start == 0:
+        return False
+    if toks[m.start - 1].kind != WORD or toks[m.start - 1].key not in ("for", "in"):
+        return False
+    nxt = toks[m.end] if m.end < len(toks) else None
+    if nxt is None or not (nxt.key in _CONJUNCT_OPENERS or (nxt.kind == PUNCT and nxt.key in (",", "，", ";", "；"))):
+        return False
+    # the next statement names its own subject the same way, after its words ("... for Pre-LN")
+    later = [n for n in answer.subjects.mentions if n.start >= hi and lay.sentence_of[n.start] == lay.sentence_of[m.start]]
+    return bool(later) and later[0].subject != m.subject and toks[later[0].start - 1].key in ("for", "in")
+
+
 #: Words that open a coordinated statement of its own when a name follows ("..., and RMSNorm's d - 1"): the
 #: coordinators but "so" (a consequence goes on about the same subject) and 和 (it joins names).
 _CONJUNCT_OPENERS = _COORDINATORS - {"so", "和"}
@@ -602,7 +624,8 @@ def _title_line(answer: Analysis, frame: Frame) -> bool:
 #: then the ones that need the matcher, then `_label_only` (which needs the correct claim).
 _SPARED_BECAUSE: tuple[Callable[[Analysis, Frame], bool], ...] = (
     _named_in_code, _divided, _retracted, _new_clause_between, _predicate_ends_earlier_part, _introduced_after_its_subject,
-    _across_cell_items, _set_aside, _played_down, _subject_opens_later_conjunct, _title_line, _row_label_only,
+    _across_cell_items, _set_aside, _played_down, _subject_opens_later_conjunct, _subject_closes_earlier_conjunct,
+    _title_line, _row_label_only,
     _heading_and_text, _topic_label_and_text, _symbol_from_formula)
 _SPARED_BY_MATCH: tuple[Callable[[Analysis, Matcher, Frame], bool], ...] = (_read_both_ways, _other_coefficient)
 #: Further reasons that spare a denial ("X does not Y"): the "not" belongs to another verb or to a reason.
