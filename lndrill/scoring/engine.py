@@ -378,6 +378,16 @@ def _subject_closes_earlier_conjunct(answer: Analysis, frame: Frame) -> bool:
     return bool(later) and later[0].subject != m.subject and toks[later[0].start - 1].key in ("for", "in")
 
 
+def _subject_is_the_setting(answer: Analysis, frame: Frame) -> bool:
+    """The subject is named only as the setting of a result, in a short part that opens with "on" before the claim's
+    part ("On BERT, Pre-LN reached the same validation loss about 40% sooner"): what was run on it, not what it is."""
+    toks = answer.lay.tokens
+    k = frame.who.at
+    if k is None or k == 0 or k >= frame.start or toks[k - 1].kind != WORD or toks[k - 1].key != "on":
+        return False
+    return answer.lay.part_of[k] != answer.lay.part_of[frame.start] and answer.setting_part(k)
+
+
 #: Words that open a coordinated statement of its own when a name follows ("..., and RMSNorm's d - 1"): the
 #: coordinators but "so" (a consequence goes on about the same subject) and 和 (it joins names).
 _CONJUNCT_OPENERS = _COORDINATORS - {"so", "和"}
@@ -625,7 +635,7 @@ def _title_line(answer: Analysis, frame: Frame) -> bool:
 _SPARED_BECAUSE: tuple[Callable[[Analysis, Frame], bool], ...] = (
     _named_in_code, _divided, _retracted, _new_clause_between, _predicate_ends_earlier_part, _introduced_after_its_subject,
     _across_cell_items, _set_aside, _played_down, _subject_opens_later_conjunct, _subject_closes_earlier_conjunct,
-    _title_line, _row_label_only,
+    _subject_is_the_setting, _title_line, _row_label_only,
     _heading_and_text, _topic_label_and_text, _symbol_from_formula)
 _SPARED_BY_MATCH: tuple[Callable[[Analysis, Matcher, Frame], bool], ...] = (_read_both_ways, _other_coefficient)
 #: Further reasons that spare a denial ("X does not Y"): the "not" belongs to another verb or to a reason.

@@ -771,7 +771,7 @@ class Analysis:
                 # earlier part is its object ("NormFormer keeps Pre-LN and adds an LN after attention")
                 first = h if h[0] < anchor[0] else anchor
                 m = self.subjects.between(min(h[1], anchor[1]), max(h[0], anchor[0]))
-                if m is not None and part_of[m.start] != part_of[first[0]] and not self._setting_part(first[0]):
+                if m is not None and part_of[m.start] != part_of[first[0]] and not self.setting_part(first[0]):
                     continue
                 # "large compared with Pre-LN's, which shrinks like 1/sqrt(L)": a relative part about the subject
                 # the earlier part compares with is that subject's claim, not the rest of the earlier part's
@@ -784,7 +784,7 @@ class Analysis:
             bridged = bridged or h  # (a hit in the anchor's own clause, if there is one, comes first)
         return bridged
 
-    def _setting_part(self, i: int) -> bool:
+    def setting_part(self, i: int) -> bool:
         """Token i sits in a short comma part that opens its sentence or clause with a setting preposition ("For
         BERT-base, Pre-LN trained at 1e-3 ...", "On IWSLT14, Post-LN ..."): the setting of the next part's claim, not
         a claim of its own, so its words may join that claim."""
@@ -953,7 +953,7 @@ class Analysis:
             own = self._named_in_terms(terms)
             if own is not None:
                 who = own  # "Post-LN early": the phrase names its subject itself
-            elif not who.explicit and self._setting_part(a):
+            elif not who.explicit and self.setting_part(a):
                 # "For BERT-base, Pre-LN trained at 1e-3": the subject opens the part after the setting
                 m = self.subjects.between(a, b)
                 if m is not None and lay.part_of[m.start] != lay.part_of[a]:
