@@ -388,6 +388,37 @@ def _subject_is_the_setting(answer: Analysis, frame: Frame) -> bool:
     return answer.lay.part_of[k] != answer.lay.part_of[frame.start] and answer.setting_part(k)
 
 
+#: Words that turn to the other side of a comparison ("A for Pre-LN versus B for Post-LN").
+_OTHER_SIDE = Cues(en=("versus", "vs", "unlike", "against"),
+                   pairs=("compared to", "compared with", "as opposed to", "in contrast to", "while for", "whereas for"),
+                   zh=("不同于", "不像", "相比于", "相较于", "相比之下", "对比"))
+
+
+def _words_on_the_other_side(answer: Analysis, frame: Frame) -> bool:
+    """Some of the claim's words follow a comparison word that follows its subject, and the other side names a subject
+    of its own after that word, in the same sentence ("Theorem 1 gives O(d sqrt(ln d / L)) for Pre-LN versus
+    O(d sqrt(ln d)), independent of L, for Post-LN", "Pre-LN's bound shrinks like 1/sqrt(L), unlike Post-LN's
+    depth-independent one"): those words describe the other side, not the subject."""
+    lay, toks = answer.lay, answer.lay.tokens
+    k = frame.who.at
+    if k is None or not frame.terms or frame.who.subject is None:
+        return False
+    last = max(a for a, _ in frame.terms)
+    sent = lay.sentence_of[k]
+    if k >= last or lay.sentence_of[last] != sent:
+        return False
+    turns = [j for j in range(k + 1, last) if _OTHER_SIDE.at(toks, j)]
+    if not turns:
+        return False
+    named = answer.subjects.between(k, k + 1)
+    if (named is not None and turns[0] > named.end and all(toks[i].kind == PUNCT for i in range(named.end, turns[0]))
+            and not any(toks[i].kind in (WORD, CJK) and lay.part_of[i] == lay.part_of[named.start]
+                        for i in range(lay.sentence_span[sent][0], named.start))):
+        return False  # an aside right after the subject that opens its part ("BERT, unlike the original Transformer, is Pre-LN")
+    end = lay.sentence_span[sent][1]
+    return any(m.subject != frame.who.subject for m in answer.subjects.mentions if turns[0] < m.start < end)
+
+
 #: Words that open a coordinated statement of its own when a name follows ("..., and RMSNorm's d - 1"): the
 #: coordinators but "so" (a consequence goes on about the same subject) and 和 (it joins names).
 _CONJUNCT_OPENERS = _COORDINATORS - {"so", "和"}
@@ -635,7 +666,7 @@ def _title_line(answer: Analysis, frame: Frame) -> bool:
 _SPARED_BECAUSE: tuple[Callable[[Analysis, Frame], bool], ...] = (
     _named_in_code, _divided, _retracted, _new_clause_between, _predicate_ends_earlier_part, _introduced_after_its_subject,
     _across_cell_items, _set_aside, _played_down, _subject_opens_later_conjunct, _subject_closes_earlier_conjunct,
-    _subject_is_the_setting, _title_line, _row_label_only,
+    _subject_is_the_setting, _words_on_the_other_side, _title_line, _row_label_only,
     _heading_and_text, _topic_label_and_text, _symbol_from_formula)
 _SPARED_BY_MATCH: tuple[Callable[[Analysis, Matcher, Frame], bool], ...] = (_read_both_ways, _other_coefficient)
 #: Further reasons that spare a denial ("X does not Y"): the "not" belongs to another verb or to a reason.
