@@ -724,6 +724,8 @@ class Polarity:
                     if not self._verdict_on_value(j):
                         cues.add(j)
                     return
+                if t.kind == PUNCT and t.key in TICKS:
+                    return  # "stability ✓ / ceiling ✗": the word's own tick, and the cross after it is the next item's
                 if _SCOPE_STOP.at(toks, j) and not (t.key == "also" and j + 1 < len(toks) and is_negation(toks, j + 1)) \
                         and not _adverb_then(toks, j):
                     return  # (but "warm-up is also no longer needed" goes on to its denial)
