@@ -19,7 +19,7 @@ from lndrill.cards.schema import Card
 from lndrill.scoring.attribution import Mention
 from lndrill.scoring.form import read_form
 from lndrill.scoring.lexicon import ARROW, CJK, COPULAS, NUMBER, PUNCT, WORD, Cues, Token, stem
-from lndrill.scoring.matcher import Analysis, Frame
+from lndrill.scoring.matcher import COMPARED_WITH, Analysis, Frame
 from lndrill.scoring.normalize import MAX_SCORED_CHARS, TABLE_COLON
 from lndrill.scoring.polarity import is_negation
 from lndrill.scoring.result import MistakeResult, PointResult, ScoreResult, SectionResult
@@ -388,10 +388,8 @@ def _subject_is_the_setting(answer: Analysis, frame: Frame) -> bool:
     return answer.lay.part_of[k] != answer.lay.part_of[frame.start] and answer.setting_part(k)
 
 
-#: Words that turn to the other side of a comparison ("A for Pre-LN versus B for Post-LN").
-_OTHER_SIDE = Cues(en=("versus", "vs", "unlike", "against"),
-                   pairs=("compared to", "compared with", "as opposed to", "in contrast to", "while for", "whereas for"),
-                   zh=("不同于", "不像", "相比于", "相较于", "相比之下", "对比"))
+#: Words that turn to the other side of a comparison besides COMPARED_WITH's ("A for Pre-LN versus B for Post-LN").
+_VERSUS = Cues(en=("versus", "vs", "against"), pairs=("while for", "whereas for"), zh=("相比之下", "对比"))
 
 
 def _words_on_the_other_side(answer: Analysis, frame: Frame) -> bool:
@@ -407,7 +405,7 @@ def _words_on_the_other_side(answer: Analysis, frame: Frame) -> bool:
     sent = lay.sentence_of[k]
     if k >= last or lay.sentence_of[last] != sent:
         return False
-    turns = [j for j in range(k + 1, last) if _OTHER_SIDE.at(toks, j)]
+    turns = [j for j in range(k + 1, last) if _VERSUS.at(toks, j) or COMPARED_WITH.at(toks, j)]
     if not turns:
         return False
     named = answer.subjects.between(k, k + 1)

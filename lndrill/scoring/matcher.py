@@ -152,7 +152,8 @@ class _Ellipsis:
 
 
 #: What introduces the other side of a comparison inside a part ("unlike the stream", "compared with the input").
-_COMPARED_WITH = Cues(en=("unlike",), pairs=("compared to", "compared with", "as opposed to", "in contrast to"),
+#: Words that introduce what something is compared with (also read by the engine's comparison guards).
+COMPARED_WITH = Cues(en=("unlike",), pairs=("compared to", "compared with", "as opposed to", "in contrast to"),
                       zh=("不同于", "不像", "相比于", "相较于"))
 _CHOICE_WORDS = frozenset(stem(w) for w in ("chose", "choose", "chosen", "chooses", "prefer", "prefers", "preferred",
                                              "picked", "pick", "favour", "favor", "favoured", "favored", "selected"))
@@ -1072,7 +1073,7 @@ class Analysis:
         if j >= 0 and self.tokens[j].kind == WORD and self.tokens[j].key == "over":
             # "chose it for stability over Pre-LN", "preferred over Post-LN": what was passed over
             return any(self.tokens[k].key in _CHOICE_WORDS for k in range(max(0, j - 5), j))
-        return j >= 0 and _COMPARED_WITH.ends_at(self.tokens, j) >= 0
+        return j >= 0 and COMPARED_WITH.ends_at(self.tokens, j) >= 0
 
     def subjects_by_heading(self) -> tuple[frozenset[int], dict[int, dict[str, Mention]]]:
         """The blocks that name a subject themselves, and per heading (or lead) block the subjects named in the blocks it
