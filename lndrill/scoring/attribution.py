@@ -64,6 +64,8 @@ _OTHER_PLACEMENT = {"pre": "post", "post": "pre"}
 #: Words that set two sides against each other ("versus", "vs", "against", "compared with", "whereas").
 _SET_AGAINST = frozenset(stem(w) for w in ("versus", "vs", "against", "compared", "whereas"))
 _VS = frozenset(stem(w) for w in ("versus", "vs"))
+#: Comparison words that may open a sentence with their object ("Unlike Gemma 2, OLMo 2 has no input norm").
+_FRONTED_CONTRAST = frozenset(stem(w) for w in ("unlike", "compared", "versus", "vs", "contrary"))
 #: Words that may stand inside a formula's opening ("O(d sqrt(ln d / L))", "\Theta(d\sqrt{\ln d})").
 _MATHS_WORDS = frozenset({"sqrt", "ln", "log", "theta", "frac", "mathcal", "mathrm", "left", "right", "big", "exp"})
 
@@ -920,7 +922,22 @@ class Subjects:
         if len(lhs) > 12 or (lhs and (toks[start - 1].key != "=" or any(toks[k].kind == CJK for k in lhs))):
             return None
         closes = end < len(toks) and toks[end].kind == PUNCT and toks[end].key in (",", ".", ";", ")")
+        if closes and toks[end].key != "," and self._fronted_comparison(m):
+            return None  # "OLMo 2: unlike Gemma 2, no input norm at all.": the main clause, not an aside on Gemma 2
         return m if closes else None
+
+    def _fronted_comparison(self, m: Mention) -> bool:
+        """The mention is the object of a comparison word that opens its sentence, or the text after the line's
+        label ("Unlike Gemma 2, ...", "- **OLMo 2**: unlike Gemma 2, ..."): what follows its comma is the sentence's
+        own statement."""
+        lay, toks = self.lay, self.lay.tokens
+        first = lay.sentence_span[lay.sentence_of[m.start]][0]
+        label = lay.block_label(m.start)
+        if label is not None and first <= label[1] <= m.start:
+            first = label[1]
+        words = [k for k in range(first, m.start) if toks[k].kind in (WORD, CJK)]
+        return 0 < len(words) <= 2 and toks[words[0]].key in _FRONTED_CONTRAST
+
 
     def _maths_between(self, a: int, b: int) -> bool:
         """Tokens a..b-1 open a formula (brackets, symbols, single letters, "sqrt"/"ln"), maybe after a colon: nothing
