@@ -38,6 +38,11 @@ def test_terse_notes_and_spoken_hesitations_are_recognised() -> None:
     spoken = "Um, so Post-LN, you know, normalises after the add, and uh Pre-LN normalises the branch input."
     assert _form(spoken).spoken
     assert not _form("I mean it.").spoken  # one is a turn of phrase, not a transcript
+    # a transcript marks its pauses in other ways too: "hmm", "okay so", a bare "yeah," or "wait,", 对吧
+    assert _form("Okay so Post-LN puts the norm after the add, and hmm, Pre-LN puts it on the branch input.").spoken
+    assert _form("Right, so it's LN of x plus F of x, yeah, and Pre-LN is x plus F of LN of x.").spoken
+    assert _form("Post-LN 是先加再归一化，对吧？嗯，Pre-LN 是先归一化子层输入。").spoken
+    assert not _form("Pre-LN is stable; okay, so is Post-LN with warm-up. Yeahs and ohs do not count.").spoken
     # Chinese notes are not judged by their share of function words
     assert not _form("- Post-LN：LN(x + F(x))，残差相加后归一化\n- Pre-LN：x + F(LN(x))，恒等路径，训练稳定\n").notes
 
