@@ -450,7 +450,7 @@ def _label_end(line_tokens: list[Token], raw: str, line_start: int) -> int | Non
     # a bold heading closed right before its colon ("**LLaMA and the Llama-style family (...)**: ...") is a label even
     # with articles in it and a few more words
     rest = raw[skip_to - line_start :]
-    bold = rest.startswith("**") and re.match(r"\*\*[^*\n]{1,90}\*\*\s*[:：]", rest) is not None
+    bold = rest.startswith(("**", "__")) and re.match(r"(\*\*|__)[^*_\n]{1,90}(?:\1\s*[:：]|[.]\1\s)", rest) is not None
     most = 10 if bold else 6
     depth = 0  # inside a bracket after the label's first words ("Post-LN (Vaswani et al. 2017, BERT): ...")
     aside = 0
@@ -670,14 +670,21 @@ def analyse(text: str, tokens: list[Token], cased: str | None = None) -> Layout:
                 part += 1
                 asides.clear()
             last_line = ln
-        if tok.kind == PUNCT and tok.key in ".!?" and _sentence_end(text, tokens, i):
+        label = lay.label_of_line.get(ln)
+        if (tok.kind == PUNCT and tok.key in "*_" and i > 0 and sent > 0 and lay.sentence_of[i - 1] == sent - 1
+                and tokens[i - 1].end == tok.start and tokens[i - 1].key in ".!?*_"):
+            # the emphasis closing right after a full stop ("**1. What goes wrong.** In Post-LN") ends that sentence
+            lay.sentence_of[i], lay.clause_of[i], lay.part_of[i] = sent - 1, clause - 1, part - 1
+            continue
+        if (tok.kind == PUNCT and tok.key in ".!?" and not (label is not None and label[1] == i)
+                and _sentence_end(text, tokens, i)):
+            # (a run-in heading's stop, "**T5.** Pre-norm as well", labels the rest of its line, as a colon would)
             lay.sentence_of[i], lay.clause_of[i], lay.part_of[i] = sent, clause, part
             sent += 1
             clause += 1
             part += 1
             asides.clear()
             continue
-        label = lay.label_of_line.get(ln)
         # An elaborating colon after a sentence-long head starts a clause ("X is wrong: it is flat"); a label's
         # colon, even mid-line ("...; Pre-LN: x + F(LN(x))"), does not.
         colon = (tok.kind == PUNCT and tok.key == ":" and not (label is not None and label[1] == i)
@@ -703,7 +710,7 @@ def analyse(text: str, tokens: list[Token], cased: str | None = None) -> Layout:
     lay.sentence_span = _spans(lay.sentence_of, n)
     lay.sentence_question = [b > a and any(tokens[j].kind == PUNCT and tokens[j].key == "?"
                                            for j in range(max(a, b - 2), b)) and not _tag_question(text, tokens, a, b)
-                             for a, b in lay.sentence_span]
+                             for a, b in ((a, _before_emphasis(tokens, a, b)) for a, b in lay.sentence_span)]
     lay.question_from = [_unsure_aside(text, tokens, a, b) if asks else a
                          for (a, b), asks in zip(lay.sentence_span, lay.sentence_question, strict=True)]
     lay.mark_claims(set())
@@ -806,6 +813,13 @@ def _spans(index: list[int], n: int) -> list[tuple[int, int]]:
     return [(a, b) if b >= 0 else (0, 0) for a, b in spans]
 
 
+def _before_emphasis(tokens: list[Token], a: int, b: int) -> int:
+    """The end of tokens [a, b) without the emphasis marks that close it ("**Contradiction?**")."""
+    while b > a and tokens[b - 1].kind == PUNCT and tokens[b - 1].key in "*_":
+        b -= 1
+    return b
+
+
 def _sentence_end(text: str, tokens: list[Token], i: int) -> bool:
     tok = tokens[i]
     if tok.key == "." and (text[tok.start - 1 : tok.start] == "." or text[tok.end : tok.end + 1] == "."):
@@ -815,6 +829,9 @@ def _sentence_end(text: str, tokens: list[Token], i: int) -> bool:
     if text[tok.start] == "\u3002" or tok.key in "!?":
         return True
     nxt = text[tok.end : tok.end + 1]
+    if nxt in ("*", "_"):  # "**What goes wrong.** In Post-LN ...": the emphasis closes after the full stop
+        after = text[tok.end :].lstrip("*_")[:1]
+        return not after or after.isspace()
     if nxt and not (nxt.isspace() or "\u3400" <= nxt <= "\u9fff" or nxt in "\"')"):
         return False
     prev = tokens[i - 1] if i > 0 else None
@@ -940,7 +957,8 @@ def _has_predicate(lay: Layout, a: int, b: int, vocabulary: set[int]) -> bool:
     if (label is not None and label[1] < b and not _soup_label(lay, label)
             and (words <= 20 or (words <= 30 and function >= 0.05 * words))):
         return True
-    last = toks[b - 1]
+    end = _before_emphasis(toks, a, b)
+    last = toks[end - 1]
     if 2 <= words <= 12 and last.kind == PUNCT and last.key in ".!" and b - 1 == lay.sentence_span[lay.sentence_of[a]][1] - 1:
         return True
     if 2 <= words <= 12 and _under_colon_lead(lay, a, b):
