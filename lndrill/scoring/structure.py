@@ -910,7 +910,7 @@ def _is_connective(tokens: list[Token], i: int) -> bool:
             return False
     if word in ("但", "却") and i > 0 and tokens[i - 1].key == "不":
         return False
-    if word == "只是" and i > 0 and tokens[i - 1].kind == CJK:
+    if word == "只是" and i > 0 and tokens[i - 1].kind != PUNCT:  # "Pre-LN 只是 O(log N)": "is only", no "but"
         return False
     return True
 
