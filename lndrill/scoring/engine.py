@@ -525,6 +525,60 @@ def _named_in_code(answer: Analysis, frame: Frame) -> bool:
     return bool(frame.terms)
 
 
+#: What separates the names of a bare list ("Sandwich-LN, Peri-LN, Gemma 2, OLMo 2").
+_NAME_LIST_JOINS = frozenset({",", "、", "/", "，"})
+#: How many items of such a list are read (bounded, so a pasted list of thousands costs nothing).
+_NAME_LIST_MOST = 16
+
+
+def _list_item(answer: Analysis, a: int, b: int) -> tuple[int, int] | None:
+    """The name around tokens [a, b) between list punctuation (a short run of words written with a capital), or
+    None when it is not one."""
+    toks = answer.lay.tokens
+    lo, hi = a, b
+    while lo > 0 and toks[lo - 1].kind != PUNCT:
+        lo -= 1
+    while hi < len(toks) and toks[hi].kind != PUNCT:
+        hi += 1
+    return (lo, hi) if hi - lo <= 3 and answer.prep.cased[toks[lo].start : toks[lo].start + 1].isupper() else None
+
+
+def _listed_among_names(answer: Analysis, frame: Frame) -> bool:
+    """Each of the frame's words is one item of a bare list of three or more names, one of which is a subject
+    ("Branch-output norms (Sandwich-LN, Peri-LN, Gemma 2, OLMo 2): ..."): "Sandwich-LN" is listed beside OLMo 2,
+    not said of it."""
+    toks = answer.lay.tokens
+
+    def named(lo: int, hi: int) -> bool:
+        return any(m.start == lo and m.end == hi for m in answer.subjects.mentions_overlapping(lo, hi))
+
+    if not frame.terms:
+        return False
+    for a, b in frame.terms:
+        item = _list_item(answer, a, b)
+        if item is None or named(*item):
+            return False
+        items, any_named = [item], False
+        for step in (-1, 1):  # walk the list both ways from the term's item
+            lo, hi = item
+            while len(items) < _NAME_LIST_MOST:
+                j = lo - 1 if step < 0 else hi
+                if not (0 <= j < len(toks)) or toks[j].key not in _NAME_LIST_JOINS:
+                    break
+                k = j - 1 if step < 0 else j + 1
+                if not (0 <= k < len(toks)) or toks[k].kind == PUNCT:
+                    break
+                nxt = _list_item(answer, k, k + 1)
+                if nxt is None:
+                    break
+                items.append(nxt)
+                any_named = any_named or named(*nxt)
+                lo, hi = nxt
+        if len(items) < 3 or not any_named:
+            return False
+    return True
+
+
 def _symbol_from_formula(answer: Analysis, frame: Frame) -> bool:
     """Some of the frame's words are symbols inside a written formula and others are prose outside it ("Peri-LN:
     x_{l+1} = x_l + LN(F(LN(x_l))), which bounds what each layer adds"): the formula is a statement of its own, and
@@ -665,7 +719,7 @@ _SPARED_BECAUSE: tuple[Callable[[Analysis, Frame], bool], ...] = (
     _named_in_code, _divided, _retracted, _new_clause_between, _predicate_ends_earlier_part, _introduced_after_its_subject,
     _across_cell_items, _set_aside, _played_down, _subject_opens_later_conjunct, _subject_closes_earlier_conjunct,
     _subject_is_the_setting, _words_on_the_other_side, _title_line, _row_label_only,
-    _heading_and_text, _topic_label_and_text, _symbol_from_formula)
+    _heading_and_text, _topic_label_and_text, _symbol_from_formula, _listed_among_names)
 _SPARED_BY_MATCH: tuple[Callable[[Analysis, Matcher, Frame], bool], ...] = (_read_both_ways, _other_coefficient)
 #: Further reasons that spare a denial ("X does not Y"): the "not" belongs to another verb or to a reason.
 _DENIAL_SPARED_BECAUSE: tuple[Callable[[Analysis, Frame], bool], ...] = (_denies_another_verb, _reason_follows_denial)
