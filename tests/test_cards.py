@@ -276,3 +276,27 @@ def test_said_of_reads_a_comparison_the_other_way_round_and_names_whom_a_mistake
     assert hit == {"post-warmup"}
     hit = {p.id for s in score_answer(card, "Post-LN can skip warm-up.").sections for p in s.points if p.hit}
     assert hit == set()
+
+
+def test_unless_context_cancels_a_match_from_the_item_or_heading_it_stands_under(tmp_path) -> None:
+    good = GOOD.format(id="fixture-context").replace('          - concepts: [["@warmup"]]\n',
+                                                     '          - concepts: [["@warmup"]]\n            unless_context: [adam]\n')
+    bad = GOOD.format(id="fixture-context-bad").replace('          - concepts: [["@warmup"]]\n',
+                                                        '          - formula: "x + F(LN(x))"\n            unless_context: [adam]\n')
+    _write(tmp_path, "good.yaml", good)
+    _write(tmp_path, "bad.yaml", bad)
+    deck = load_deck([str(tmp_path)], include_bundled=False)
+    assert [p.message for p in deck.problems if p.path.name == "good.yaml"] == []
+    assert any("only goes with 'concepts'" in p.message and p.line > 0
+               for p in deck.problems if p.path.name == "bad.yaml")
+    card = deck.cards["fixture-context"]
+
+    def hit(text: str) -> set[str]:
+        return {p.id for s in score_answer(card, text).sections for p in s.points if p.hit}
+
+    assert hit("Post-LN needs warm-up to train.") == {"post-warmup"}
+    assert hit("- **Adam**: the optimiser. Post-LN needs warm-up with it.") == set()  # the item's label
+    assert hit("## Adam\n\nPost-LN needs warm-up.") == set()  # the heading above the paragraph
+    assert hit("Adam is the optimiser. Post-LN needs warm-up.") == set()  # earlier in the same paragraph
+    assert hit("Post-LN needs warm-up. Adam is the optimiser.") == {"post-warmup"}  # only what comes before
+    assert hit("Adam is the optimiser.\n\nPost-LN needs warm-up.") == {"post-warmup"}  # another paragraph

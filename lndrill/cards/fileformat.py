@@ -68,6 +68,13 @@ class Recogniser(_Strict, frozen=True, kw_only=True):
               "with `concepts`: phrases that, anywhere in the sentence up to the match, cancel it (\"squared\" "
               "before \"norm grows linearly\"; \"RMSNorm\" before \"rank D-1\")", min_length=1),
     ] | None = None
+    unless_context: Annotated[
+        tuple[Phrase, ...],
+        _must("be a non-empty list of phrases",
+              "with `concepts`: phrases that cancel the match from the text it stands under: earlier in its paragraph "
+              "or list item, or in that item's label or the heading above it (\"GLM-130B\" as the label of an item "
+              "that gives its own alpha)", min_length=1),
+    ] | None = None
     said_of: Annotated[SubjectId, Meta(
         description="with `concepts`, in a point's match only: the subject these words are said of when it is not the "
                     "point's own, as in a comparison read the other way round (\"Pre-LN ends slightly worse than "
@@ -159,7 +166,7 @@ def json_schema() -> dict[str, Any]:
     schema = msgspec.json.schema(CardFile)
     defs = schema["$defs"]
     defs["Recogniser"].update(oneOf=[{"required": [k]} for k in ("concepts", "formula", "value")],
-                              dependentRequired={"unless": ["concepts"]})
+                              dependentRequired={"unless": ["concepts"], "unless_context": ["concepts"]})
     defs["Mistake"]["anyOf"] = [{"required": ["when"]}, {"required": ["match"]}]
     return {"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": SCHEMA_ID,
             "title": "lndrill question card", **schema}

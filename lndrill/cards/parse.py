@@ -219,7 +219,7 @@ class _Builder:
                 self.bad(here, f"{where(self.doc, here)} needs exactly one of 'concepts', 'formula' or 'value'")
                 continue
             line = line_at(self.doc, (*here, kinds[0]))
-            if r.unless is not None and r.concepts is None:
+            if (r.unless is not None or r.unless_context is not None) and r.concepts is None:
                 self.bad(here, f"{where(self.doc, here)}: 'unless' only goes with 'concepts'")
                 continue
             if r.said_of is not None and r.concepts is None:
@@ -228,7 +228,8 @@ class _Builder:
             if r.concepts is not None:
                 groups = tuple((g,) if isinstance(g, str) else g for g in r.concepts)
                 out.append(Recogniser(concepts=tuple(tuple(a.strip() for a in g) for g in groups), line=line,
-                                      unless=tuple(a.strip() for a in r.unless or ()), said_of=r.said_of))
+                                      unless=tuple(a.strip() for a in r.unless or ()),
+                                      unless_context=tuple(a.strip() for a in r.unless_context or ()), said_of=r.said_of))
             elif r.formula is not None:
                 out.append(Recogniser(formula=r.formula, line=line))
             else:

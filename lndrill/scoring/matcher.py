@@ -634,6 +634,8 @@ class Analysis:
             frames = list(itertools.islice(self._build(matcher), MAX_FRAMES))
             if matcher.unless and frames:
                 frames = self._without_unless(matcher, frames)
+            if matcher.unless_context and frames:
+                frames = self._without_context(matcher, frames)
             self._frames[key] = frames
         return self._frames[key]
 
@@ -662,6 +664,27 @@ class Analysis:
         if matcher.unless_reads_on and cancel:
             kept = [f for f in kept if not self._elaboration_cancels(f, cancel)]
         return kept
+
+    def _without_context(self, matcher: Matcher, frames: list[Frame]) -> list[Frame]:
+        """Drop the frames that one of the matcher's `unless_context` phrases stands over: earlier in the frame's
+        paragraph or list item (its label included), or in the heading or lead line its block stands under."""
+        lay = self.lay
+        first_in_block: dict[int, int] = {}  # block -> first token of a cancelling phrase in it
+        for ph in matcher.unless_context:
+            for a, _ in self.index.find(ph):
+                k = lay.block_of[a]
+                first_in_block[k] = min(first_in_block.get(k, a), a)
+        if not first_in_block:
+            return frames
+
+        def stands_under(f: Frame) -> bool:
+            k = lay.block_of[f.start]
+            if first_in_block.get(k, f.start) < f.start:
+                return True
+            head = lay.heading_of[k] if k < len(lay.heading_of) else -1
+            return head >= 0 and head in first_in_block
+
+        return [f for f in frames if not stands_under(f)]
 
     def _term_tokens(self, matcher: Matcher) -> frozenset[int]:
         """The tokens any of the matcher's concept phrases matches."""

@@ -37,6 +37,9 @@ class Matcher:
     #: A mistake's recogniser: its `unless` phrases also cancel it from the elaboration after a colon that
     #: follows the match ("the norm grows linearly: E||h||^2 <= ..." says the squared norm).
     unless_reads_on: bool = False
+    #: Phrases that cancel a match from the text it stands under (earlier in its block, its item's label, the
+    #: heading above it).
+    unless_context: tuple[Phrase, ...] = ()
     #: The subject the words are said of, when it is not the claim's own (see cards.schema.Recogniser.said_of).
     said_of: str | None = None
     #: A formula's named coefficients ("omega" in LN(x + omega*F(x))): the canonical form renames them all alike.
@@ -204,12 +207,14 @@ class _Compiler:
                 groups.append(tuple(dict.fromkeys(phrases)))
             unless = [p for alt in r.unless for text in self.expand(alt, r.line)
                       if (p := self.phrase(text, r.line, where)) is not None]
+            context = [p for alt in r.unless_context for text in self.expand(alt, r.line)
+                       if (p := self.phrase(text, r.line, where)) is not None]
             if r.said_of is not None and r.said_of not in self.card.subjects:
                 self.problems.append((r.line, f"{where}: 'said_of: {r.said_of}' is not one of the card's subjects "
                                               f"({', '.join(self.card.subjects)})"))
                 continue
             out.append(Matcher(groups=tuple(groups), unless=tuple(dict.fromkeys(unless)), said_of=r.said_of,
-                               unless_reads_on=charges and bool(unless)))
+                               unless_reads_on=charges and bool(unless), unless_context=tuple(dict.fromkeys(context))))
         return tuple(out)
 
 
