@@ -514,6 +514,16 @@ class TextIndex:
             return unit in self.alias[j]
         return tok.kind == kind and (tok.key == unit or (kind == CJK and tok.key in _CJK_SAME.get(unit, ())))
 
+    def _numerator(self, k: int) -> bool:
+        """The number at token k is divided by what follows it, written tight, maybe after closing brackets ("1/s",
+        "((1)/(s))"); a spaced slash lists ("GPT-2 / nanoGPT", "2.33 / 3.09")."""
+        toks = self.tokens
+        j = k + 1
+        while j < len(toks) and j - k <= 3 and toks[j].kind == PUNCT and toks[j].key == ")":
+            j += 1
+        return (j < len(toks) and toks[j].kind == PUNCT and toks[j].key in ("/", "÷")
+                and toks[j].start == toks[j - 1].end and j + 1 < len(toks) and toks[j + 1].start == toks[j].end)
+
     def find(self, phrase: Phrase) -> list[tuple[int, int]]:
         """Every match of `phrase` as a (first token, last token + 1) pair, in text order."""
         units = phrase.units
@@ -567,6 +577,8 @@ class TextIndex:
                         continue
                 ok = False
                 break
+            if ok and phrase.kinds[-1] == NUMBER and self._numerator(prev):
+                ok = False  # "norm = 1" is not "‖J‖ = \frac{1}{s}" nor "= 1/sqrt(d)": the number is divided
             if ok:
                 end = j
                 while end > i + 1 and self.tokens[end - 1].kind == PUNCT and self.tokens[end - 1].key in BRACKETS:
