@@ -750,6 +750,8 @@ class Subjects:
         for group, source in (([m for m in reversed(before) if lay.part_of[m.start] == part], "clause"),
                               (self._examples_after(end, mentions), "clause"),
                               (after_in_parts, "clause"), (list(reversed(before)), "clause"), (after, "clause-after")):
+            if group and group[0].start >= end and self._compared_after(end, group[0]):
+                continue  # "updates amplified O(N) vs O(log N) for Pre-LN": the name after "vs" owns the other side
             if group:
                 if source == "clause-after":
                     # "In Post-LN ... . Xiong proved the last layer's gradient grows with L, which is why deep
@@ -766,6 +768,15 @@ class Subjects:
         if paired is not None:
             return Attribution(paired.subject, "sentence", paired.start)
         return self._outside(start)
+
+    def _compared_after(self, end: int, m: Mention) -> bool:
+        """A mention after a claim is the far side of a comparison that the claim opens: a comparison word ("vs",
+        "versus", "against", "compared") stands between them in the same sentence, and the mention is set against
+        ("... vs O(log N) for Pre-LN")."""
+        toks, lay = self.lay.tokens, self.lay
+        if lay.sentence_of[m.start] != lay.sentence_of[max(0, end - 1)]:
+            return False
+        return self._set_against(m) and any(toks[k].kind == WORD and toks[k].key in _SET_AGAINST for k in range(end, m.start))
 
     def _paired_by_position(self, start: int, end: int) -> Mention | None:
         """"Pre-LN vs Post-LN. LN(x + F(x)) vs x + F(LN(x))": a sentence of two things set against each other, naming

@@ -180,6 +180,29 @@ def _played_down(answer: Analysis, frame: Frame) -> bool:
                and _DIMINISHING.at(toks, a - 1) and not (a > 1 and toks[a - 2].key == "a") for a, _ in frame.terms)
 
 
+#: What a claim's noun is said to be right after it when the answer grants it only in a smaller measure
+#: ("Pre-LN's update amplification is milder", "... is reduced rather than removed", "放大效应小得多").
+_LESSER = Cues(en=("milder", "weaker", "smaller", "reduced", "limited", "only logarithmic"),
+               zh=("较小", "更小", "小得多", "弱得多", "较弱", "更弱", "减弱", "轻得多", "温和得多"))
+_LESSER_LINKS = frozenset(stem(w) for w in ("is", "are", "was", "were", "gets", "becomes", "stays", "remains", "much", "far",
+                                             "only"))
+
+
+def _granted_in_lesser_measure(answer: Analysis, frame: Frame) -> bool:
+    """Right after the frame's last word the answer says the thing is milder, smaller or reduced ("Pre-LN's update
+    amplification is milder (O(log N) per Admin)"): a comparison granting less of it, not the plain claim."""
+    toks = answer.lay.tokens
+    j = frame.end
+    if j < len(toks) and toks[j].kind == CJK:  # "放大效应小得多": the noun may run on a character or two
+        return any(_LESSER.at(toks, k) > 0 for k in range(j, min(len(toks), j + 4)) if all(
+            toks[q].kind == CJK for q in range(j, k + 1)))
+    linked = False  # a linking verb first ("is milder"): "α damps the gradients" is a verb of its own
+    for _ in range(3):
+        if j < len(toks) and toks[j].kind == WORD and toks[j].key in _LESSER_LINKS:
+            linked, j = True, j + 1
+    return linked and j < len(toks) and toks[j].kind == WORD and _LESSER.at(toks, j) > 0
+
+
 def _across_cell_items(answer: Analysis, frame: Frame) -> bool:
     """Two of the frame's words are items of one table cell, a comma between them ("| Without it | logit scale
     grows with depth, over-sharp softmax, large head gradients |"): a list of separate statements."""
@@ -719,7 +742,7 @@ _SPARED_BECAUSE: tuple[Callable[[Analysis, Frame], bool], ...] = (
     _named_in_code, _divided, _retracted, _new_clause_between, _predicate_ends_earlier_part, _introduced_after_its_subject,
     _across_cell_items, _set_aside, _played_down, _subject_opens_later_conjunct, _subject_closes_earlier_conjunct,
     _subject_is_the_setting, _words_on_the_other_side, _title_line, _row_label_only,
-    _heading_and_text, _topic_label_and_text, _symbol_from_formula, _listed_among_names)
+    _heading_and_text, _topic_label_and_text, _symbol_from_formula, _listed_among_names, _granted_in_lesser_measure)
 _SPARED_BY_MATCH: tuple[Callable[[Analysis, Matcher, Frame], bool], ...] = (_read_both_ways, _other_coefficient)
 #: Further reasons that spare a denial ("X does not Y"): the "not" belongs to another verb or to a reason.
 _DENIAL_SPARED_BECAUSE: tuple[Callable[[Analysis, Frame], bool], ...] = (_denies_another_verb, _reason_follows_denial)
