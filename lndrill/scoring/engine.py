@@ -602,6 +602,18 @@ def _listed_among_names(answer: Analysis, frame: Frame) -> bool:
     return True
 
 
+#: Words whose object is what something is measured against ("narrower than Pre-LN's", "unlike Post-LN").
+_OBJECT_OF_COMPARISON = frozenset(stem(w) for w in ("than", "unlike"))
+
+
+def _terms_compared_against(answer: Analysis, frame: Frame) -> bool:
+    """Every one of the frame's words is the object of a comparison ("Adoption is narrower than Pre-LN's: GLM-130B
+    ..."): the thing measured against, not what is said of the subject."""
+    toks = answer.lay.tokens
+    return bool(frame.terms) and all(a > 0 and toks[a - 1].kind == WORD and toks[a - 1].key in _OBJECT_OF_COMPARISON
+                                     for a, _ in frame.terms)
+
+
 def _symbol_from_formula(answer: Analysis, frame: Frame) -> bool:
     """Some of the frame's words are symbols inside a written formula and others are prose outside it ("Peri-LN:
     x_{l+1} = x_l + LN(F(LN(x_l))), which bounds what each layer adds"): the formula is a statement of its own, and
@@ -742,7 +754,8 @@ _SPARED_BECAUSE: tuple[Callable[[Analysis, Frame], bool], ...] = (
     _named_in_code, _divided, _retracted, _new_clause_between, _predicate_ends_earlier_part, _introduced_after_its_subject,
     _across_cell_items, _set_aside, _played_down, _subject_opens_later_conjunct, _subject_closes_earlier_conjunct,
     _subject_is_the_setting, _words_on_the_other_side, _title_line, _row_label_only,
-    _heading_and_text, _topic_label_and_text, _symbol_from_formula, _listed_among_names, _granted_in_lesser_measure)
+    _heading_and_text, _topic_label_and_text, _symbol_from_formula, _listed_among_names, _granted_in_lesser_measure,
+    _terms_compared_against)
 _SPARED_BY_MATCH: tuple[Callable[[Analysis, Matcher, Frame], bool], ...] = (_read_both_ways, _other_coefficient)
 #: Further reasons that spare a denial ("X does not Y"): the "not" belongs to another verb or to a reason.
 _DENIAL_SPARED_BECAUSE: tuple[Callable[[Analysis, Frame], bool], ...] = (_denies_another_verb, _reason_follows_denial)
