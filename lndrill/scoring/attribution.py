@@ -949,7 +949,6 @@ class Subjects:
         words = [k for k in range(first, m.start) if toks[k].kind in (WORD, CJK)]
         return 0 < len(words) <= 2 and toks[words[0]].key in _FRONTED_CONTRAST
 
-
     def _maths_between(self, a: int, b: int) -> bool:
         """Tokens a..b-1 open a formula (brackets, symbols, single letters, "sqrt"/"ln"), maybe after a colon: nothing
         in them says anything of its own."""

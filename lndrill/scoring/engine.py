@@ -182,7 +182,7 @@ def _played_down(answer: Analysis, frame: Frame) -> bool:
 
 #: What a claim's noun is said to be right after it when the answer grants it only in a smaller measure
 #: ("Pre-LN's update amplification is milder", "... is reduced rather than removed", "放大效应小得多").
-_LESSER = Cues(en=("milder", "weaker", "smaller", "reduced", "limited", "only logarithmic"),
+_LESSER = Cues(en=("milder", "weaker", "smaller", "reduced", "limited", "logarithmic"),
                zh=("较小", "更小", "小得多", "弱得多", "较弱", "更弱", "减弱", "轻得多", "温和得多"))
 _LESSER_LINKS = frozenset(stem(w) for w in ("is", "are", "was", "were", "gets", "becomes", "stays", "remains", "much", "far",
                                              "only"))
