@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from lndrill.cards.deck import load_deck
+from lndrill.cards.schema import Card
 from lndrill.cli import main
 from lndrill.scoring.engine import rubric_for, score_answer
 from lndrill.scoring.selfcheck import check_card
@@ -227,25 +228,31 @@ def test_rules_across_fields_keep_their_lines(tmp_path: Path) -> None:
     ]
 
 
-def test_unless_cancels_a_match_and_goes_only_with_concepts(tmp_path) -> None:
-    good = GOOD.format(id="fixture-unless").replace('          - concepts: [["@warmup"]]\n',
-                                                    '          - concepts: [["@warmup"]]\n            unless: [adam]\n')
-    bad = GOOD.format(id="fixture-unless-bad").replace('          - concepts: [["@warmup"]]\n',
-                                                       '          - formula: "x + F(LN(x))"\n            unless: [adam]\n')
+def _cancel_fixture(tmp_path: Path, field: str, message: str) -> Card:
+    """A card whose point's recogniser cancels on "adam" through `field`, checked by the loader (the same field on a
+    formula recogniser is a problem with a line), loaded from tmp_path."""
+    card_id = "fixture-" + field.replace("_", "-")
+    good = GOOD.format(id=card_id).replace('          - concepts: [["@warmup"]]\n',
+                                                      f'          - concepts: [["@warmup"]]\n            {field}: [adam]\n')
+    bad = GOOD.format(id=f"{card_id}-bad").replace('          - concepts: [["@warmup"]]\n',
+                                                         f'          - formula: "x + F(LN(x))"\n            {field}: [adam]\n')
     _write(tmp_path, "good.yaml", good)
     _write(tmp_path, "bad.yaml", bad)
     deck = load_deck([str(tmp_path)], include_bundled=False)
     assert [p.message for p in deck.problems if p.path.name == "good.yaml"] == []
-    assert any("'unless' only goes with 'concepts'" in p.message and p.line > 0
-               for p in deck.problems if p.path.name == "bad.yaml")
-    card = deck.cards["fixture-unless"]
-    hit = {p.id for s in score_answer(card, "Post-LN needs warm-up to train.").sections for p in s.points if p.hit}
-    assert hit == {"post-warmup"}
-    hit = {p.id for s in score_answer(card, "With Adam, Post-LN needs warm-up.").sections for p in s.points if p.hit}
-    assert hit == set()  # "adam" stands before the match in its sentence
-    hit = {p.id for s in score_answer(card, "Post-LN needs warm-up. Adam is the optimiser.").sections
-           for p in s.points if p.hit}
-    assert hit == {"post-warmup"}  # another sentence cancels nothing
+    assert any(message in p.message and p.line > 0 for p in deck.problems if p.path.name == "bad.yaml")
+    return deck.cards[card_id]
+
+
+def _hits(card: Card, text: str) -> set[str]:
+    return {p.id for s in score_answer(card, text).sections for p in s.points if p.hit}
+
+
+def test_unless_cancels_a_match_and_goes_only_with_concepts(tmp_path) -> None:
+    card = _cancel_fixture(tmp_path, "unless", "'unless' only goes with 'concepts'")
+    assert _hits(card, "Post-LN needs warm-up to train.") == {"post-warmup"}
+    assert _hits(card, "With Adam, Post-LN needs warm-up.") == set()  # "adam" stands before the match in its sentence
+    assert _hits(card, "Post-LN needs warm-up. Adam is the optimiser.") == {"post-warmup"}  # another sentence cancels nothing
 
 
 def test_said_of_reads_a_comparison_the_other_way_round_and_names_whom_a_mistakes_words_are_wrong_of(tmp_path) -> None:
@@ -279,24 +286,10 @@ def test_said_of_reads_a_comparison_the_other_way_round_and_names_whom_a_mistake
 
 
 def test_unless_context_cancels_a_match_from_the_item_or_heading_it_stands_under(tmp_path) -> None:
-    good = GOOD.format(id="fixture-context").replace('          - concepts: [["@warmup"]]\n',
-                                                     '          - concepts: [["@warmup"]]\n            unless_context: [adam]\n')
-    bad = GOOD.format(id="fixture-context-bad").replace('          - concepts: [["@warmup"]]\n',
-                                                        '          - formula: "x + F(LN(x))"\n            unless_context: [adam]\n')
-    _write(tmp_path, "good.yaml", good)
-    _write(tmp_path, "bad.yaml", bad)
-    deck = load_deck([str(tmp_path)], include_bundled=False)
-    assert [p.message for p in deck.problems if p.path.name == "good.yaml"] == []
-    assert any("only goes with 'concepts'" in p.message and p.line > 0
-               for p in deck.problems if p.path.name == "bad.yaml")
-    card = deck.cards["fixture-context"]
-
-    def hit(text: str) -> set[str]:
-        return {p.id for s in score_answer(card, text).sections for p in s.points if p.hit}
-
-    assert hit("Post-LN needs warm-up to train.") == {"post-warmup"}
-    assert hit("- **Adam**: the optimiser. Post-LN needs warm-up with it.") == set()  # the item's label
-    assert hit("## Adam\n\nPost-LN needs warm-up.") == set()  # the heading above the paragraph
-    assert hit("Adam is the optimiser. Post-LN needs warm-up.") == set()  # earlier in the same paragraph
-    assert hit("Post-LN needs warm-up. Adam is the optimiser.") == {"post-warmup"}  # only what comes before
-    assert hit("Adam is the optimiser.\n\nPost-LN needs warm-up.") == {"post-warmup"}  # another paragraph
+    card = _cancel_fixture(tmp_path, "unless_context", "only goes with 'concepts'")
+    assert _hits(card, "Post-LN needs warm-up to train.") == {"post-warmup"}
+    assert _hits(card, "- **Adam**: the optimiser. Post-LN needs warm-up with it.") == set()  # the item's label
+    assert _hits(card, "## Adam\n\nPost-LN needs warm-up.") == set()  # the heading above the paragraph
+    assert _hits(card, "Adam is the optimiser. Post-LN needs warm-up.") == set()  # earlier in the same paragraph
+    assert _hits(card, "Post-LN needs warm-up. Adam is the optimiser.") == {"post-warmup"}  # only what comes before
+    assert _hits(card, "Adam is the optimiser.\n\nPost-LN needs warm-up.") == {"post-warmup"}  # another paragraph
