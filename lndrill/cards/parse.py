@@ -220,7 +220,8 @@ class _Builder:
                 continue
             line = line_at(self.doc, (*here, kinds[0]))
             if (r.unless is not None or r.unless_context is not None) and r.concepts is None:
-                self.bad(here, f"{where(self.doc, here)}: 'unless' only goes with 'concepts'")
+                field = "unless" if r.unless is not None else "unless_context"
+                self.bad(here, f"{where(self.doc, here)}: '{field}' only goes with 'concepts'")
                 continue
             if r.said_of is not None and r.concepts is None:
                 self.bad(here, f"{where(self.doc, here)}: 'said_of' only goes with 'concepts'")
