@@ -439,6 +439,26 @@ def test_elliptical_follow_ups_carry_the_claim_over(main_card, text: str, pre_hi
     assert ("pre-needs-warmup" in mistakes(main_card, text)) == pre_mistake
 
 
+@pytest.mark.parametrize(("text", "post_hit", "post_mistake"), [
+    # the ellipsis echoes the verb without the first clause's negation
+    ("Pre-LN doesn't need warm-up, but Post-LN does.", True, False),
+    ("Pre-LN 不需要 warm-up，但 Post-LN 需要。", True, False),
+    ("Pre-LN 可以不加 warm-up，但 Post-LN 通常要加。", True, False),
+    # a removal verb stays with what the ellipsis echoes ("can't [skip it]")
+    ("Pre-LN can skip warm-up, Post-LN can't.", True, False),
+    # a verb of its own on a pronoun says what it says
+    ("Pre-LN can skip warm-up, but Post-LN usually needs it.", True, False),
+    # a denial echoed, or the statement taken over, still denies
+    ("Pre-LN doesn't need warm-up, and neither does Post-LN.", False, True),
+    ("Pre-LN doesn't need warm-up, and Post-LN doesn't either.", False, True),
+    ("Pre-LN 不需要 warm-up，Post-LN 也不需要。", False, True),
+])
+def test_an_ellipsis_after_a_denied_claim(main_card, text: str, post_hit: bool, post_mistake: bool) -> None:
+    assert "pre-no-warmup" in hits(main_card, text)
+    assert ("post-needs-warmup" in hits(main_card, text)) == post_hit
+    assert ("post-no-warmup" in mistakes(main_card, text)) == post_mistake
+
+
 def test_an_answer_laid_out_as_a_table_is_read_per_column(main_card) -> None:
     table = (
         "| | Post-LN | Pre-LN |\n|---|---|---|\n"

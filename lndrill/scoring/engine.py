@@ -665,7 +665,7 @@ def _point_evidence(answer: Analysis, claim: Claim) -> Iterator[Evidence]:
                 yield answer.evidence(frame, frame.who.at)
                 continue
             for e in answer.ellipses(frame):
-                if (wanted.about is None or e.subject == wanted.about) and (frame.affirmed != e.negated) == wanted.affirm:
+                if (wanted.about is None or e.subject == wanted.about) and answer.ellipsis_affirmed(frame, e) == wanted.affirm:
                     yield answer.quote_tokens(frame.start, e.end), (answer.span_tokens(e.start, e.end),)
                     break
 
@@ -800,7 +800,7 @@ def find_mistake(answer: Analysis, claim: Claim, correct: Claim | None) -> Evide
                     continue
                 bad_subject = (e.subject != claim.about and e.subject in claim.rivals) if claim.any_subject_but_about \
                     else (claim.about is None or e.subject == claim.about)
-                if bad_subject and (frame.affirmed != e.negated) == claim.affirm and frame.qualifier is None:
+                if bad_subject and answer.ellipsis_affirmed(frame, e) == claim.affirm and frame.qualifier is None:
                     return answer.quote_tokens(frame.start, e.end), (answer.span_tokens(e.start, e.end),)
     return None
 

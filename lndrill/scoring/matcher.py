@@ -92,8 +92,19 @@ _ELLIPSIS = Cues(
     en=("does", "do", "did", "not", "is", "are", "can", "cannot", "too", "also", "either", "neither", "nor", "no",
         "so", "as", "well", "same", "the", "other", "hand", "it", "its", "on", "while", "whereas", "but",
         "and", "doesn't", "isn't", "unlike", "has", "have", "does", "will", "won't", "need", "needs"),
-    zh=tuple("不需要用也是则就会没有同样如此并非但而却样与和跟同像必"),
+    zh=tuple("不需要用也是则就会没有同样如此并非但而却样与和跟同像必加"),
 )
+#: Adverbs of frequency an elliptical clause may carry ("..., but Post-LN usually needs it", "但 Post-LN 通常要加"):
+#: they hedge it, so it earns credit but is never charged.
+_FREQUENCY = Cues(en=("usually", "typically", "often", "generally", "normally", "still", "always"),
+                  zh=("通常", "一般", "往往", "仍然", "依然", "还是", "总是", "还"))
+#: What makes an elliptical clause take the whole statement over ("RMSNorm is the same", "Pre-LN 也一样").
+_SAME = Cues(en=("same", "likewise", "similarly"), zh=("一样", "同样", "如此"))
+#: Auxiliaries and verbs an elliptical clause echoes the claim's verb with ("Post-LN does", "Post-LN can't",
+#: "neither does Pre-LN", "Post-LN 需要", "Post-LN 要加").
+_ECHOED_VERB = Cues(en=("does", "do", "did", "is", "are", "was", "were", "can", "cannot", "will", "has", "have", "need",
+                        "needs", "not", "neither", "nor", "either"),
+                    zh=("需", "要", "会", "能", "可", "用", "必", "加"))
 #: What a sentence that only carries the one before over to another subject is made of ("BERT kept that.",
 #: "GPT-3 did the same.", "So did LLaMA.", "T5 也一样。"), and the words that make it refer back.
 _FOLLOW_SUIT = Cues(en=("kept", "keep", "keeps", "that", "it", "this", "did", "does", "do", "the", "same", "followed",
@@ -149,6 +160,10 @@ class _Ellipsis:
     #: A sentence of its own after the claim's ("... LayerNorm after the add. BERT kept that."): it earns a point
     #: for its subject but, the subject being carried over, is never charged.
     carried: bool = False
+    #: How its polarity follows from the claim's (see `Analysis.ellipsis_affirmed`): "carry" (it takes the whole
+    #: statement over: "RMSNorm too", "Pre-LN 也一样", "unlike Pre-LN"), "verb" (it echoes the verb: "..., but Post-LN
+    #: does", "Post-LN can't") or "object" (a verb of its own on a pronoun: "..., but Post-LN needs it").
+    reading: str = "carry"
 
 
 #: What introduces the other side of a comparison inside a part ("unlike the stream", "compared with the input").
@@ -482,8 +497,10 @@ class Analysis:
             unlike = any(toks[k].key in (stem("unlike"), "不") for k in rest)
             if m.contrast and not unlike:
                 continue
+            qualified = qualified or any(_FREQUENCY.at(toks, k) for k in rest)
             out.setdefault(lay.sentence_of[m.start], []).append(
-                _Ellipsis(m.subject, negated or m.contrast, m.contrast, a, b, qualified))
+                _Ellipsis(m.subject, negated or m.contrast, m.contrast, a, b, qualified,
+                          reading=self._ellipsis_reading(rest, m.contrast)))
         by_sentence: dict[int, list] = {}
         for m in self.subjects.mentions:
             by_sentence.setdefault(lay.sentence_of[m.start], []).append(m)
@@ -516,12 +533,45 @@ class Analysis:
         return lay.clause_of[b - 1] == lay.clause_of[a] and gap.strip() == "" and gap.count("\n") <= 1
 
     def _elliptic(self, words: list[int]) -> bool:
-        """Only the words an elliptical clause is made of ("doesn't", "too", "也需要"), or a denial of a pronoun
-        that takes the object back ("can skip it", "can do without it")."""
+        """Only the words an elliptical clause is made of ("doesn't", "too", "也需要", "usually needs it", "通常要加"),
+        or a denial of a pronoun that takes the object back ("can skip it", "can do without it")."""
         toks = self.tokens
         pronoun = any(toks[k].key in _PRONOUNS for k in words)
-        return all(_ELLIPSIS.at(toks, k) or toks[k].key == stem("doesn't") or (pronoun and is_negation(toks, k))
-                   for k in words)
+        covered = -1
+        for k in words:
+            if k <= covered:
+                continue
+            n = _FREQUENCY.at(toks, k)
+            if n:
+                covered = k + n - 1
+                continue
+            if not (_ELLIPSIS.at(toks, k) or toks[k].key == stem("doesn't") or (pronoun and is_negation(toks, k))):
+                return False
+        return True
+
+    def _ellipsis_reading(self, rest: list[int], contrast: bool) -> str:
+        """How an elliptical clause made of the words `rest` takes the claim's polarity over (`_Ellipsis.reading`)."""
+        toks = self.tokens
+        if contrast or any(_SAME.at(toks, k) for k in rest):
+            return "carry"
+        if any(toks[k].key in _PRONOUNS for k in rest):
+            return "object"
+        if any(_ECHOED_VERB.at(toks, k) for k in rest):
+            return "verb"
+        return "carry"
+
+    def ellipsis_affirmed(self, frame: Frame, e: _Ellipsis) -> bool:
+        """Whether an elliptical follow-up of `frame` affirms the claim of its own subject. One that takes the
+        statement over ("..., RMSNorm too") says what the claim says, or its opposite when denied ("..., Pre-LN
+        doesn't", "unlike Pre-LN"); one that echoes the verb ("Pre-LN doesn't need warm-up, but Post-LN does",
+        "Pre-LN can skip warm-up, Post-LN can't") replaces the claim's own negated verb; one with a verb of its own
+        on a pronoun ("..., but Post-LN needs it") says only what it says."""
+        if e.reading == "object":
+            return not e.negated
+        affirmed = frame.affirmed
+        if e.reading == "verb" and frame.kind == "prose" and self.polarity.denies_verb(frame.terms):
+            affirmed = not affirmed
+        return affirmed != e.negated
 
     # -- finding ---------------------------------------------------------------------------------------
     def find(self, phrase: Phrase) -> list[tuple[int, int]]:

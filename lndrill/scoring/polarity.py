@@ -58,6 +58,11 @@ NEGATION = Cues(
         "减少对", "降低对", "减轻对", "减弱对", "减少了对", "降低了对", "减轻了对", "减弱了对"),
 )
 _PREFIX_CUES = frozenset({"un", "non"})
+#: Negation cues that negate the verb itself ("doesn't need", "needs no", "never needs", 不需要, 没有加, 无需), as against
+#: the ones that mean removal or absence ("skip", "without", 去掉): see `Polarity.denies_verb`. ("doesn't", "can't" and
+#: "isn't" are read as "not".)
+_VERB_NEGATIONS = frozenset({"not", "never", "no", "cannot"})
+_VERB_NEGATIONS_ZH = frozenset({"不", "没", "未", "别"})
 #: What "outside" denies a thing is on ("LN outside the residual path", "outside of the skip"): a path, a block or a
 #: determiner before one. Before anything else ("outside Microsoft", "outside NLP") it names a group, not a denial.
 _OUTSIDE_OBJECTS = frozenset({"the", "a", "an", "its", "their", "of", "this", "that", "each", "every", "all", "any",
@@ -912,16 +917,9 @@ class Polarity:
         """
         skip = {i for a, b in terms for i in range(a, b)}
         cues: set[int] = set()
-        last = max(terms)
         denied = False
         saying_denied = False
-        first = min(terms)[0]
-        own_cues: dict[tuple[int, int], set[int]] = {}
-        for a, b in terms:
-            not_just = self._not_just(a)
-            verb = self._removal_before_not_just(a) if not_just else -1
-            own_cues[(a, b)] = {j for j in self.cues(a, b, skip, with_after=(a, b) == last)
-                                if not (b <= j and self._reason_is_not(j, first)) and j != verb} | not_just
+        own_cues = self._own_cues(terms)
         saying = {t for t in terms if len(terms) > 1 and self._saying(*t)}
         said_by = {j for t in saying for j in own_cues[t]}
         # A saying verb among the claim's own words is judged above; one outside them ("does not mean X")
@@ -966,6 +964,35 @@ class Polarity:
         if self.label_refuted and terms[0][0] >= self.label_refuted.get(self.lay.clause_of[terms[0][0]], len(self.tokens)):
             firm = False
         return affirmed, firm
+
+    def _own_cues(self, terms: tuple[tuple[int, int], ...]) -> dict[tuple[int, int], set[int]]:
+        """Per term span, the negation cues that govern it (what `affirmed` weighs)."""
+        skip = {i for a, b in terms for i in range(a, b)}
+        last = max(terms)
+        first = min(terms)[0]
+        own_cues: dict[tuple[int, int], set[int]] = {}
+        for a, b in terms:
+            not_just = self._not_just(a)
+            verb = self._removal_before_not_just(a) if not_just else -1
+            own_cues[(a, b)] = {j for j in self.cues(a, b, skip, with_after=(a, b) == last)
+                                if not (b <= j and self._reason_is_not(j, first)) and j != verb} | not_just
+        return own_cues
+
+    def denies_verb(self, terms: tuple[tuple[int, int], ...]) -> bool:
+        """The claim made of these term spans is denied by a negated verb ("Pre-LN doesn't need warm-up", "needs no
+        warm-up", "Pre-LN 不需要 warm-up", "可以不加 warm-up"), an odd number of times: not by a verb or preposition
+        that means removal or absence ("can skip warm-up", "without warm-up"). An elliptical clause that echoes the
+        verb ("..., but Post-LN does", "但 Post-LN 要加") echoes the verb without that negation."""
+        toks = self.tokens
+        found = 0
+        for j in set().union(*self._own_cues(terms).values()):
+            t = toks[j]
+            if t.kind == WORD and t.key in _VERB_NEGATIONS:
+                found += 1
+            elif t.kind == CJK and (t.key in _VERB_NEGATIONS_ZH or (
+                    t.key == "无" and j + 1 < len(toks) and toks[j + 1].key in ("需", "须"))):
+                found += 1
+        return found % 2 == 1
 
     def _before_aside_adverb(self, j: int) -> int:
         """Token j ends a comma part that holds nothing but an aside adverb (", however,", ", though,", ", in fact,"):
