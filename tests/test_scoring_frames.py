@@ -770,3 +770,14 @@ def test_a_question_restated_after_the_question_is_presupposes_nothing(deck) -> 
     # the writer's own "why" question still presupposes what it asks about
     assert "warmup-ramp" in hits(card, "Why does Post-LN need the learning rate to be increased gradually at the "
                                        "start? Because its output-side gradients are large at initialisation.")
+
+
+def test_what_an_answer_sets_aside_earns_no_credit(deck) -> None:
+    card = _card(deck, "warmup-for-pre-ln")
+    # the alternative after "rather than" / "instead of" is what the answer does not claim
+    assert "post-needs-it" not in hits(card, "For Post-LN, warm-up was a leftover habit rather than a necessity.")
+    assert "post-needs-it" in hits(card, "For Post-LN, warm-up is a necessity rather than a habit.")
+    # two figures compared are both said
+    assert "bert-faster" in hits(card, "On BERT, Pre-LN without warm-up reached the same loss in 500k instead of 700k updates.")
+    # a point that is itself a denial is made by setting the thing aside
+    assert "not-gradient" in hits(_card(deck, "admin-amplification"), "Admin 认为问题在于更新量而不是梯度。")

@@ -167,7 +167,8 @@ def _set_aside(answer: Analysis, frame: Frame) -> bool:
             if t.kind == PUNCT or "\n" in text[t.end : toks[j + 1].start]:
                 break
             if t.kind in (WORD, CJK) and _REJECTING.ends_at(toks, j) >= 0:
-                return True
+                # (not a figure: "in 500k instead of 700k updates" compares two values, both said)
+                return toks[a].kind != NUMBER
     return False
 
 
@@ -661,6 +662,8 @@ def _point_evidence(answer: Analysis, claim: Claim) -> Iterator[Evidence]:
                     yield (f"{quote} … {answer.quote_tokens(named.start, named.end)}",
                            (*spans, answer.span_tokens(named.start, named.end)))
                 continue
+            if wanted.affirm and frame.kind == "prose" and frame.qualifier is None and _set_aside(answer, frame):
+                continue  # "warm-up was a leftover habit rather than a necessity": the alternative not claimed
             if _fits_point(wanted, frame) and frame.affirmed == wanted.affirm:
                 yield answer.evidence(frame, frame.who.at)
                 continue
