@@ -781,3 +781,13 @@ def test_what_an_answer_sets_aside_earns_no_credit(deck) -> None:
     assert "bert-faster" in hits(card, "On BERT, Pre-LN without warm-up reached the same loss in 500k instead of 700k updates.")
     # a point that is itself a denial is made by setting the thing aside
     assert "not-gradient" in hits(_card(deck, "admin-amplification"), "Admin 认为问题在于更新量而不是梯度。")
+
+
+def test_a_list_item_label_may_name_a_group_of_models(deck) -> None:
+    card = _card(deck, "ln-who-uses-what")
+    item = ("4. LLaMA 1/2 以及 Mistral、Qwen 这类 Llama 式的模型：pre-norm + RMSNorm（x / RMS(x) * g），attention 前、FFN 前"
+            "各放一个，输出头之前再放一个 final RMSNorm。")
+    assert {"llama-pre", "llama-rms"} <= hits(card, item)
+    # a long item that states something before its colon is a statement, not a label
+    main = _card(deck, "pre-vs-post-ln")
+    assert "post-needs-warmup" in hits(main, "- Post-LN 一上来就用大学习率很容易发散，必须 warm-up：不加只有 8.45 BLEU。")

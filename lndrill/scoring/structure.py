@@ -430,6 +430,16 @@ def _bold_run_in(raw: str, after_stop: int, body: int) -> bool:
     return mark in ("**", "__") and raw[body : body + 2] == mark and raw[after_stop + 2 : after_stop + 3].isspace()
 
 
+#: What a long list-item label cannot hold: a clause break or a Chinese modal, verb of need, or negation.
+_NOT_IN_LONG_LABELS = re.compile(r"[，,;；]\s|[，；]|[必需会能要不没可]")
+
+
+def _says_something(label: str) -> bool:
+    """A long list-item label that reads as a statement ("Post-LN 容易发散，必须 warm-up"), not a group of names
+    ("LLaMA 1/2 以及 Mistral、Qwen、DeepSeek 这类 Llama 风格模型")."""
+    return _NOT_IN_LONG_LABELS.search(label) is not None
+
+
 def _label_end(line_tokens: list[Token], raw: str, line_start: int) -> int | None:
     """Index (into line_tokens) of the colon that ends a line's label, or None.
 
@@ -451,7 +461,8 @@ def _label_end(line_tokens: list[Token], raw: str, line_start: int) -> int | Non
     # with articles in it and a few more words
     rest = raw[skip_to - line_start :]
     bold = rest.startswith(("**", "__")) and re.match(r"(\*\*|__)[^*_\n]{1,90}(?:\1\s*[:：]|[.]\1\s)", rest) is not None
-    most = 10 if bold else 6
+    # (a list item's label may name a group: "5. LLaMA 1/2 以及 Mistral、Qwen、DeepSeek 这类 Llama 风格模型：...")
+    most = 10 if bold else 12 if m else 6
     depth = 0  # inside a bracket after the label's first words ("Post-LN (Vaswani et al. 2017, BERT): ...")
     aside = 0
     for k, t in enumerate(line_tokens):
@@ -471,6 +482,8 @@ def _label_end(line_tokens: list[Token], raw: str, line_start: int) -> int | Non
         if t.kind == PUNCT and t.key == ":":
             if words == 0 or k + 1 >= len(line_tokens):
                 return None
+            if words > 6 and not bold and _says_something(raw[skip_to - line_start : t.start - line_start]):
+                return None  # "- Post-LN 直接上大学习率容易发散，必须 warm-up：...": a statement, not a long item label
             return k
         if t.kind == PUNCT and t.key == "." and words and k + 3 < len(line_tokens) and _bold_run_in(raw, t.end - line_start,
                                                                                                    skip_to - line_start):
