@@ -1910,6 +1910,20 @@ def test_a_wrong_claim_caps_a_complete_answer_and_overruling_it_lifts_the_cap(de
     assert not lifted.mistakes and lifted.capped == 0 and lifted.score >= 85
 
 
+def test_an_answer_wrong_throughout_scores_as_wrong_however_many_rubric_words_it_uses(deck) -> None:
+    card = _card(deck, "sandwich-ln")
+    complete = card.model_answer.en
+    wrong = ["Gemma 2 normalises only the sublayer outputs and has no input norm.",
+             "OLMo 2 keeps both the input and the output norm.", "NormFormer was built on Post-LN.",
+             "In Pre-LN the later layers get much larger gradients than the early ones.",
+             "The extra norm on the branch keeps the residual stream itself bounded at every depth."]
+    four = score_answer(card, complete + "\n\n" + " ".join(wrong[:4]))
+    five = score_answer(card, complete + "\n\n" + " ".join(wrong))
+    assert len(four.mistakes) == 4 and four.score > 40  # still read as partly right
+    assert len(five.mistakes) == 5 and five.uncapped > 60
+    assert five.score <= 12 and five.cap_reason == "error"
+
+
 def test_short_items_under_a_line_that_leads_into_them_with_a_colon_are_notes_about_its_subject(deck) -> None:
     card = _card(deck, "pre-vs-post-ln")
     for lead in ("Pre-LN has several advantages over Post-LN:", "Pre-LN 相比 Post-LN 有几个优势：", "Pre-LN 的优势："):

@@ -91,10 +91,21 @@ LIST_SHARE_LIMIT = 0.6
 LIST_CAP = 15
 
 
+#: An answer charged this many different wrong claims is wrong throughout (the graders' anchor for "confidently
+#: wrong": 0-19), however many rubric words it also uses, and scores at most WRONG_THROUGHOUT_CAP. On the tuning half
+#: (7,462 answers) every answer charged 5 or more is an adversarial one (swapped or wrong throughout; 186 of them,
+#: graded 2.5-24), and 7 of those still scored 15-31 (mean grade 9); at 4 the medium-error answers begin (4 of 53,
+#: graded 42-55). Batch 73 (read after scoring it): a swapped sandwich-ln answer charged 6, graded 6.5, scored 27.
+WRONG_THROUGHOUT_MISTAKES = 5
+WRONG_THROUGHOUT_CAP = 12.0
+
+
 def error_cap(share_before_penalties: float, mistakes: int) -> float | None:
     """The highest total an answer charged `mistakes` wrong claims can get, or None without mistakes."""
     if mistakes <= 0:
         return None
+    if mistakes >= WRONG_THROUGHOUT_MISTAKES:
+        return WRONG_THROUGHOUT_CAP
     return ERROR_CAP_BASE + ERROR_CAP_SLOPE * share_before_penalties - ERROR_CAP_STEP * (mistakes - 1)
 
 
