@@ -791,3 +791,17 @@ def test_a_list_item_label_may_name_a_group_of_models(deck) -> None:
     # a long item that states something before its colon is a statement, not a label
     main = _card(deck, "pre-vs-post-ln")
     assert "post-needs-warmup" in hits(main, "- Post-LN 一上来就用大学习率很容易发散，必须 warm-up：不加只有 8.45 BLEU。")
+
+
+def test_a_table_row_names_the_subject_of_its_cells_whatever_bracket_the_column_header_holds(deck) -> None:
+    card = _card(deck, "sandwich-ln")
+    table = ("| model | input norm | output norm (after the sublayer) | notes |\n|---|---|---|---|\n"
+             "| Gemma 2 | RMSNorm ✓ | RMSNorm ✓ | attention and MLP |\n"
+             "| OLMo 2 | ✗ | RMSNorm ✓ | plus QK-norm |\n")
+    got = hits(card, table)
+    assert {"gemma2", "olmo2", "olmo2-qknorm"} <= got
+    assert not mistakes(card, table)
+    dashed = "| | input norm | output norm |\n|---|---|---|\n| OLMo 2 | – | RMSNorm |\n| Peri-LN | LN | LN |\n"
+    assert "olmo2" in hits(card, dashed)
+    # a sentence that keeps the input norm says the opposite
+    assert "olmo2" not in hits(card, "OLMo 2 keeps the input norm, not the output norm.")

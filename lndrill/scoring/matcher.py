@@ -845,7 +845,8 @@ class Analysis:
                 # earlier part is its object ("NormFormer keeps Pre-LN and adds an LN after attention")
                 first = h if h[0] < anchor[0] else anchor
                 m = self.subjects.between(min(h[1], anchor[1]), max(h[0], anchor[0]))
-                if m is not None and part_of[m.start] != part_of[first[0]] and not self.setting_part(first[0]):
+                if (m is not None and part_of[m.start] != part_of[first[0]] and not self.setting_part(first[0])
+                        and not self._in_table_label(m.start)):
                     continue
                 # "large compared with Pre-LN's, which shrinks like 1/sqrt(L)": a relative part about the subject
                 # the earlier part compares with is that subject's claim, not the rest of the earlier part's
@@ -857,6 +858,13 @@ class Analysis:
                 return h
             bridged = bridged or h  # (a hit in the anchor's own clause, if there is one, comes first)
         return bridged
+
+    def _in_table_label(self, i: int) -> bool:
+        """Token i is in the label of a table row read as a sentence ("output norm (on branch) gemma 2∶ yes"): the row
+        names the subject of the whole line, whatever bracket its column header holds."""
+        label = self.lay.block_label(i)
+        return (label is not None and label[0] <= i < label[1] and label[1] < len(self.tokens)
+                and self.lay.text[self.tokens[label[1]].start : self.tokens[label[1]].end] == "\u2236")
 
     def setting_part(self, i: int) -> bool:
         """Token i sits in a short comma part that opens its sentence or clause with a setting preposition ("For
