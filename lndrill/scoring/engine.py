@@ -157,9 +157,10 @@ _REJECTING = Cues(pairs=("rather than", "instead of"), zh=("而不是", "而非"
 _DIMINISHING = Cues(en=("little", "minimal", "barely", "hardly", "scarcely", "fewer"), zh=("很少", "少量", "一点点"))
 
 
-def _set_aside(answer: Analysis, frame: Frame) -> bool:
+def _set_aside(answer: Analysis, frame: Frame, *, figures: bool = True) -> bool:
     """One of the frame's words is what the answer sets aside ("rather than X", "instead of X", "而不是 X"): the
-    alternative it does not claim."""
+    alternative it does not claim. Without `figures`, a figure set aside does not count ("in 500k instead of 700k
+    updates" compares two values and says both: credit for the pair)."""
     toks, text = answer.lay.tokens, answer.lay.text
     for a, _ in frame.terms:
         for j in range(a - 1, max(-1, a - 4), -1):
@@ -167,8 +168,7 @@ def _set_aside(answer: Analysis, frame: Frame) -> bool:
             if t.kind == PUNCT or "\n" in text[t.end : toks[j + 1].start]:
                 break
             if t.kind in (WORD, CJK) and _REJECTING.ends_at(toks, j) >= 0:
-                # (not a figure: "in 500k instead of 700k updates" compares two values, both said)
-                return toks[a].kind != NUMBER
+                return figures or toks[a].kind != NUMBER
     return False
 
 
@@ -662,7 +662,8 @@ def _point_evidence(answer: Analysis, claim: Claim) -> Iterator[Evidence]:
                     yield (f"{quote} … {answer.quote_tokens(named.start, named.end)}",
                            (*spans, answer.span_tokens(named.start, named.end)))
                 continue
-            if wanted.affirm and frame.kind == "prose" and frame.qualifier is None and _set_aside(answer, frame):
+            if (wanted.affirm and frame.kind == "prose" and frame.qualifier is None
+                    and _set_aside(answer, frame, figures=False)):
                 continue  # "warm-up was a leftover habit rather than a necessity": the alternative not claimed
             if _fits_point(wanted, frame) and frame.affirmed == wanted.affirm:
                 yield answer.evidence(frame, frame.who.at)
