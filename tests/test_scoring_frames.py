@@ -805,3 +805,15 @@ def test_a_table_row_names_the_subject_of_its_cells_whatever_bracket_the_column_
     assert "olmo2" in hits(card, dashed)
     # a sentence that keeps the input norm says the opposite
     assert "olmo2" not in hits(card, "OLMo 2 keeps the input norm, not the output norm.")
+
+
+def test_a_name_that_only_says_what_it_is_like_is_not_the_paragraph_topic(deck) -> None:
+    card = _card(deck, "sandwich-ln")
+    para = ("Nothing normalises the trunk between blocks, so it is basically a Pre-LN-style residual path and needs a "
+            "final LN. What changes is the size of each update. It comes from CogView, whose FP16 training overflowed.")
+    assert {"cogview", "fp16-overflow"} <= hits(card, para)
+    # a pronoun said to BE a placement names the paragraph's topic
+    final = _card(deck, "pre-ln-final-norm")
+    text = ("Why did the 2017 Transformer not need this? Because it was Post-LN. Every sublayer's sum went through "
+            "LayerNorm after the add, so the stack already ended normalised.")
+    assert "post-already-normalised" in hits(final, text)

@@ -49,6 +49,8 @@ _CLOSING_QUOTES = frozenset('"\'\u201d\u2019\u300d\u300f')
 _PRONOUN_SUBJECTS = frozenset({"it", "this", "that", "它", "这", "那"})
 #: Pronouns that open a sentence about the paragraph's subject ("It is the default in LLaMA").
 _OPENING_PRONOUNS = frozenset({"it", "它", "其"})
+#: Words after a name that make it a kind something is like ("Pre-LN-style", "Post-LN-like", "Pre-LN flavoured").
+_LIKENESS_WORDS = frozenset({"style", "styl", "like", "ish", "flavour", "flavor", "flavoured", "flavored", "type", "esque"})
 #: Pronouns through which a later clause refers back to its sentence's opening subject.
 _BACK_PRONOUNS = frozenset({"it", "its", "they", "their", "them", "itself", "它", "其", "它们"})
 #: Punctuation after which a sentence has turned to another statement (its opening subject no longer governs).
@@ -1017,9 +1019,11 @@ class Subjects:
                 break
             if m.contrast or lay.sentence_of[m.start] == sent:
                 continue
-            if self._said_of_a_pronoun(m) and self._named_earlier_in_block(m, block):
-                # "Sandwich-LN ... so it's still kind of Pre-LN in spirit": what "it" (the subject named before) is
-                # like, not what the paragraph is about
+            if self._said_of_a_pronoun(m) and (self._named_earlier_in_block(m, block) or (
+                    self._likeness(m) and not self._named_earlier_in_block(m, block, same=True))):
+                # "Sandwich-LN ... so it's still kind of Pre-LN in spirit": what "it" (the subject named before, or
+                # the card's topic when the paragraph names none: "so it is still a Pre-LN-style identity path") is
+                # like, not what the paragraph is about ("Because it was Post-LN." names what "it" was: the topic)
                 continue
             named = self._sentence_subjects.get(lay.sentence_of[m.start], set())
             if len(named) == 1 and not self._set_against_the_topic(lay.sentence_of[m.start]):
@@ -1043,15 +1047,24 @@ class Subjects:
                     return True
         return False
 
-    def _named_earlier_in_block(self, m: Mention, block: int) -> bool:
-        """Another subject is named before the mention in the same block (what its pronoun may refer to)."""
+    def _named_earlier_in_block(self, m: Mention, block: int, same: bool = False) -> bool:
+        """Another subject (with `same`, the mention's own) is named before the mention in the same block (what its
+        pronoun may refer to)."""
         k = bisect.bisect_left(self._starts, m.start)
         for other in self._before(k):
             if self.lay.block_of[other.start] != block:
                 return False
-            if other.subject != m.subject and not other.contrast:
+            if (other.subject == m.subject) == same and not other.contrast:
                 return True
         return False
+
+    def _likeness(self, m: Mention) -> bool:
+        """The name only qualifies a kind ("a Pre-LN-style path", "Post-LN-like", "Pre-LN 式的结构", "Pre-LN 风格")."""
+        toks = self.lay.tokens
+        if m.end >= len(toks):
+            return False
+        t = toks[m.end]
+        return (t.kind == WORD and t.key in _LIKENESS_WORDS) or (t.kind == CJK and t.key in ("式", "风", "类"))
 
     def _said_of_a_pronoun(self, m: Mention) -> bool:
         """The mention is the complement of "it is" / "it's" / "this is" / "它是" (a few hedging words may stand
