@@ -817,3 +817,11 @@ def test_a_name_that_only_says_what_it_is_like_is_not_the_paragraph_topic(deck) 
     text = ("Why did the 2017 Transformer not need this? Because it was Post-LN. Every sublayer's sum went through "
             "LayerNorm after the add, so the stack already ended normalised.")
     assert "post-already-normalised" in hits(final, text)
+
+
+def test_a_formula_after_a_colon_describes_the_sentence_subject_not_the_object_before_the_colon(deck) -> None:
+    card = _card(deck, "sandwich-ln")
+    assert "formula" in hits(card, "Sandwich-LN is a small change to plain Pre-LN: x + LN(F(LN(x))).")
+    assert "formula" in hits(card, "Sandwich-LN is basically an add-on to Pre-LN: x_{l+1} = x_l + LN(F(LN(x_l))).")
+    # a name that opens what follows the colon still labels it
+    assert "formula" not in hits(card, "Sandwich-LN differs. Pre-LN: x + LN(F(LN(x))).")

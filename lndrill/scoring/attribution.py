@@ -49,6 +49,9 @@ _CLOSING_QUOTES = frozenset('"\'\u201d\u2019\u300d\u300f')
 _PRONOUN_SUBJECTS = frozenset({"it", "this", "that", "它", "这", "那"})
 #: Pronouns that open a sentence about the paragraph's subject ("It is the default in LLaMA").
 _OPENING_PRONOUNS = frozenset({"it", "它", "其"})
+#: Prepositions whose object is set beside a sentence's subject ("an addition to Pre-LN", "a fix for Post-LN").
+_PREPOSITIONS_BEFORE_OBJECTS = frozenset({"to", "for", "from", "of", "on", "over", "with", "upon"})
+_DETERMINERS_BEFORE_NAMES = frozenset({"the", "a", "an", "plain", "vanilla", "standard"})
 #: Words after a name that make it a kind something is like ("Pre-LN-style", "Post-LN-like", "Pre-LN flavoured").
 _LIKENESS_WORDS = frozenset({"style", "styl", "like", "ish", "flavour", "flavor", "flavoured", "flavored", "type", "esque"})
 #: Pronouns through which a later clause refers back to its sentence's opening subject.
@@ -1007,7 +1010,7 @@ class Subjects:
         for m in self._before(k):
             if lay.sentence_of[m.start] != sent:
                 break
-            if not m.contrast and not self._object_of_comparison(m):
+            if not m.contrast and not self._object_of_comparison(m) and not self._object_before_colon(m, start):
                 return Attribution(m.subject, "label" if self._topic(m) or self._opens(m, start) else "sentence", m.start)
         # Earlier sentences of the same paragraph (or list item), nearest first.
         block = lay.block_of[start]
@@ -1142,11 +1145,29 @@ class Subjects:
                 return None
             if m.contrast:
                 continue
-            if not self._labels_what_follows(m, start) or self._object_of_comparison(m):
+            if (not self._labels_what_follows(m, start) or self._object_of_comparison(m)
+                    or self._object_before_colon(m, start)):
                 return None
             label = lay.block_label(start)
             return m if label is None or label[1] <= m.start else None
         return None
+
+    def _object_before_colon(self, m: Mention, start: int) -> bool:
+        """The name is the object of a preposition right before a colon in a sentence that opens with another subject
+        and a copula ("Sandwich-LN is an addition to Pre-LN: x + LN(F(LN(x)))"): what follows the colon describes the
+        sentence's subject, not the thing it is set beside."""
+        lay, toks = self.lay, self.lay.tokens
+        if not self._labels_what_follows(m, start):
+            return False
+        k = m.start - 1
+        while k >= 0 and toks[k].kind == WORD and toks[k].key in _DETERMINERS_BEFORE_NAMES and m.start - k <= 2:
+            k -= 1
+        if k < 0 or toks[k].kind != WORD or toks[k].key not in _PREPOSITIONS_BEFORE_OBJECTS:
+            return False
+        sent = lay.sentence_of[m.start]
+        opener = next((o for o in self.mentions if lay.sentence_of[o.start] == sent and o.start < m.start), None)
+        return (opener is not None and opener.subject != m.subject and not opener.contrast and self._opens_sentence(opener)
+                and opener.end < len(toks) and toks[opener.end].key in _COPULAS)
 
     def _object_of_comparison(self, m: Mention) -> bool:
         """The name ends a comparison its clause makes ("Pre-LN trained as well as a warmed-up Post-LN: about 34
