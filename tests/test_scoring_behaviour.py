@@ -459,6 +459,18 @@ def test_an_ellipsis_after_a_denied_claim(main_card, text: str, post_hit: bool, 
     assert ("post-no-warmup" in mistakes(main_card, text)) == post_mistake
 
 
+@pytest.mark.parametrize("text", [
+    "Post-LN 需要 warm-up，Pre-LN 可以不用。",
+    "所以 Post-LN 要 warm-up，Pre-LN 在中等学习率下可以不用。",
+    "Post-LN 离不开 warm-up，而 Pre-LN 在 moderate lr 下能够不用。",
+])
+def test_a_chinese_ellipsis_may_hold_a_modal_and_a_setting(main_card, text: str) -> None:
+    assert "pre-no-warmup" in hits(main_card, text)
+    assert not mistakes(main_card, text)
+    # the setting hedges the ellipsis: a wrong one under it is not charged
+    assert not mistakes(main_card, "Post-LN 需要 warm-up，Pre-LN 在很大的学习率下也需要。")
+
+
 def test_an_answer_laid_out_as_a_table_is_read_per_column(main_card) -> None:
     table = (
         "| | Post-LN | Pre-LN |\n|---|---|---|\n"

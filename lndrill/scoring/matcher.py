@@ -92,8 +92,10 @@ _ELLIPSIS = Cues(
     en=("does", "do", "did", "not", "is", "are", "can", "cannot", "too", "also", "either", "neither", "nor", "no",
         "so", "as", "well", "same", "the", "other", "hand", "it", "its", "on", "while", "whereas", "but",
         "and", "doesn't", "isn't", "unlike", "has", "have", "does", "will", "won't", "need", "needs"),
-    zh=tuple("不需要用也是则就会没有同样如此并非但而却样与和跟同像必加"),
+    zh=(*tuple("不需要用也是则就会没有同样如此并非但而却样与和跟同像必加"), "可以", "能够"),
 )
+#: How many words a setting framed by 在 ... 下 may hold inside an elliptical clause.
+_ZH_SETTING_WORDS = 8
 #: Adverbs of frequency an elliptical clause may carry ("..., but Post-LN usually needs it", "但 Post-LN 通常要加"):
 #: they hedge it, so it earns credit but is never charged.
 _FREQUENCY = Cues(en=("usually", "typically", "often", "generally", "normally", "still", "always"),
@@ -448,6 +450,10 @@ class Analysis:
                 b += 1
             rest = [k for k in range(a, b) if toks[k].kind in (WORD, CJK) and k not in self._mention_tokens]
             qualified = False
+            setting = self._zh_setting(rest)
+            if setting:
+                # "Pre-LN 在 moderate lr 下可以不用": a setting framed by 在 ... 下 qualifies the ellipsis
+                rest, qualified = [k for k in rest if k not in setting], True
             if rest and all(toks[k].key in _JOINERS or (toks[k].key in _MODALS and b < len(toks) and toks[b].key == ",")
                             for k in rest):
                 # "and Pre-LN, at moderate learning rates, can skip it": the predicate comes after a comma phrase
@@ -515,6 +521,19 @@ class Analysis:
                 out.setdefault(sent - 1, []).append(_Ellipsis(ms[0].subject, False, False, ms[0].start, b, carried=True))
         return out
 
+    def _zh_setting(self, words: list[int]) -> set[int]:
+        """The tokens of a short setting framed by 在 ... 下/时/中/里 among `words` ("在 moderate lr 下", "在中等学习率下"),
+        or none."""
+        toks = self.tokens
+        for i, k in enumerate(words):
+            if toks[k].key != "在":
+                continue
+            for n, j in enumerate(words[i + 1 : i + 1 + _ZH_SETTING_WORDS], start=1):
+                if toks[j].kind == CJK and toks[j].key in ("下", "时", "中", "里") and n > 1:
+                    return set(words[i : i + 1 + n])
+            return set()
+        return set()
+
     def _formula_opens(self, k: int) -> bool:
         """A formula starts at token k: a bracket, a number or a one- or two-letter function applied to a bracket
         ("(1 + l/2)d", "O(d sqrt(ln d / L))", "f(x)")."""
@@ -541,11 +560,11 @@ class Analysis:
         for k in words:
             if k <= covered:
                 continue
-            n = _FREQUENCY.at(toks, k)
+            n = _FREQUENCY.at(toks, k) or _ELLIPSIS.at(toks, k)
             if n:
                 covered = k + n - 1
                 continue
-            if not (_ELLIPSIS.at(toks, k) or toks[k].key == stem("doesn't") or (pronoun and is_negation(toks, k))):
+            if not (toks[k].key == stem("doesn't") or (pronoun and is_negation(toks, k))):
                 return False
         return True
 
