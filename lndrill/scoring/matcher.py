@@ -15,6 +15,7 @@ import itertools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
+from typing import Literal
 
 from lndrill.scoring.attribution import NOBODY, Attribution, Mention, Subjects
 from lndrill.scoring.formula import find_bindings, find_formulas, same_value, spoken_formulas
@@ -151,6 +152,10 @@ class Frame:
     said_aloud: bool = False
 
 
+#: How an elliptical clause takes a claim's polarity over (see `_Ellipsis.reading`).
+EllipsisReading = Literal["carry", "verb", "object"]
+
+
 @dataclass(frozen=True)
 class _Ellipsis:
     subject: str
@@ -165,7 +170,7 @@ class _Ellipsis:
     #: How its polarity follows from the claim's (see `Analysis.ellipsis_affirmed`): "carry" (it takes the whole
     #: statement over: "RMSNorm too", "Pre-LN 也一样", "unlike Pre-LN"), "verb" (it echoes the verb: "..., but Post-LN
     #: does", "Post-LN can't") or "object" (a verb of its own on a pronoun: "..., but Post-LN needs it").
-    reading: str = "carry"
+    reading: EllipsisReading = "carry"
 
 
 #: What introduces the other side of a comparison inside a part ("unlike the stream", "compared with the input").
@@ -568,7 +573,7 @@ class Analysis:
                 return False
         return True
 
-    def _ellipsis_reading(self, rest: list[int], contrast: bool) -> str:
+    def _ellipsis_reading(self, rest: list[int], contrast: bool) -> EllipsisReading:
         """How an elliptical clause made of the words `rest` takes the claim's polarity over (`_Ellipsis.reading`)."""
         toks = self.tokens
         if contrast or any(_SAME.at(toks, k) for k in rest):
