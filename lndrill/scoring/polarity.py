@@ -190,8 +190,11 @@ _REPORT = Cues(
            "common claim", "popular claim", "popular belief", "folk wisdom", "tempting to", "might think", "would think", "easy to think", "textbook story",
            # thinking named as the error ("A common pitfall is thinking that X", "the trap of thinking X", "a mistake to
            # think X"); the writer's own "I think X" is not here
-           "is thinking", "of thinking", "is to think", "wrong to think", "mistake to think", "error to think"),
-    zh=("有人说", "据说", "认为", "常说", "说法", "传言", "号称", "据称", "坊间", "有观点", "一种观点", "原文", "文章说",
+           "is thinking", "of thinking", "is to think", "wrong to think", "mistake to think", "error to think",
+           # hearsay ("You often hear that X. The theorem says the opposite")
+           "you often hear", "you sometimes hear", "you will hear", "you'll hear", "you may hear", "one often hears",
+           "is often said", "often said that", "is often claimed", "is commonly said", "is commonly claimed"),
+    zh=("有人说", "常听到", "经常听到", "常听人说", "常听说", "据说", "认为", "常说", "说法", "传言", "号称", "据称", "坊间", "有观点", "一种观点", "原文", "文章说",
         "那篇文章", "以为"),  # 以为: "thought (wrongly)"; not in 可以为 / 所以为 (see _inside_other_word)
 )
 _HEDGE = Cues(
