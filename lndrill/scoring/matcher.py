@@ -625,13 +625,24 @@ class Analysis:
         # the bare word "just" is no "only" in "just like", "just as", "just before" (exactly, equally, right)
         just_word = phrase.source.strip() == "just"
         return [(a, b) for a, b in hits
-                if not (ln_word and self._logarithm(a))
+                if not self._runs_into_label(a, b)
+                and not (ln_word and self._logarithm(a))
                 and not (just_word and b < len(self.tokens) and self.tokens[b].key in _AFTER_JUST_NOT_ONLY)
                 and not (any(i in self._mention_tokens for i in range(a, b)) and not self._holds_whole_names(a, b))
                 and not (formula_like and self._expression_goes_on(b))
                 and not (closes and self._argument_goes_on(b))
                 and not (power and self._has_subscript_number(a, b))
                 and not (about_word and self._reciprocal(a))]
+
+    def _runs_into_label(self, a: int, b: int) -> bool:
+        """The hit runs from one line into the label that opens the next ("... # 2017 Transformer, BERT" over "Pre-LN:
+        x + F(LN(x))" is no "BERT Pre-LN"). (A sentence hard-wrapped onto the next line keeps its phrases: "square root
+        of log\nd".)"""
+        lay = self.lay
+        if lay.line_of[a] == lay.line_of[b - 1]:
+            return False
+        label = lay.block_label(b - 1)
+        return label is not None and a < label[0] < b
 
     def _named_in_terms(self, terms: tuple[tuple[int, int], ...]) -> Attribution | None:
         """The one subject a term of the claim spells out whole ("Post-LN early"), or None."""
