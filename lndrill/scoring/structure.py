@@ -702,6 +702,10 @@ def analyse(text: str, tokens: list[Token], cased: str | None = None) -> Layout:
         # colon, even mid-line ("...; Pre-LN: x + F(LN(x))"), does not.
         colon = (tok.kind == PUNCT and tok.key == ":" and not (label is not None and label[1] == i)
                  and not asides and _head_words(tokens, lay.clause_of, clause, i) > 6)  # "(LLaMA 2: 2,000 steps)"
+        # A spaced bar left outside a table parts one side of a note from the other as a comma does ("Thm 1: Post
+        # O(d√ln d), flat in L | Pre O(d√(ln d/L))")
+        bar = (tok.kind == PUNCT and tok.key == "|" and text[tok.start - 1 : tok.start] == " "
+               and text[tok.end : tok.end + 1] == " ")
         if _is_connective(tokens, i) or (tok.kind == PUNCT and tok.key == ";") or colon:
             # An elaborating colon ("X is wrong: it is flat") starts a clause; a label's colon does not.
             clause += 1
@@ -710,7 +714,7 @@ def analyse(text: str, tokens: list[Token], cased: str | None = None) -> Layout:
             pass  # "O(log N)", "LN(x + F(x))": the brackets of a call or a formula group the maths, they start no aside
         elif tok.kind == PUNCT and tok.key == "," and calls and calls[-1] and _between_arguments(tokens, i):
             pass  # "F(x, W)": a comma between a call's arguments parts nothing
-        elif tok.kind == PUNCT and tok.key in ",()" or _PART_WORDS.at(tokens, i):
+        elif tok.kind == PUNCT and tok.key in ",()" or _PART_WORDS.at(tokens, i) or bar:
             part += 1
             if tok.kind == PUNCT and tok.key == "(":
                 asides.append(aside_count if _prose_aside(text, tok.end) else (asides[-1] if asides else -1))
