@@ -28,6 +28,8 @@ from lndrill.scoring.result import (
     LIST_CAP,
     NOTES_CUT,
     SPOKEN_CUT,
+    WRONG_THROUGHOUT_CAP,
+    WRONG_THROUGHOUT_MISTAKES,
     ScoreResult,
 )
 
@@ -44,7 +46,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "score", help="score a typed answer to a card",
         description="Score an answer (from FILE, or stdin with '-' or no FILE) against a card's rubric, "
-                    "point by point, and explain what was missed or wrong. A wrong claim caps the total, and so do "
+                    "point by point, and explain what was missed or wrong. A wrong claim caps the total (at most "
+                    f"{WRONG_THROUGHOUT_CAP:.0f} with {WRONG_THROUGHOUT_MISTAKES} or more different wrong claims), and so do "
                     "two or more filler phrases that string terms together ('the interplay between', 'is "
                     f"fundamentally'; at most {FILLER_CAP}), and so does earning only points the question itself "
                     f"states (at most {GIVEN_ONLY_CAP}), and so does being mostly bare lists of terms and formulas "

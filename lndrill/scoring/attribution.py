@@ -1164,8 +1164,8 @@ class Subjects:
             k -= 1
         if k < 0 or toks[k].kind != WORD or toks[k].key not in _PREPOSITIONS_BEFORE_OBJECTS:
             return False
-        sent = lay.sentence_of[m.start]
-        opener = next((o for o in self.mentions if lay.sentence_of[o.start] == sent and o.start < m.start), None)
+        earlier = self._in_sentence_before(lay.sentence_of[m.start], bisect.bisect_left(self._starts, m.start))
+        opener = earlier[0] if earlier else None
         return (opener is not None and opener.subject != m.subject and not opener.contrast and self._opens_sentence(opener)
                 and opener.end < len(toks) and toks[opener.end].key in _COPULAS)
 
