@@ -825,3 +825,21 @@ def test_a_formula_after_a_colon_describes_the_sentence_subject_not_the_object_b
     assert "formula" in hits(card, "Sandwich-LN is basically an add-on to Pre-LN: x_{l+1} = x_l + LN(F(LN(x_l))).")
     # a name that opens what follows the colon still labels it
     assert "formula" not in hits(card, "Sandwich-LN differs. Pre-LN: x + LN(F(LN(x))).")
+
+
+def test_a_formula_set_after_a_which_clause_restates_that_clause(deck) -> None:
+    card = _card(deck, "sandwich-ln")
+    text = ("Sandwich-LN is x + LN(F(LN(x))). Unlike Pre-LN, which only normalises the branch input, x + F(LN(x)), "
+            "Sandwich-LN normalises the branch output as well.")
+    assert not mistakes(card, text)
+    # the same formula said of Sandwich-LN in its own relative clause is still its claim
+    assert "sandwich-single-ln" in mistakes(card, "Sandwich-LN, which only normalises the branch input, x + F(LN(x)), "
+                                                  "is the same as Pre-LN.")
+
+
+def test_the_name_in_like_it_does_for_x_is_the_one_compared_with(deck) -> None:
+    card = _card(deck, "post-ln-warmup")
+    text = ("Post-LN is fragile early on. At initialisation the gradient on the last layers is big, and the bound does "
+            "not shrink with depth like it does for Pre-LN.")
+    assert "post-large-grad-init" in hits(card, text)
+

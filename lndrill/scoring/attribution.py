@@ -288,6 +288,8 @@ def is_contrast(tokens: list[Token], start: int, end: int, text: str = "") -> bo
             break
     if _same_as_before(tokens, start):
         return True
+    if _as_it_does_for(tokens, start, text):
+        return True
     # "..., and it doesn't depend on warm-up as Post-LN does": the name between "as" and its bare auxiliary is the
     # one compared with
     if (start > 0 and tokens[start - 1].key == "as" and end < len(tokens) and tokens[end].key in _BARE_AUXILIARIES
@@ -326,6 +328,21 @@ def is_contrast(tokens: list[Token], start: int, end: int, text: str = "") -> bo
         if tokens[j].key in _PARTNER_BEFORE + ("像",):
             return True
     return False
+
+
+#: Pronouns that stand for the claim's own subject in "like it does for Pre-LN" / "as they do in BERT".
+_STAND_IN_PRONOUNS = frozenset(stem(w) for w in ("it", "they", "this", "that", "one"))
+
+
+def _as_it_does_for(tokens: list[Token], start: int, text: str) -> bool:
+    """"the bound doesn't go down with depth like it does for Pre-LN", "as they do in BERT": the name after "like /
+    as" + a stand-in pronoun + a bare auxiliary + a preposition is the one compared with."""
+    back = _words_before(tokens, start, text, 4)
+    if len(back) < 4 or any(tokens[j].kind != WORD for j in back[:4]):
+        return False
+    words = [tokens[j].key for j in back if tokens[j].key not in ("a", "an", "the")][:4]
+    return (len(words) == 4 and words[0] in ("for", "in", "with", "under") and words[1] in _BARE_AUXILIARIES
+            and words[2] in _STAND_IN_PRONOUNS and words[3] in ("like", "as", "unlike"))
 
 
 def _partner_word_after(tokens: list[Token], end: int, text: str) -> bool:
@@ -1480,15 +1497,25 @@ class Subjects:
 
     def _continued_relative(self, start: int) -> Mention | None:
         """"for Post-LN, where every sublayer ends in an LN and the stream never grows": a part opened by "and"
-        right after a relative part carries it on, about the same noun."""
+        right after a relative part carries it on, about the same noun; so does a part that is only a formula."""
         lay, toks = self.lay, self.lay.tokens
         first = self._part_first(start)
-        if first == 0 or toks[first].kind != WORD or toks[first].key != "and":
+        if first == 0:
+            return None
+        if not (toks[first].kind == WORD and toks[first].key == "and") and not self._formula_part(first):
             return None
         prev = first - 1
         if lay.clause_of[prev] != lay.clause_of[start]:
             return None
         return self._relative_antecedent(prev)
+
+    def _formula_part(self, first: int) -> bool:
+        """The comma part opened at token `first` holds a formula and nothing else: an appositive restating the part
+        before it ("Unlike Pre-LN, which normalises only the input, x + F(LN(x)), Sandwich-LN ...")."""
+        starts = self._part_starts or []
+        j = bisect.bisect_right(starts, first)
+        end = starts[j] if j < len(starts) else len(self.lay.tokens)
+        return self._maths_between(first, end) and any(self.lay.tokens[k].key == "(" for k in range(first, end))
 
     def relative_antecedent(self, start: int) -> Mention | None:
         """The subject a relative part hangs on, when token `start` lies in one ("Pre-LN's, which shrinks ...")."""
