@@ -3297,3 +3297,13 @@ def test_layernorms_chinese_name_reads_as_layernorm(deck) -> None:
     assert "post-order" in hits(card, "Post-LN：先做残差相加，再做层归一化。")
     assert "layernorm" in prepare("再做层归一化").text
     assert "层归一化" in prepare("均方根层归一化（RMSNorm）").text  # RMSNorm's Chinese name stays itself
+
+
+def test_a_number_said_aloud_may_be_wrapped_over_two_lines(deck) -> None:
+    from lndrill.scoring.normalize import prepare
+
+    assert "7e-4" in prepare("the peak comes to about seven times ten to the\nminus four at step 4000").text
+    assert "4000" in prepare("with warm-up of four\nthousand steps").text
+    card = _card(deck, "post-ln-warmup")
+    assert "peak-lr" in hits(card, "With d_model 512 the peak learning rate comes out around seven times ten to\n"
+                                   "the minus four.")

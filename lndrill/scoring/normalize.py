@@ -147,7 +147,15 @@ _NUMBER_WORD = (r"(?:(?:" + "|".join(_TEN_WORDS) + r")(?:[- ](?:" + "|".join(_UN
                 + "|".join(_UNIT_WORDS) + r"|\d+(?:\.\d+)?)")
 _DIGIT_WORD = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)"
 _FRACTION_WORDS = {"half": "1/2", "quarter": "1/4", "fourth": "1/4", "third": "1/3"}
-_SPOKEN_NUMBERS = re.compile(
+
+
+def _line_wrapped(pattern: str) -> str:
+    """A pattern whose word gaps (" ") may also be a hard line wrap ("seven times ten to the\nminus four")."""
+    return pattern.replace("[- ]", "\0").replace(" ?", "\1").replace(" ", r"(?:[ \t]+|[ \t]*\n[ \t]*)").replace(
+        "\0", "[- ]").replace("\1", "[ \t]?")
+
+
+_SPOKEN_NUMBERS = re.compile(_line_wrapped(
     # "seven times ten to the minus four", "ten to the minus nine"
     rf"\b(?:(?P<mant>{_NUMBER_WORD}) times )?ten to the (?P<esign>minus |negative )?(?P<exp>{_NUMBER_WORD})\b"
     # "to the minus a half", "to the one quarter", "to the minus one point five"
@@ -158,8 +166,8 @@ _SPOKEN_NUMBERS = re.compile(
     # "seven e minus four"
     rf"|\b(?P<emant>{_NUMBER_WORD}) e (?:minus|negative) (?P<eexp>{_NUMBER_WORD})\b"
     # "zero point nine eight", "one point five", "point nine eight"
-    rf"|\b(?:(?P<whole>{_NUMBER_WORD}) )?point (?P<dec>{_DIGIT_WORD}(?: {_DIGIT_WORD})*)\b",
-    re.IGNORECASE)
+    rf"|\b(?:(?P<whole>{_NUMBER_WORD}) )?point (?P<dec>{_DIGIT_WORD}(?: {_DIGIT_WORD})*)\b"
+), re.IGNORECASE)
 #: A symbol whose index is said before a spoken value ("beta one point nine" is beta1 = 0.9).
 _INDEXED_SYMBOL = re.compile(r"(?:\bbeta|\bβ|\bb)\s*$", re.IGNORECASE)
 _SPOKEN_NUMBER_HINT = re.compile(r"\b(?:thousand|hundred|to the|point|minus)\b", re.IGNORECASE)
@@ -197,10 +205,10 @@ def _spoken_number(m: re.Match[str], before: str) -> str | None:
         dec = f".{_digits(m.group('powdec'))}" if m.group("powdec") else ""
         return f"{base}^(-{_number_value(m.group('pow'))}{dec})"
     if m.group("scale"):
-        scale = {"hundred": 100, "thousand": 1000, "hundred thousand": 100_000}[m.group("scale").lower()]
+        scale = {"hundred": 100, "thousand": 1000, "hundred thousand": 100_000}[" ".join(m.group("scale").lower().split())]
         return str(_number_value(m.group("many")) * scale)
     dec = m.group("dec")
-    if m.group("whole") is None and " " not in dec:
+    if m.group("whole") is None and len(dec.split()) < 2:
         return None  # "at that point nine layers ...": one digit word after a bare "point" is no number
     whole = m.group("whole")
     if whole and _INDEXED_SYMBOL.search(before):
