@@ -68,6 +68,11 @@ def test_a_sentence_that_sets_its_name_against_here_does_not_carry_that_name(dec
                "whereas here each block contributes something of fixed size. ")
     assert "cogview" in hits(card, opening + "Historically the idea is from CogView.")
     assert "cogview" in hits(card, opening.replace("whereas here", "while in this design") + "It is from CogView.")
+    # a contrast that names nothing of its own is the topic's side too
+    assert "cogview" in hits(card, opening.replace("whereas here", "whereas with the second norm") + "It is from CogView.")
+    # one that names another placement leaves the sentence naming several: no carried subject either way
+    named = "With Pre-LN a branch may return any scale, whereas Post-LN normalises the sum. It is from CogView."
+    assert "cogview" in hits(card, "So Sandwich-LN puts one more LN on the branch output. " + named)
 
 
 def test_a_name_owning_the_object_after_of_is_not_the_subject(deck) -> None:

@@ -1065,6 +1065,11 @@ class Subjects:
                 nxt = [toks[j].key for j in range(k + 1, min(b, k + 3)) if toks[j].kind != PUNCT]
                 if nxt and (nxt[0] in _HERE or (nxt[0] == "in" and nxt[1:2] and nxt[1] in _HERE)):
                     return True
+                # "in Pre-LN the branch can add anything, whereas with the second norm every block adds a fixed
+                # scale": the contrast names nothing of its own, so it is the topic's side
+                if toks[k].kind == WORD and nxt and not nxt[0].endswith("ing") and not any(
+                        k < m.start < b and not m.contrast for m in self.mentions_overlapping(k, b)):
+                    return True
         return False
 
     def _named_earlier_in_block(self, m: Mention, block: int, same: bool = False) -> bool:
