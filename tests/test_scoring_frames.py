@@ -848,3 +848,16 @@ def test_the_name_in_like_it_does_for_x_is_the_one_compared_with(deck) -> None:
             "not shrink with depth like it does for Pre-LN.")
     assert "post-large-grad-init" in hits(card, text)
 
+
+
+def test_a_removal_verb_before_a_colon_denies_the_whole_list_it_opens(deck) -> None:
+    card = _card(deck, "rmsnorm")
+    for verb in ("leaves out", "drops"):
+        assert {"no-recentering", "no-bias"} <= hits(card, f"Next to LayerNorm, RMSNorm {verb} two things: the mean "
+                                                           "subtraction and the bias.")
+    assert not {"no-recentering", "no-bias"} & hits(card, "RMSNorm keeps two things: the mean subtraction and the bias.")
+    # the verb's own object before the colon is what is removed; what the colon goes on to say stands
+    sandwich = _card(deck, "sandwich-ln")
+    assert "olmo2" in hits(sandwich, "- OLMo 2: drops the input norm: x + RMSNorm(F(x)), with QK-norm as well.")
+    warm = _card(deck, "warmup-for-pre-ln")
+    assert "iwslt-comparable" in hits(warm, "Pre-LN 实验里直接去掉 warm-up：IWSLT14 上 BLEU 约 34，和带 warm-up 的 Post-LN 相当。")

@@ -87,6 +87,7 @@ _REMOVAL = Cues(en=("drop", "drops", "dropped", "dropping", "remove", "removes",
                     "omitted", "omitting", "eliminate", "eliminates", "eliminated", "eliminating", "discard", "discards",
                     "discarded", "discarding", "strip", "strips", "stripped", "stripping", "ditch", "ditches", "ditched",
                     "lose", "loses", "lost", "losing", "lacks", "lack", "lacking"),
+                pairs=("leave out", "leaves out", "left out", "leaving out"),
                 zh=("去掉", "去除", "省掉", "省略", "删掉", "删除", "拿掉", "丢掉", "舍弃", "砍掉", "缺少", "缺乏", "缺了", "少了", "少掉"))
 #: Words after which "skip" is the skip path doing something, not the verb "to skip".
 _AFTER_SKIP_NOUN = frozenset(stem(w) for w in ("never", "is", "stays", "remains", "carries", "has", "gets", "goes",
@@ -601,8 +602,10 @@ class Polarity:
                     # "RMSNorm drops two things: subtracting the mean and the bias": a denying verb right before
                     # the colon reaches the list it introduces
                     label = lay.block_label(j)
-                    neg = next((q for q in range(j - 1, max(-1, j - 4), -1)
-                                if toks[q].kind in (WORD, CJK) and is_negation(toks, q)), -1)
+                    # (a cue of two words ends there too: "it leaves out two things:")
+                    neg = next((q for q in range(j - 1, max(-1, j - 5), -1)
+                                if toks[q].kind in (WORD, CJK) and is_negation(toks, q)
+                                and (q >= j - 3 or toks[q].kind == WORD and is_negation(toks, q) >= 2)), -1)
                     # (a label's own removal verb too: "What's dropped: the mean subtraction and the bias")
                     # (only into a list of things: "What is lost: RMSNorm is not invariant to a shift" is a sentence of
                     # its own after the colon, with its own verb and negation)
@@ -1612,6 +1615,10 @@ class Polarity:
             return -1  # "drops the learned gain and keeps only a bias": a second predicate
         part = lay.part_of[j - 1] if j > 0 else -1  # "and" may open a part of its own
         for q in range(j - 1, max(-1, j - 7), -1):
+            if toks[q].kind == PUNCT and toks[q].key in (":", "：") and lay.part_of[q] == part:
+                # "RMSNorm drops two things: the mean subtraction and the bias": the verb that opens the list
+                return next((r for r in range(q - 1, max(-1, q - 5), -1) if (n := _REMOVAL.at(toks, r)) and r + n >= q - 2),
+                            -1)
             if lay.part_of[q] != part or toks[q].kind == PUNCT and toks[q].key not in ("-",):
                 return -1
             if toks[q].kind == WORD and (toks[q].key in _FINITE_VERBS or toks[q].key == "to"):
