@@ -861,3 +861,20 @@ def test_a_removal_verb_before_a_colon_denies_the_whole_list_it_opens(deck) -> N
     assert "olmo2" in hits(sandwich, "- OLMo 2: drops the input norm: x + RMSNorm(F(x)), with QK-norm as well.")
     warm = _card(deck, "warmup-for-pre-ln")
     assert "iwslt-comparable" in hits(warm, "Pre-LN 实验里直接去掉 warm-up：IWSLT14 上 BLEU 约 34，和带 warm-up 的 Post-LN 相当。")
+
+
+def test_a_chinese_negated_break_verb_says_the_path_stands(deck) -> None:
+    card = _card(deck, "pre-vs-post-ln")
+    assert "pre-identity-path" in hits(card, "所以 Pre-LN 那条直通的梯度路径没有被破坏。")
+    assert not mistakes(card, "所以 Pre-LN 那条直通的梯度路径没有被破坏。")
+    assert "pre-no-identity-path" in mistakes(card, "Pre-LN 的直通路径被破坏了。")
+
+
+def test_a_change_from_one_state_to_another_leaves_the_first_behind(deck) -> None:
+    card = _card(deck, "pre-vs-post-ln")
+    assert not mistakes(card, 'Pre-LN moved warm-up from "required by the architecture" to "a knob you keep for safety".')
+    assert "pre-needs-warmup" in mistakes(card, "With Pre-LN, warm-up went from optional to required.")
+    # values on a trajectory both stand
+    toy = _card(deck, "toy-metric-artifact")
+    assert "faithful-pre" in hits(toy, "In the faithful Pre-LN run the Jacobian norm itself goes only from about 2.3 to "
+                                       "3.1 between depth 1 and 24.")

@@ -63,6 +63,17 @@ _PREFIX_CUES = frozenset({"un", "non"})
 #: "isn't" are read as "not".)
 _VERB_NEGATIONS = frozenset({"not", "never", "no", "cannot"})
 _VERB_NEGATIONS_ZH = frozenset({"不", "没", "未", "别"})
+#: States of need a change may leave behind ("from required to optional", "from a must to a nice-to-have").
+_NEED_STATES = frozenset(stem(w) for w in ("required", "needed", "necessary", "mandatory", "essential", "indispensable",
+                                           "critical", "crucial", "vital", "optional", "unnecessary", "must",
+                                           "compulsory", "obligatory"))
+#: Verbs of change whose "from X to Y" leaves X behind (see `Polarity._left_behind`).
+_CHANGE_VERBS = frozenset(stem(w) for w in ("move", "moved", "moves", "shift", "shifted", "shifts", "change", "changed",
+                                            "changes", "turn", "turned", "turns", "went", "go", "goes", "switch",
+                                            "switched", "switches", "demoted", "downgraded", "upgraded", "evolved",
+                                            "transformed", "turning", "moving", "shifting", "changing", "going"))
+#: What may stand between a Chinese verb negation and the verb it negates ("没有被破坏", "不会被打断", "未曾失去").
+_ZH_AUX_BEFORE_VERB = frozenset({"有", "会", "被", "能", "曾", "再", "要"})
 #: What "outside" denies a thing is on ("LN outside the residual path", "outside of the skip"): a path, a block or a
 #: determiner before one. Before anything else ("outside Microsoft", "outside NLP") it names a group, not a denial.
 _OUTSIDE_OBJECTS = frozenset({"the", "a", "an", "its", "their", "of", "this", "that", "each", "every", "all", "any",
@@ -563,6 +574,13 @@ class Polarity:
             outside = False
             while j >= 0:
                 t = toks[j]
+                if t.kind == WORD and t.key == "from" and self._left_behind(j, end) and not any(
+                        toks[k].kind == NUMBER for k in range(j + 1, end)):  # "went from about 2.3 to 3.1": both values stand
+                    cues.add(j)  # "moved warm-up from required to optional": the state it left is no longer so
+                    return
+                if t.kind == WORD and t.key == "to" and any(toks[k].kind == WORD and toks[k].key == "from"
+                                                            and self._left_behind(k, j) for k in range(max(0, j - 8), j)):
+                    return  # "went from optional to required": the state it reached is said plainly
                 if t.kind == PUNCT and t.key == ")" and j > 0:
                     # "without (much) warm-up": step over an aside between a cue and its word
                     k = j - 1
@@ -759,6 +777,14 @@ class Polarity:
                         if j - 1 >= end and toks[j - 1].key == "而":
                             return  # "罪魁是更新的幅度而不是梯度": "而不是"/"而非" denies what follows it only
                         cues.add(j)
+                        # "路径没有被破坏", "不会被打断": a negated verb that itself denies (a break, a loss) says the
+                        # word stands; the two cues cancel
+                        k = j + is_negation(toks, j)
+                        while k < len(toks) and k - j <= 4 and toks[k].kind == CJK and toks[k].key in _ZH_AUX_BEFORE_VERB:
+                            k += 1
+                        if toks[j].key in _VERB_NEGATIONS_ZH and k < len(toks) and k > j + 1 and is_negation(toks, k) and (
+                                toks[k].key not in _VERB_NEGATIONS_ZH):
+                            cues.add(k)
                         return  # the first denial after the word is the one about it ("不是 ... 训练不稳")
                     words += 0.5
                 if words > WINDOW:
@@ -768,6 +794,9 @@ class Polarity:
         before()
         if with_after:
             after()
+        if any(toks[j].kind == WORD and toks[j].key == "from" for j in cues):
+            # "from required to optional": what the change goes to is not said of the state it left
+            cues = {j for j in cues if j < end or not any(toks[k].key == "to" for k in range(end, j))}
         if any(toks[j].key == "nor" for j in cues):
             # "can neither vanish nor explode": one denial spread over the pair, not two that cancel out
             cues = {j for j in cues if toks[j].key != "neither"}
@@ -793,6 +822,22 @@ class Polarity:
                     cues.add(j)
                     break
         return cues
+
+    def _left_behind(self, j: int, end: int) -> bool:
+        """Token j is the "from" of a change of need ("moved warm-up from 'required' to 'a knob you keep'"): a verb of
+        change at most four tokens before it, a state of need right after it and a "to" after the claim's words in the
+        same clause."""
+        toks, lay = self.tokens, self.lay
+        if not any(toks[k].kind == WORD and toks[k].key in _CHANGE_VERBS for k in range(max(0, j - 4), j)):
+            return False
+        # (a state of need, not a thing: "the field moved from Post-LN (BERT) to Pre-LN" is a sequence, both stand)
+        first = next((k for k in range(j + 1, min(len(toks), j + 4))
+                      if toks[k].kind != PUNCT and toks[k].key not in ("a", "an", "the")), None)
+        if first is None or toks[first].kind != WORD or toks[first].key not in _NEED_STATES:
+            return False
+        clause = lay.clause_of[j]
+        return any(toks[k].kind == WORD and toks[k].key == "to" and lay.clause_of[k] == clause
+                   for k in range(end, min(len(toks), end + 4)))
 
     def _zh_modifier_denial(self, cue: int, start: int) -> bool:
         """A Chinese denial inside a 的-modifier ("还不准的前几千步") whose head noun stands between it and the word at
