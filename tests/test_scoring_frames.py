@@ -878,3 +878,10 @@ def test_a_change_from_one_state_to_another_leaves_the_first_behind(deck) -> Non
     toy = _card(deck, "toy-metric-artifact")
     assert "faithful-pre" in hits(toy, "In the faithful Pre-LN run the Jacobian norm itself goes only from about 2.3 to "
                                        "3.1 between depth 1 and 24.")
+
+
+def test_a_later_and_part_with_ordinary_x_is_a_claim_of_its_own(deck) -> None:
+    card = _card(deck, "sandwich-ln")
+    text = ("Sandwich-LN adds an LN at the end of each branch. CogView, a 4B text-to-image model, was trained in FP16, "
+            "and with ordinary Pre-LN some values grew until they overflowed half precision.")
+    assert "cogview" in hits(card, text)

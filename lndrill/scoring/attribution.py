@@ -52,6 +52,9 @@ _OPENING_PRONOUNS = frozenset({"it", "它", "其"})
 #: Prepositions whose object is set beside a sentence's subject ("an addition to Pre-LN", "a fix for Post-LN").
 _PREPOSITIONS_BEFORE_OBJECTS = frozenset({"to", "for", "from", "of", "on", "over", "with", "upon"})
 _DETERMINERS_BEFORE_NAMES = frozenset({"the", "a", "an", "plain", "vanilla", "standard"})
+#: Words that may stand between a topic word and the name it introduces ("with ordinary Pre-LN", "for plain Post-LN").
+_PLAIN_MODIFIERS = frozenset({"the", "a", "an", "plain", "vanilla", "standard", "ordinary", "regular", "normal", "usual",
+                              "classic", "original", "conventional"})
 #: Words after a name that make it a kind something is like ("Pre-LN-style", "Post-LN-like", "Pre-LN flavoured").
 _LIKENESS_WORDS = frozenset({"style", "styl", "like", "ish", "flavour", "flavor", "flavoured", "flavored", "type", "esque"})
 #: Pronouns through which a later clause refers back to its sentence's opening subject.
@@ -1485,7 +1488,10 @@ class Subjects:
         if lay.part_of[m.start] <= part:
             return False
         first = self._part_first(m.start)
+        # (the name's own determiner may stand before it: ", and with ordinary Pre-LN some values grew ...")
         lead = [toks[k].key for k in range(first, m.start) if toks[k].kind != PUNCT]
+        while len(lead) > 2 and lead[-1] in _PLAIN_MODIFIERS:
+            lead.pop()
         if not lead or lead[0] not in _PART_CONJUNCTIONS or not all(w in _PART_CONJUNCTIONS or w in _TOPIC_WORDS
                                                                      for w in lead[1:]):
             return False
