@@ -72,6 +72,8 @@ _CHANGE_VERBS = frozenset(stem(w) for w in ("move", "moved", "moves", "shift", "
                                             "changes", "turn", "turned", "turns", "went", "go", "goes", "switch",
                                             "switched", "switches", "demoted", "downgraded", "upgraded", "evolved",
                                             "transformed", "turning", "moving", "shifting", "changing", "going"))
+#: "Not the same thing (as ...)": a denial of sameness, which does not say the claim it follows is false.
+_ZH_NOT_THE_SAME = ("不是一回事", "不是同一回事", "不是一码事", "并不是一回事", "并非一回事", "不是同一件事")
 #: What may stand between a Chinese verb negation and the verb it negates ("没有被破坏", "不会被打断", "未曾失去").
 _ZH_AUX_BEFORE_VERB = frozenset({"有", "会", "被", "能", "曾", "再", "要"})
 #: What "outside" denies a thing is on ("LN outside the residual path", "outside of the skip"): a path, a block or a
@@ -1004,6 +1006,10 @@ class Polarity:
             clause = self.lay.clause_of[terms[0][0]]
             a, b = self.lay.clause_span[clause]
             firm = any(self._success(j) for j in range(a, b))
+        # "跟 Post-LN 依赖 warm-up 不是一回事": a denied sameness sets the claim apart from something else ("那和'LN 导致梯度消失'
+        # 不是一回事" says that is no vanishing), it does not say the claim is false: never firm enough to charge.
+        if not affirmed and any(self.lay.text.startswith(_ZH_NOT_THE_SAME, self.tokens[j].start) for j in cues):
+            firm = False
         # "They did not show that Pre-LN is stable at any learning rate": what a denied saying verb denies is not
         # shown, which is not the writer asserting its opposite, so it is never firm enough to charge.
         if saying_denied or meant - self.that_negations:
