@@ -885,3 +885,11 @@ def test_a_later_and_part_with_ordinary_x_is_a_claim_of_its_own(deck) -> None:
     text = ("Sandwich-LN adds an LN at the end of each branch. CogView, a 4B text-to-image model, was trained in FP16, "
             "and with ordinary Pre-LN some values grew until they overflowed half precision.")
     assert "cogview" in hits(card, text)
+
+
+def test_a_negation_before_the_object_of_a_relative_clause_is_the_main_clause_s(deck) -> None:
+    text = "That smaller gradient is why Pre-LN can be trained without the learning-rate warm-up Post-LN needs."
+    for card_id in ("pre-vs-post-ln", "post-ln-warmup", "xiong-theorem"):
+        assert not mistakes(_card(deck, card_id), text), card_id
+    # a fronted "without" with no determiner is the clause's own
+    assert "post-no-warmup" in mistakes(_card(deck, "pre-vs-post-ln"), "Post-LN does not need the warm-up.")

@@ -636,6 +636,11 @@ class Subjects:
         for j in range(k - 1, -1, -1):
             yield self.mentions[j]
 
+    def mention_at(self, start: int) -> Mention | None:
+        """The mention that starts at token `start`, if any."""
+        k = bisect.bisect_left(self._starts, start)
+        return self.mentions[k] if k < len(self.mentions) and self.mentions[k].start == start else None
+
     def between(self, lo: int, hi: int) -> Mention | None:
         """The first subject mention (not a comparison partner) that starts inside [lo, hi)."""
         k = bisect.bisect_left(self._starts, lo)

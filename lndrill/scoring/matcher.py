@@ -128,6 +128,10 @@ def _spelled_maths(phrase: Phrase) -> bool:
 _ROOTS_AND_LOGS = frozenset({"sqrt", "ln", "log"})
 
 
+#: Determiners that open the object of an object relative clause ("the warm-up Post-LN needs").
+_OBJECT_DETERMINERS = frozenset({"the", "a", "an", "any", "this", "that", "its", "whatever"})
+
+
 @dataclass(frozen=True)
 class Frame:
     """One place a matcher is satisfied, and what the answer says there."""
@@ -1061,6 +1065,30 @@ class Analysis:
         nevers = [j for j in range(start, b) if toks[j].kind == WORD and toks[j].key == "never"]
         return bool(nevers) and any(is_negation(toks, k) for k in range(start, nevers[0]))
 
+    def _object_relative(self, terms: tuple[tuple[int, int], ...], who: Attribution) -> int | None:
+        """The claim is an object relative clause: a term, maybe "that"/"which", the subject's name, then the other
+        terms ("the warm-up (that) Post-LN needs"). The index where the relative clause's object starts, or None."""
+        if who.at is None or len(terms) < 2:
+            return None
+        toks = self.tokens
+        m = self.subjects.mention_at(who.at)
+        if m is None:
+            return None
+        before = [t for t in terms if t[1] <= m.start]
+        after = [t for t in terms if t[0] >= m.end]
+        if len(before) != 1 or not after or len(before) + len(after) != len(terms):
+            return None
+        gap = [toks[k].key for k in range(before[0][1], m.start)]
+        if gap not in ([], ["that"], ["which"]) or after[0][0] - m.end > 2:
+            return None
+        # (the object is a noun phrase with its determiner, "the (learning-rate) warm-up": "Without warm-up Post-LN
+        # fails" is one clause whose "without" is the claim's)
+        k = before[0][0] - 1
+        while k >= 0 and before[0][0] - k <= 4 and toks[k].key not in _OBJECT_DETERMINERS and (
+                toks[k].kind == WORD or toks[k].key == "-"):
+            k -= 1
+        return before[0][0] if k >= 0 and toks[k].key in _OBJECT_DETERMINERS else None
+
     def _frame(self, a: int, b: int, terms: tuple[tuple[int, int], ...], kind: str,
                char_span: tuple[int, int]) -> Frame:
         lay = self.lay
@@ -1079,6 +1107,11 @@ class Analysis:
             who = Attribution(who.subject, "sentence", who.at)
         if kind == "prose":
             affirmed, firm = self.polarity.affirmed(terms)
+            relative = self._object_relative(terms, who)
+            if not affirmed and relative is not None:
+                # "Pre-LN trains without the warm-up (that) Post-LN needs": the relative clause says Post-LN needs it;
+                # the "without" is the main clause's
+                affirmed, firm = self.polarity.affirmed(terms, since=relative)
         else:
             # a formula or value is denied by a negation right before it ("not LN(x + F(x))") or a refutation
             affirmed, firm = self.polarity.affirmed(((a, a),)) if a > 0 else (True, True)

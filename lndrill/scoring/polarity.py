@@ -961,18 +961,19 @@ class Polarity:
             is_negation(self.tokens, colon + 1))
         return words <= 3 or (opens_denied and words <= 6)
 
-    def affirmed(self, terms: tuple[tuple[int, int], ...]) -> tuple[bool, bool]:
+    def affirmed(self, terms: tuple[tuple[int, int], ...], since: int = 0) -> tuple[bool, bool]:
         """Is a claim made of these term spans affirmed (True) or denied (False), and is that firm?
 
         A denial that rests only on absence ("without warm-up it reaches 8.45 BLEU", "不做 warm-up 只有...")
         says what happens without the thing, not that it is not needed: it is not firm, unless the clause
         also says it goes well ("trains fine without warm-up", "不用预热也能正常收敛").
+        Cues before token `since` are not the claim's (the main clause around a relative clause that makes it).
         """
         skip = {i for a, b in terms for i in range(a, b)}
         cues: set[int] = set()
         denied = False
         saying_denied = False
-        own_cues = self._own_cues(terms)
+        own_cues = {t: {j for j in c if j >= since} for t, c in self._own_cues(terms).items()}
         saying = {t for t in terms if len(terms) > 1 and self._saying(*t)}
         said_by = {j for t in saying for j in own_cues[t]}
         # A saying verb among the claim's own words is judged above; one outside them ("does not mean X")
