@@ -256,6 +256,8 @@ _SOURCE_WORDS = frozenset({"paper", "theorem", "lemma", "figure", "fig", "sectio
 #: "get it wrong": someone errs about a fact, which says nothing against the fact.
 _GET_WRONG = frozenset({"get", "gets", "got", "gotten", "getting"} | {stem(w) for w in ("gets", "getting", "gotten")})
 #: Sentences that say nothing but "that is wrong" about the sentence before them.
+#: Verbs before "wrong" that make it a failure, not a verdict ("what goes wrong", "it went wrong").
+_GO_WRONG = frozenset(stem(w) for w in ("go", "goes", "went", "gone", "going"))
 _BARE_REFUTATIONS = frozenset({"no", "nope", "wrong", "fals", "false", "not true", "not really", "not so", "不对", "错",
                                "错了", "不是", "不是的", "不是这样", "并不是"})
 #: "Contrary to popular belief, X": the writer asserts X. Likewise "the reverse of what people assume: X".
@@ -1183,6 +1185,8 @@ class Polarity:
                 # "beta2 is 0.98, people get that wrong": others err about what was said, no verdict on it ("what
                 # people get wrong is X" still presents X as the error)
                 n = 0
+            if n and toks[i].key == "wrong" and i >= 1 and toks[i - 1].key in _GO_WRONG:
+                n = 0  # "What goes wrong", "training went wrong": a failure described, no verdict on a claim
             not_what = n > 0 and toks[i].key == "not" and i + 1 < len(toks) and toks[i + 1].key == "what"
             if not_what:
                 # "That is not what the theorem says" refutes what came before; "re-centering isn't what makes LN
