@@ -548,7 +548,11 @@ class TextIndex:
         spelled = "".join(units) if n > 1 and all(k == CJK for k in phrase.kinds) and not any(
             u in _CJK_SAME for u in units) else None
         text, tokens = self.text, self.tokens
+        bound = _CJK_BOUND_BEFORE.get(first, "") if phrase.kinds[0] == CJK else ""
         for i in starts:
+            if bound and i > 0 and tokens[i - 1].kind == CJK and tokens[i - 1].key in bound and (
+                    tokens[i - 1].end == tokens[i].start):
+                continue  # "主要用来": the 要 ends the word 主要, it starts no "要用"
             if spelled is not None and text.startswith(spelled, tokens[i].start) and i + n <= len(tokens) and (
                     tokens[i + n - 1].start == tokens[i].start + n - 1):
                 found.add((i, i + n))
@@ -594,6 +598,11 @@ class TextIndex:
             for i in self.pair_key.get(first, []):
                 found.add((i, i + 2))
         return sorted(found)
+
+
+#: Chinese characters that end a common word with the character before them, so a phrase cannot start there:
+#: 要 in 主要 / 重要 / 只要 / 次要 / 首要 / 必要 / 摘要 / 纲要 / 概要 ("主要用来支撑更高的学习率" holds no "要用").
+_CJK_BOUND_BEFORE = {"要": "主重只次首必摘纲概"}
 
 
 def lexicon_words(phrases: Iterable[Phrase]) -> set[str]:
