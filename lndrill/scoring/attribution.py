@@ -53,8 +53,8 @@ _OPENING_PRONOUNS = frozenset({"it", "它", "其"})
 _PREPOSITIONS_BEFORE_OBJECTS = frozenset({"to", "for", "from", "of", "on", "over", "with", "upon"})
 _DETERMINERS_BEFORE_NAMES = frozenset({"the", "a", "an", "plain", "vanilla", "standard"})
 #: Words that may stand between a topic word and the name it introduces ("with ordinary Pre-LN", "for plain Post-LN").
-_PLAIN_MODIFIERS = frozenset({"the", "a", "an", "plain", "vanilla", "standard", "ordinary", "regular", "normal", "usual",
-                              "classic", "original", "conventional"})
+_PLAIN_MODIFIERS = _DETERMINERS_BEFORE_NAMES | {"ordinary", "regular", "normal", "usual", "classic", "original",
+                                               "conventional"}
 #: Words after a name that make it a kind something is like ("Pre-LN-style", "Post-LN-like", "Pre-LN flavoured").
 _LIKENESS_WORDS = frozenset({"style", "styl", "like", "ish", "flavour", "flavor", "flavoured", "flavored", "type", "esque"})
 #: Pronouns through which a later clause refers back to its sentence's opening subject.
@@ -341,9 +341,9 @@ def _as_it_does_for(tokens: list[Token], start: int, text: str) -> bool:
     """"the bound doesn't go down with depth like it does for Pre-LN", "as they do in BERT": the name after "like /
     as" + a stand-in pronoun + a bare auxiliary + a preposition is the one compared with."""
     back = _words_before(tokens, start, text, 4)
-    if len(back) < 4 or any(tokens[j].kind != WORD for j in back[:4]):
+    if any(tokens[j].kind != WORD for j in back):
         return False
-    words = [tokens[j].key for j in back if tokens[j].key not in ("a", "an", "the")][:4]
+    words = [tokens[j].key for j in back if tokens[j].key not in ("a", "an", "the")]
     return (len(words) == 4 and words[0] in ("for", "in", "with", "under") and words[1] in _BARE_AUXILIARIES
             and words[2] in _STAND_IN_PRONOUNS and words[3] in ("like", "as", "unlike"))
 
