@@ -67,7 +67,7 @@ FUNCTION = Cues(en=(
     "went", "switched", "switch", "moved", "chose", "picked", "prefer", "prefers", "preferred", "opted", "opt",
     "relies", "rely", "changed", "made", "make", "became", "stayed", "kept",
 ), zh=tuple("的是了着在和与及把被对从到为而也才再就都很更比将则即因所得地会能可要需让使没不还又已其它们该这那给吗呢吧"
-            "啊嗯说并且先后靠沿经过用乘除做随越按往成由于里跟致变"))
+            "啊嗯说并且先后靠沿经过用乘除做随越按往成由于里跟致变只有"))
 
 _FUNCTION_CHARS = frozenset(w for w in FUNCTION.zh if len(w) == 1)
 
