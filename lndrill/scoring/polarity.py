@@ -321,6 +321,11 @@ _SCOPE_WORD = Cues(en=("low", "high", "higher", "large", "larger", "small", "sma
                        "particular", "specific", "extreme", "aggressive", "moderate",
                        "huge", "big", "tiny", "practice", "resource", "setting", "settings",
                        "case", "cases", "regime", "condition", "conditions", "limited", "enough"))
+#: Words that make a scope of "for an input ...", "in any model ..." (a kind of thing, not a named one) and the words
+#: that narrow it by a relative clause ("... that has zero mean", "... whose learning rate is high"; not "with": "for
+#: an encoder with N layers, alpha = ..." specifies the case, it does not hedge).
+_INDEFINITE = frozenset({"a", "an", "any", "every", "each"})
+_RESTRICTIVE = frozenset({"that", "which", "whose", "where"})
 #: "at step zero", "at iteration zero": when, like "at initialisation", not a condition.
 _TIME_UNITS = frozenset(stem(w) for w in ("step", "steps", "iteration", "iterations", "epoch", "time", "t"))
 _PURPOSE = Cues(en=(), pairs=("in order", "so that", "so as", "to avoid", "to prevent", "to fix", "to solve",
@@ -1594,12 +1599,31 @@ class Polarity:
                         for k in range(j + 1, min(b, j + 4))):
                     # "at a very high learning rate", "at eps = 0"; not "with alpha smaller than 1" (a value compared)
                     found.append((j, "condition"))
+                elif _SCOPE_PREP.at(toks, j) and self._restricted_scope(j, b):
+                    found.append((j, "condition"))  # "For an input that already has zero mean, RMS is the std"
             out[clause] = found
             # (others' view only: "I believe X, since Y" gives the writer's own reason)
             report = next((j for j, kind in found if kind == "report"
                            and not (j > 0 and toks[j - 1].kind == WORD and toks[j - 1].key in ("i", "we"))), None)
             reported = (sent, report) if report is not None else (-1, -1)
         return out
+
+    def _restricted_scope(self, j: int, b: int) -> bool:
+        """The scope word at j opens its comma part and a kind of thing follows, narrowed by a relative clause to a
+        limiting case ("For an input that already has zero mean, ...", "In any model whose learning rate is very
+        high, ..."): what the clause says holds for those cases only. Inside a part, only "for" ("RMS equals the
+        std for an input that has zero mean"): "X is used in a model that ..." restricts nothing."""
+        toks, lay = self.tokens, self.lay
+        if j + 2 >= b or toks[j + 1].key not in _INDEFINITE:
+            return False
+        part = lay.part_of[j]
+        if not (lay.opens_part(j) and lay.part_of[b - 1] != part) and toks[j].key != "for":
+            return False
+        rel = next((k for k in range(j + 3, min(b, j + 6))
+                    if lay.part_of[k] == part and toks[k].kind == WORD and toks[k].key in _RESTRICTIVE), -1)
+        # the relative clause names a limiting case (zero mean, a high learning rate), as "for zero-mean input" does;
+        # "for an encoder that has N layers, alpha = ..." only says which model the values are for
+        return rel >= 0 and any(_SCOPE_WORD.at(toks, k) for k in range(rel + 1, b) if lay.part_of[k] == part)
 
     def _opens_a_titled_line(self, j: int) -> bool:
         """Token j opens its line, which a colon later divides ("Why Post-LN is still studied: X"): a title
