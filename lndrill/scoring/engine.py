@@ -330,6 +330,40 @@ def _predicate_ends_earlier_part(answer: Analysis, frame: Frame) -> bool:
     return False
 
 
+def _parts_apart(answer: Analysis, frame: Frame) -> bool:
+    """Two of the frame's words, one after the other, sit in comma parts with a whole part between them, and each
+    is wrapped in its own part's words: the first has words before and after it in its part, the second before it
+    ("方差随 l 线性变大，第 l 个分支只占约 1/l，累加起来输出变化只有 O(log N)": what grows linearly is the variance, not the
+    output change). Each part says something of its own; the words do not make one claim. A part the first word
+    closes ("Pre-LN 的输出变化，按 Admin 的分析，也线性增长") leaves it the subject of what follows."""
+    lay, toks = answer.lay, answer.lay.tokens
+    content = (WORD, CJK)
+
+    def wrapped(lo: int, hi: int, part: int) -> bool:
+        return any(lay.part_of[k] == part and toks[k].kind in content and not is_function_token(toks[k])
+                   for k in range(lo, hi))
+
+    terms = sorted(frame.terms)
+    for (a1, b1), (a2, _) in zip(terms, terms[1:], strict=False):
+        p1, p2 = lay.part_of[b1 - 1], lay.part_of[a2]
+        if p2 - p1 < 2 or not wrapped(lay.part_opening(a1), a1, p1):
+            continue  # (a first word that opens its part is the topic the later parts go on about: "T5：..., 属于 Post-LN")
+        after = next((k for k in range(b1, a2) if lay.part_of[k] != p1), a2)
+        before = next((k for k in range(a2 - 1, b1 - 1, -1) if lay.part_of[k] != p2), b1 - 1) + 1
+        # Chinese runs only: their commas part predications of their own, where English ones part asides and lists
+        # ("the gradient is large, and according to Xiong it grows with depth"); and not when the second part
+        # goes on about the first's subject (它, 其, 这)
+        chinese = any(toks[k].kind == CJK for k in range(b1, after)) and any(toks[k].kind == CJK for k in range(before, a2))
+        if chinese and wrapped(b1, after, p1) and wrapped(before, a2, p2) and not any(
+                toks[k].key in _ZH_ANAPHORA for k in range(before, a2)):
+            return True
+    return False
+
+
+#: Chinese words that take up the subject of an earlier part ("..., 它只有 O(log N)").
+_ZH_ANAPHORA = frozenset({"它", "其", "这", "该", "此", "他", "她"})
+
+
 #: English words that show a later comma part has a predicate of its own ("the effective step then becomes huge"),
 #: besides the copulas; a noun phrase in apposition ("CogView, the 12B model from 2021") has none.
 _THEN_VERBS = frozenset({"then", "become", "becomes", "became", "get", "gets", "got", "will", "would", "stays", "stay",
@@ -755,7 +789,8 @@ def _title_line(answer: Analysis, frame: Frame) -> bool:
 #: words are not the answer's own plain claim (see each guard's docstring). All are pure; checked in this order,
 #: then the ones that need the matcher, then `_label_only` (which needs the correct claim).
 _SPARED_BECAUSE: tuple[Callable[[Analysis, Frame], bool], ...] = (
-    _named_in_code, _divided, _retracted, _new_clause_between, _predicate_ends_earlier_part, _introduced_after_its_subject,
+    _named_in_code, _divided, _retracted, _new_clause_between, _predicate_ends_earlier_part, _parts_apart,
+    _introduced_after_its_subject,
     _across_cell_items, _set_aside, _played_down, _subject_opens_later_conjunct, _subject_closes_earlier_conjunct,
     _subject_is_the_setting, _words_on_the_other_side, _title_line, _row_label_only,
     _heading_and_text, _topic_label_and_text, _symbol_from_formula, _listed_among_names, _granted_in_lesser_measure,
