@@ -1556,6 +1556,8 @@ class Polarity:
                         continue  # "computed once and kept fixed", "once again": how often, not a condition
                     if t.kind == WORD and t.key == "if" and j + 1 < b and toks[j + 1].key == _ANYTHING:
                         continue  # "If anything, X": a discourse idiom that strengthens X, not a condition
+                    if self._no_matter(j):
+                        continue  # "X at every layer, no matter how deep": X holds in every case, it is not supposed
                     if t.kind == WORD and t.key == "why" and self._consequence_why(j):
                         continue  # "which is why X", "that's precisely why X": a consequence the writer asserts
                     if t.kind == WORD and t.key in ("why", "how") and (
@@ -1580,7 +1582,8 @@ class Polarity:
                     found.append((j, "report"))
                 elif self._received_view(j):
                     found.append((j, "report"))  # "The popular story is that X": X is what others say
-                elif (n := _HEDGE.at(toks, j)) and not self._negated_modal(j) and not self._enabling(j):
+                elif (n := _HEDGE.at(toks, j)) and not self._negated_modal(j) and not self._enabling(j) and (
+                        not self._no_matter(j)):  # "no matter how many layers": every number of them
                     # (at its last word: "by default" is no hedge where "default" is one of the claim's own words,
                     # "PyTorch uses eps = 1e-6 by default")
                     found.append((j + n - 1, "can" if self._capability(j) else "hedge"))
@@ -1624,6 +1627,12 @@ class Polarity:
         # the relative clause names a limiting case (zero mean, a high learning rate), as "for zero-mean input" does;
         # "for an encoder that has N layers, alpha = ..." only says which model the values are for
         return rel >= 0 and any(_SCOPE_WORD.at(toks, k) for k in range(rel + 1, b) if lay.part_of[k] == part)
+
+    def _no_matter(self, j: int) -> bool:
+        """Token j follows "no matter" within two words ("no matter how deep", "no matter how many layers"): the
+        claim holds in every case, which is no condition and no hedge."""
+        toks = self.tokens
+        return any(toks[k].key == "no" and toks[k + 1].key == "matter" for k in range(max(0, j - 4), j - 1))
 
     def _opens_a_titled_line(self, j: int) -> bool:
         """Token j opens its line, which a colon later divides ("Why Post-LN is still studied: X"): a title
