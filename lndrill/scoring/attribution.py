@@ -211,6 +211,11 @@ _TAKES_OBJECT = _REUSE_VERBS | frozenset(stem(w) for w in ("drops", "drop", "dro
                                                            "moves", "move", "moved"))
 
 
+#: Chinese prepositions that put a possessed name inside a place or object phrase ("在 Pre-LN 的分支末尾", "把 Post-LN 的
+#: LN 移到 ..."): the name owns that phrase's noun; the clause's subject is named before it.
+_ZH_PLACE_PREPOSITIONS = frozenset({"在", "把", "将", "给", "往", "从", "对", "于", "向"})
+
+
 def _reused_from(tokens: list[Token], start: int, end: int, text: str) -> bool:
     """"kept GPT-2's layout": the owner of what a verb of taking over takes is where it comes from, not the
     subject (only with the possessive: "Pre-LN keeps the identity path" is Pre-LN's own claim)."""
@@ -844,13 +849,16 @@ class Subjects:
         if len(before) < 2:
             return before
         toks, text = self.lay.tokens, self.lay.text
-        owning = [text[toks[m.start].start : toks[m.end - 1].end].endswith(("'s", "\u2019s")) for m in before]
+        owning = [text[toks[m.start].start : toks[m.end - 1].end].endswith(("'s", "\u2019s"))
+                  or (m.end < len(toks) and toks[m.end].kind == CJK and toks[m.end].key == "的") for m in before]
         if not any(owning):
             return before
         kept = []
         for k, m in enumerate(before):
             verb = toks[m.start - 1] if m.start > 0 else None
-            if (owning[k] and verb is not None and verb.kind == WORD and verb.key in _TAKES_OBJECT
+            # (or a Chinese preposition before "X 的 ...": "Sandwich-LN 就是在 Pre-LN 的分支末尾再加一个 LN")
+            if (owning[k] and verb is not None and ((verb.kind == WORD and verb.key in _TAKES_OBJECT)
+                                                    or (verb.kind == CJK and verb.key in _ZH_PLACE_PREPOSITIONS))
                     and any(not owning[j] and before[j].subject != m.subject for j in range(k))):
                 continue
             kept.append(m)
