@@ -121,7 +121,8 @@ _PARTNER_BEFORE = ("和", "与", "跟", "同")
 _DEGREE_ZH = ("完全", "截然", "非常", "有所", "根本", "并不", "很", "不太", "略有", "都", "也")
 #: "Post-LN > Pre-LN", "Pre-LN ≈ Post-LN": the name after a comparison sign is the yardstick.
 _COMPARISON_SIGNS = frozenset({">", "<", "≈", "~"})
-_PARTNER_AFTER = ("比", "较", "一样", "相同", "类似", "不同", "相比", "差不多", "相当", "持平", "接近", "一致", "打平")
+_PARTNER_AFTER = ("比", "较", "一样", "相同", "类似", "不同", "相比", "差不多", "相当", "持平", "接近", "一致", "打平", "同形", "同构",
+                  "相似")
 _COPULAS = COPULAS | {"be", "becom", "becomes"}
 _FILLERS = frozenset({"a", "an", "just", "basically", "simply", "really", "essentially", "still", "the", "only"})
 _ZH_COPULA = Cues(zh=("是", "就是", "即", "等于", "相当于", "其实是", "本质上是"))
