@@ -1345,6 +1345,12 @@ class Polarity:
             if not words:
                 continue
             k = words[0]
+            # "In my view, no; ...", "Short answer: yes.": a lead-in of a few words before the bare answer
+            lead = next((j for j in range(a, min(b, a + 6)) if toks[j].kind == PUNCT and toks[j].key in (",", ":")), None)
+            if (lead is not None and lead + 1 < b and toks[lead + 1].kind == WORD
+                    and toks[lead + 1].key in ("no", "nope", "yes", "yeah", "yep")
+                    and toks[k].kind == WORD and toks[k].key not in ("no", "nope", "yes", "yeah", "yep")):
+                k = lead + 1
             after = k + 1
             if toks[k].kind == WORD and toks[k].key in ("no", "nope", "yes", "yeah", "yep"):
                 dash = after < len(toks) and _DASH_AFTER.match(lay.text, toks[k].end) is not None
