@@ -552,6 +552,26 @@ def _reason_follows_denial(answer: Analysis, frame: Frame) -> bool:
         _gives_reason(toks, end) or (end + 1 < len(toks) and toks[end + 1].kind != PUNCT and _gives_reason(toks, end + 1)))
 
 
+#: Negations that, with "without" after the words they deny, make a need ("you can't train it well without it",
+#: normalised to "not").
+_NEGATIONS = frozenset({"not", "cannot", "never"})
+
+
+def _cannot_without(answer: Analysis, frame: Frame) -> bool:
+    """"you basically can't train it well without it", "Post-LN does not train well without warm-up": the denial is a
+    "not ... without", which states a need (two negations): "without" stands among the words or right after them, and
+    a negation before it, from the words' first part on."""
+    toks, lay = answer.lay.tokens, answer.lay
+    if frame.affirmed:
+        return False
+    start, end = min(a for a, _ in frame.terms), max(b for _, b in frame.terms)
+    part = lay.part_of[end - 1]
+    without = next((k for k in range(start, min(len(toks), end + 4))
+                    if lay.part_of[k] == part and toks[k].kind == WORD and toks[k].key == "without"), -1)
+    return without >= 0 and any(toks[k].kind == WORD and toks[k].key in _NEGATIONS
+                                for k in range(lay.part_opening(start), without))
+
+
 def _names_another(answer: Analysis, frame: Frame, k: int) -> bool:
     """A subject other than the frame's is named at token k."""
     m = answer.subjects.between(k, k + 1)
@@ -797,7 +817,8 @@ _SPARED_BECAUSE: tuple[Callable[[Analysis, Frame], bool], ...] = (
     _terms_compared_against)
 _SPARED_BY_MATCH: tuple[Callable[[Analysis, Matcher, Frame], bool], ...] = (_read_both_ways, _other_coefficient)
 #: Further reasons that spare a denial ("X does not Y"): the "not" belongs to another verb or to a reason.
-_DENIAL_SPARED_BECAUSE: tuple[Callable[[Analysis, Frame], bool], ...] = (_denies_another_verb, _reason_follows_denial)
+_DENIAL_SPARED_BECAUSE: tuple[Callable[[Analysis, Frame], bool], ...] = (_denies_another_verb, _reason_follows_denial,
+                                                                         _cannot_without)
 
 
 def spared_by(answer: Analysis, claim: Claim, matcher: Matcher, frame: Frame, correct: Claim | None) -> str | None:
