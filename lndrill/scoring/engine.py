@@ -572,6 +572,16 @@ def _cannot_without(answer: Analysis, frame: Frame) -> bool:
                                 for k in range(lay.part_opening(start), without))
 
 
+def _object_owns_another(answer: Analysis, frame: Frame) -> bool:
+    """A phrase of three or more words ends on a possessive that owns the next word ("alpha shrinks each branch's pull
+    on the output" for "alpha shrinks each branch"): what the verb acts on is that next word's noun, not the one the
+    phrase names."""
+    lay, toks = answer.lay, answer.lay.tokens
+    # (a common noun's: "DeepNorm keeps Pre-LN's quality" names what is kept by its owner, a name)
+    return any(b - a >= 3 and lay.possessive(b - 1) and b < len(toks) and toks[b].kind == WORD
+               and answer.quote_tokens(b - 1, b).islower() for a, b in frame.terms)
+
+
 def _names_another(answer: Analysis, frame: Frame, k: int) -> bool:
     """A subject other than the frame's is named at token k."""
     m = answer.subjects.between(k, k + 1)
@@ -814,7 +824,7 @@ _SPARED_BECAUSE: tuple[Callable[[Analysis, Frame], bool], ...] = (
     _across_cell_items, _set_aside, _played_down, _subject_opens_later_conjunct, _subject_closes_earlier_conjunct,
     _subject_is_the_setting, _words_on_the_other_side, _title_line, _row_label_only,
     _heading_and_text, _topic_label_and_text, _symbol_from_formula, _listed_among_names, _granted_in_lesser_measure,
-    _terms_compared_against)
+    _terms_compared_against, _object_owns_another)
 _SPARED_BY_MATCH: tuple[Callable[[Analysis, Matcher, Frame], bool], ...] = (_read_both_ways, _other_coefficient)
 #: Further reasons that spare a denial ("X does not Y"): the "not" belongs to another verb or to a reason.
 _DENIAL_SPARED_BECAUSE: tuple[Callable[[Analysis, Frame], bool], ...] = (_denies_another_verb, _reason_follows_denial,
