@@ -271,6 +271,8 @@ class Analysis:
         self.prep: Prepared = prepare(text)
         self.tokens: list[Token] = tokenize(self.prep.text, self.prep.cased)
         self.index = TextIndex(self.tokens, self.prep.text, rubric.lexicon)
+        # where the placements that are no subject of the card are named ("Post-LN" on the Sandwich-LN card)
+        self._placement_spans = sorted({hit for ph in rubric.placement_names for hit in self.index.find(ph)})
         self.lay: Layout = analyse(self.prep.text, self.tokens, self.prep.cased)
         starts = [t.start for t in self.tokens]
         written = find_formulas(self.prep.text)
@@ -636,7 +638,19 @@ class Analysis:
                 and not (formula_like and self._expression_goes_on(b))
                 and not (closes and self._argument_goes_on(b))
                 and not (power and self._has_subscript_number(a, b))
-                and not (about_word and self._reciprocal(a))]
+                and not (about_word and self._reciprocal(a))
+                and not self._inside_placement_name(a, b)]
+
+    def _inside_placement_name(self, a: int, b: int) -> bool:
+        """[a, b) lies strictly inside a placement's name: the "LN" of "Post-LN" is no LayerNorm of its own."""
+        spans = self._placement_spans
+        k = bisect.bisect_right(spans, (a, len(self.tokens))) - 1
+        while k >= 0 and spans[k][0] >= a - 4:
+            x, y = spans[k]
+            if x <= a and b <= y and y - x > b - a:
+                return True
+            k -= 1
+        return False
 
     def _runs_into_label(self, a: int, b: int) -> bool:
         """The hit runs from one line into the label that opens the next ("... # 2017 Transformer, BERT" over "Pre-LN:
