@@ -342,6 +342,8 @@ _YES_NO_CELL = {"not"}
 _CELL_VERDICTS = frozenset({"no", "not", "yes", "否", "是", "不"})
 #: Adverbs between "is" and "why" in "this is precisely why X".
 _WHY_ADVERBS = frozenset({"precisely", "exactly", "also", "partly", "largely", "just", "mainly", "mostly", "really"})
+#: Pronouns that open a clause of their own after a colon ("... removed: it subtracts the mean"), not a list of things.
+_CLAUSE_PRONOUNS = frozenset({"it", "they", "we", "you", "he", "she", "i"})
 #: Denials that are not verbs: before a colon they belong to the label ("no warm-up: 8.45 BLEU").
 _PLAIN_DENIALS = frozenset({"no", "not", "without", "w/o", "non", "un", "never", "不", "无", "没", "非", "未"})
 #: "it is not true that X", "it is not the case that X": like a denied saying.
@@ -636,8 +638,10 @@ class Polarity:
                     # (a label's own removal verb too: "What's dropped: the mean subtraction and the bias")
                     # (only into a list of things: "What is lost: RMSNorm is not invariant to a shift" is a sentence of
                     # its own after the colon, with its own verb and negation)
+                    # (or a pronoun that opens a clause: "with the variance step removed: it subtracts the mean")
                     sentence_after = any(toks[q].kind == WORD and (toks[q].key in _FINITE_VERBS or is_negation(toks, q))
-                                         for q in range(j + 1, start))
+                                         for q in range(j + 1, start)) or (
+                        j + 1 < start and toks[j + 1].kind == WORD and toks[j + 1].key in _CLAUSE_PRONOUNS)
                     if neg >= 0 and toks[neg].key not in _PLAIN_DENIALS and not sentence_after and (
                             label is None or label[1] != j or _REMOVAL.at(toks, neg)):
                         cues.add(neg)
