@@ -3307,3 +3307,12 @@ def test_a_number_said_aloud_may_be_wrapped_over_two_lines(deck) -> None:
     card = _card(deck, "post-ln-warmup")
     assert "peak-lr" in hits(card, "With d_model 512 the peak learning rate comes out around seven times ten to\n"
                                    "the minus four.")
+
+
+def test_a_point_stated_inside_its_own_wrong_claim_earns_nothing(deck) -> None:
+    # The answer names Adam's second moment only inside the reversed RAdam claim (the estimate exact from step one):
+    # the words belong to the charged error, so they do not also earn the point it reverses.
+    result = score_answer(deck.cards["warmup-for-pre-ln"],
+                          "Adam's bias correction makes the first and second moment estimates exact from step one.")
+    assert "adam-estimate-reliable-early" in {m.id for m in result.mistakes}
+    assert not next(p for s in result.sections for p in s.points if p.id == "adam-variance").hit

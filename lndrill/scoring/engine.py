@@ -710,8 +710,12 @@ def find_point(answer: Analysis, claim: Claim, wrong: tuple[Evidence, ...] = ())
 
 
 def _words_within(found: Evidence, bad: Evidence) -> bool:
-    """Every matched word of `found` lies inside a matched word span of `bad`."""
-    return bool(found[1]) and all(any(a <= x and y <= b for a, b in bad[1]) for x, y in found[1])
+    """Every matched word of `found` lies between the first and the last matched word of `bad` ("Adam's bias correction
+    makes the first and second moment estimates exact from step one": the second moment is the wrong claim's)."""
+    if not found[1] or not bad[1]:
+        return False
+    lo, hi = min(a for a, _ in bad[1]), max(b for _, b in bad[1])
+    return all(lo <= x and y <= hi for x, y in found[1])
 
 
 def _point_evidence(answer: Analysis, claim: Claim) -> Iterator[Evidence]:
