@@ -273,6 +273,7 @@ class Analysis:
         self.index = TextIndex(self.tokens, self.prep.text, rubric.lexicon)
         # where the placements that are no subject of the card are named ("Post-LN" on the Sandwich-LN card)
         self._placement_spans = sorted({hit for ph in rubric.placement_names for hit in self.index.find(ph)})
+        self._placement_starts = sorted({a for a, _ in self._placement_spans})
         self.lay: Layout = analyse(self.prep.text, self.tokens, self.prep.cased)
         starts = [t.start for t in self.tokens]
         written = find_formulas(self.prep.text)
@@ -641,6 +642,15 @@ class Analysis:
                 and not (about_word and self._reciprocal(a))
                 and not self._inside_placement_name(a, b)]
 
+    def _placement_opens_after_another(self, i: int, part: int) -> bool:
+        """A placement name (no subject of the card) opens token i's comma part, and the nearest one before it stands
+        in `part`."""
+        starts = self._placement_starts
+        k = bisect.bisect_left(starts, i)
+        if k >= len(starts) or starts[k] != i or k == 0 or not self.lay.opens_part(i):
+            return False
+        return self.lay.part_of[starts[k - 1]] == part
+
     def _inside_placement_name(self, a: int, b: int) -> bool:
         """[a, b) lies strictly inside a placement's name: the "LN" of "Post-LN" is no LayerNorm of its own."""
         spans = self._placement_spans
@@ -900,6 +910,12 @@ class Analysis:
                 m = self.subjects.between(min(h[1], anchor[1]), max(h[0], anchor[0]))
                 if (m is not None and part_of[m.start] != part_of[first[0]] and not self.setting_part(first[0])
                         and not self._in_table_label(m.start)):
+                    continue
+                # (likewise a placement that is no subject of the card opening the later part: "Post-LN for the BERT
+                # era, pre-norm for GPT-style LLMs" pairs BERT with Post-LN)
+                later_start = max(h[0], anchor[0])
+                if part_of[later_start] != part_of[first[0]] and self._placement_opens_after_another(later_start,
+                                                                                                    part_of[first[0]]):
                     continue
                 # "large compared with Pre-LN's, which shrinks like 1/sqrt(L)": a relative part about the subject
                 # the earlier part compares with is that subject's claim, not the rest of the earlier part's
