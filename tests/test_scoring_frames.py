@@ -849,7 +849,6 @@ def test_the_name_in_like_it_does_for_x_is_the_one_compared_with(deck) -> None:
     assert "post-large-grad-init" in hits(card, text)
 
 
-
 def test_a_removal_verb_before_a_colon_denies_the_whole_list_it_opens(deck) -> None:
     card = _card(deck, "rmsnorm")
     for verb in ("leaves out", "drops"):

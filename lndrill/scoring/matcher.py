@@ -344,7 +344,7 @@ class Analysis:
         """Mentions that are not part of a longer placement name: on a card whose subjects are norms, the
         "Layer Normalization" of "Pre-Layer Normalization" (or the 层归一化 of 前置层归一化) names where the norm
         goes, not which norm it is."""
-        spans = [hit for ph in rubric.placement_names for hit in self.index.find(ph)]
+        spans = self._placement_spans
         if not spans:
             return found
         toks = self.tokens

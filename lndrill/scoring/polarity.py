@@ -342,6 +342,8 @@ _YES_NO_CELL = {"not"}
 _CELL_VERDICTS = frozenset({"no", "not", "yes", "否", "是", "不"})
 #: Adverbs between "is" and "why" in "this is precisely why X".
 _WHY_ADVERBS = frozenset({"precisely", "exactly", "also", "partly", "largely", "just", "mainly", "mostly", "really"})
+#: A bare answer to a yes/no question ("No.", "In my view, no; ...").
+_BARE_ANSWERS = frozenset({"no", "nope", "yes", "yeah", "yep"})
 #: Pronouns that open a clause of their own after a colon ("... removed: it subtracts the mean"), not a list of things.
 _CLAUSE_PRONOUNS = frozenset({"it", "they", "we", "you", "he", "she", "i"})
 #: Denials that are not verbs: before a colon they belong to the label ("no warm-up: 8.45 BLEU").
@@ -1351,12 +1353,11 @@ class Polarity:
             k = words[0]
             # "In my view, no; ...", "Short answer: yes.": a lead-in of a few words before the bare answer
             lead = next((j for j in range(a, min(b, a + 6)) if toks[j].kind == PUNCT and toks[j].key in (",", ":")), None)
-            if (lead is not None and lead + 1 < b and toks[lead + 1].kind == WORD
-                    and toks[lead + 1].key in ("no", "nope", "yes", "yeah", "yep")
-                    and toks[k].kind == WORD and toks[k].key not in ("no", "nope", "yes", "yeah", "yep")):
+            if (lead is not None and lead + 1 < b and toks[lead + 1].kind == WORD and toks[lead + 1].key in _BARE_ANSWERS
+                    and toks[k].kind == WORD and toks[k].key not in _BARE_ANSWERS):
                 k = lead + 1
             after = k + 1
-            if toks[k].kind == WORD and toks[k].key in ("no", "nope", "yes", "yeah", "yep"):
+            if toks[k].kind == WORD and toks[k].key in _BARE_ANSWERS:
                 dash = after < len(toks) and _DASH_AFTER.match(lay.text, toks[k].end) is not None
                 if after < b and not (toks[after].kind == PUNCT and toks[after].key in ",.!;:") and not dash:
                     continue  # "No warm-up is needed": a sentence of its own, not an answer
