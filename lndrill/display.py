@@ -64,20 +64,24 @@ def score_style(score: float | None, colours: ScoreColours = TERMINAL_COLOURS, b
     return " ".join(part for part in ("bold" if bold else "", colour) if part)
 
 
-def score_headline(score: int, points: int, lang: str = "en", specifics: int = 0, capped: int = 0, form: int = 0) -> str:
+def score_headline(score: int, points: int, lang: str = "en", specifics: int = 0, capped: int = 0, form: int = 0,
+                   elaboration: int = 0) -> str:
     """"Score 48/100" and, when the rubric's own total differs (the score is on an interviewer's scale, see
     `lndrill.scoring.result.INTERVIEWER_SCALE`), what the section bars add up to: "Score 48/100 (rubric 44)";
     with the adjustment for concrete values when there is one: "Score 93/100 (rubric 92, specifics +2)"; with
-    what the way a complete answer is written took off: "Score 90/100 (rubric 100, form -5)"; with what a cap
+    what the way a complete answer is written took off: "Score 90/100 (rubric 100, form -5)"; with what how much it
+    explains moved: "Score 97/100 (rubric 100, elaboration +4)"; with what a cap
     (for wrong claims, or for filler) took off: "Score 66/100 (rubric 80, capped -14)"."""
     head = f"{'得分' if lang == 'zh' else 'Score'} {score}/100"
-    if points == score and not specifics and not capped and not form:
+    if points == score and not specifics and not capped and not form and not elaboration:
         return head
     parts = [f"要点合计 {points}" if lang == "zh" else f"rubric {points}"]
     if specifics:
         parts.append(f"{'具体数值' if lang == 'zh' else 'specifics'} {specifics:+d}")
     if form:
         parts.append(f"{'表达' if lang == 'zh' else 'form'} {form:+d}")
+    if elaboration:
+        parts.append(f"{'展开' if lang == 'zh' else 'elaboration'} {elaboration:+d}")
     if capped:
         parts.append(f"{'封顶' if lang == 'zh' else 'capped'} -{capped}")
     return head + (f"（{'，'.join(parts)}）" if lang == "zh" else f" ({', '.join(parts)})")
@@ -102,6 +106,19 @@ def form_note(form: int, notes: bool, spoken: bool, lang: str = "en") -> str | N
     why = "; ".join(w for w, on in (("mostly terse notes; an interviewer wants the why said in sentences", notes),
                                     ("spoken hesitations (um, uh, you know) make it sound unsure", spoken)) if on)
     return f"Form {form:+d}: {why}."
+
+
+def elaboration_note(elaboration: int, statements: int | None, lang: str = "en") -> str | None:
+    """One line on why a complete answer's total moved for how much it explains (`ScoreResult.elaboration`), or None."""
+    if elaboration > 0:
+        return (f"展开 {elaboration:+d}：回答用 {statements} 句论述把“为什么”讲透了。" if lang == "zh"
+                else f"Elaboration {elaboration:+d}: the answer explains its points at length ({statements} statements).")
+    if elaboration < 0:
+        return (f"展开 {elaboration:+d}：要点都对，但只用了 {statements} 句论述；面试官希望听到每一点的原因和后果。"
+                if lang == "zh" else
+                f"Elaboration {elaboration:+d}: every point is there, but in only {statements} statements; an interviewer "
+                "wants each one's reason and consequence spelled out.")
+    return None
 
 
 def capped_note(capped: int, lang: str = "en", reason: str | None = "error") -> str | None:

@@ -1596,12 +1596,13 @@ def test_the_total_is_on_an_interviewers_scale(main_card) -> None:
     from lndrill.scoring.result import to_interviewer_scale
     values = [to_interviewer_scale(x) for x in range(0, 101)]
     assert values[0] == 0 and values == sorted(values)  # monotone: no ranking changes
-    assert values[100] == 95 and 40 <= values[40] <= 41  # a full sweep reads 95; the middle is left alone
+    assert values[100] == 93 and 40 <= values[40] <= 41  # a full sweep reads 93; the middle is left alone
     one = score_answer(main_card, "Post-LN needs warm-up.")
     assert one.points < one.score <= 2 * one.points  # one part done: an interviewer gives more than its weight
     assert score_answer(main_card, "").score == 0
     full = score_answer(main_card, main_card.model_answer.get("en"))
-    assert full.points == 100 and full.score == 95 + full.specifics  # plus or minus what its concrete values say
+    # plus what its concrete values say, plus or minus how much it explains
+    assert full.points == 100 and full.score == 93 + full.specifics + full.elaboration
 
 
 def test_denials_that_reach_the_next_clause(deck) -> None:
@@ -1774,7 +1775,7 @@ def test_a_complete_answer_citing_many_concrete_values_scores_a_little_higher(de
     card = _card(deck, "deepnorm")
     full = score_answer(card, DEEPNORM_COMPLETE)
     assert full.points == 100 and not full.mistakes
-    assert full.values >= 25 and full.specifics == 3 and full.score == 98
+    assert full.values >= 25 and full.specifics == 3 and full.score == 93 + 3 + full.elaboration
     assert full.to_dict()["specifics"] == 3
 
 
@@ -1797,7 +1798,7 @@ def test_specifics_move_only_complete_answers_without_mistakes(deck) -> None:
         "GLM-130B uses DeepNorm."))
     assert words.points >= 70 and not words.mistakes
     assert words.specifics == 0
-    assert words.score == round(to_interviewer_scale(words.share))
+    assert words.score == round(to_interviewer_scale(words.share)) + words.elaboration
 
 
 def test_one_wrong_statement_is_charged_once(deck) -> None:

@@ -13,6 +13,7 @@ from lndrill.cli.common import CliError, add_content_option, card_of, console, d
 from lndrill.display import (
     block_bar,
     capped_note,
+    elaboration_note,
     form_note,
     label_width,
     pad_cells,
@@ -22,6 +23,8 @@ from lndrill.display import (
 )
 from lndrill.scoring.normalize import MAX_SCORED_CHARS
 from lndrill.scoring.result import (
+    ELABORATION_MAX,
+    ELABORATION_PIVOT,
     FILLER_CAP,
     FORM_FLOOR,
     GIVEN_ONLY_CAP,
@@ -55,7 +58,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                     "'capped', 'cap_reason', 'filler', 'listed' and 'given_only'. A complete "
                     f"answer gains up to 3 for the concrete values it cites ('specifics') and loses up to "
                     f"{NOTES_CUT} when it is written as terse notes or up to {SPOKEN_CUT} as a spoken transcript "
-                    f"('um', 'you know'), never below {FORM_FLOOR} ('form'; --json: 'form', 'form_reason'). Only the first "
+                    f"('um', 'you know'), never below {FORM_FLOOR} ('form'; --json: 'form', 'form_reason'), and moves "
+                    f"up to {ELABORATION_MAX} either way for how much it explains, counted in statements "
+                    f"({ELABORATION_PIVOT} move nothing; 'elaboration'; --json: 'elaboration', 'statements'). Only the first "
                     f"{MAX_SCORED_CHARS:,} characters are scored.",
         epilog="Exit status: 0 scored (and saved unless --no-save), 1 the answer could not be scored, 2 a "
                "command-line mistake or an unreadable answer file, 3 scored but not saved in your history "
@@ -135,10 +140,12 @@ def print_report(card: Card, result: ScoreResult, lang: str, model_answer: bool)
     earned it, the mistakes with explanations, and the model answer on request."""
     con = console()
     con.print(Text(f"{card.title.get(lang)}  [{card.id}]", style="bold"))
-    con.print(Text(score_headline(result.score, result.points, lang, result.specifics, result.capped, result.form),
+    con.print(Text(score_headline(result.score, result.points, lang, result.specifics, result.capped, result.form,
+                                  result.elaboration),
                    style=score_style(result.score, bold=True)))
     notes = (specifics_note(result.specifics, result.values, lang),
              form_note(result.form, result.written.notes, result.written.spoken, lang),
+             elaboration_note(result.elaboration, result.statements, lang),
              capped_note(result.capped, lang, reason=result.cap_reason))
     for note in notes:
         if note:

@@ -1087,7 +1087,13 @@ def score_answer(card: Card, text: str | bytes) -> ScoreResult:
     scored_end = min(answer.prep.origin[-1] + 1, 2 * MAX_SCORED_CHARS) if answer.prep.origin else 0
     written = read_form(answer.prep.original[:scored_end], answer.tokens)
     return ScoreResult(card.id, tuple(sections), tuple(_one_charge_per_error(mistakes)), tuple(notes), values, filler,
-                       written, _listed_share(answer))
+                       written, _listed_share(answer), _statements(answer))
+
+
+def _statements(answer: Analysis) -> int:
+    """How many clauses of the answer claim something (bare lists of terms are not statements)."""
+    lay = answer.lay
+    return sum(1 for c in range(len(lay.clause_span)) if lay.clause_claim[c] and not lay.clause_list[c])
 
 
 def _listed_share(answer: Analysis) -> float:

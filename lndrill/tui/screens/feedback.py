@@ -23,6 +23,7 @@ from lndrill.display import (
     ScoreColours,
     block_bar,
     capped_note,
+    elaboration_note,
     form_note,
     label_width,
     pad_cells,
@@ -211,7 +212,8 @@ class FeedbackScreen(LndrillScreen[str]):
         score = result.score
         style = score_style(score, ScoreColours(good=good, fair="", poor=bad), bold=True)
         self.query_one("#fb-score", Static).update(
-            Text(score_headline(score, result.points, lang, result.specifics, result.capped, result.form), style=style,
+            Text(score_headline(score, result.points, lang, result.specifics, result.capped, result.form,
+                                result.elaboration), style=style,
                  justify="center"))
         lines = Text()
         width = label_width([s.title.get(lang) for s in result.sections]) + 2
@@ -224,6 +226,7 @@ class FeedbackScreen(LndrillScreen[str]):
             lines.append(pad_cells(say(lang, "Mistakes", "错误"), width) + f"-{lost}", style=f"bold {bad}")
         notes = (specifics_note(result.specifics, result.values, lang),
                  form_note(result.form, result.written.notes, result.written.spoken, lang),
+                 elaboration_note(result.elaboration, result.statements, lang),
                  capped_note(result.capped, lang, reason=result.cap_reason))
         for note in notes:
             if note:
