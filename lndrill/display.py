@@ -114,10 +114,10 @@ def elaboration_note(elaboration: int, statements: int | None, lang: str = "en")
         return (f"展开 {elaboration:+d}：回答用 {statements} 句论述把“为什么”讲透了。" if lang == "zh"
                 else f"Elaboration {elaboration:+d}: the answer explains its points at length ({statements} statements).")
     if elaboration < 0:
-        return (f"展开 {elaboration:+d}：要点都对，但只用了 {statements} 句论述；面试官希望听到每一点的原因和后果。"
+        return (f"展开 {elaboration:+d}：回答只用了 {statements} 句论述来讲这些要点；面试官希望听到每一点的原因和后果。"
                 if lang == "zh" else
-                f"Elaboration {elaboration:+d}: every point is there, but in only {statements} statements; an interviewer "
-                "wants each one's reason and consequence spelled out.")
+                f"Elaboration {elaboration:+d}: the answer makes its points in only {statements} statements; an "
+                "interviewer wants each one's reason and consequence spelled out.")
     return None
 
 
