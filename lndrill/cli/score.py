@@ -60,7 +60,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                     f"{NOTES_CUT} when it is written as terse notes or up to {SPOKEN_CUT} as a spoken transcript "
                     f"('um', 'you know'), never below {FORM_FLOOR} ('form'; --json: 'form', 'form_reason'), and moves "
                     f"up to {ELABORATION_MAX} either way for how much it explains, counted in statements "
-                    f"({ELABORATION_PIVOT} move nothing; 'elaboration'; --json: 'elaboration', 'statements'). Only the first "
+                    f"({ELABORATION_PIVOT} statements move nothing; 'elaboration'; --json: 'elaboration', 'statements'). Only the first "
                     f"{MAX_SCORED_CHARS:,} characters are scored.",
         epilog="Exit status: 0 scored (and saved unless --no-save), 1 the answer could not be scored, 2 a "
                "command-line mistake or an unreadable answer file, 3 scored but not saved in your history "

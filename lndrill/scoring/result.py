@@ -11,19 +11,17 @@ from lndrill.scoring.form import Form
 
 #: Rubric share -> interviewer's grade, piecewise linear. Interviewers give a complete, correct answer 90-100
 #: (rarely 100) and one part done well about 25-35 (the graders' anchors), where the rubric gives 100 and about
-#: 10. Fitted by least squares (ridge towards the identity) on blind batches b-s of the tuning half and checked on
-#: batches t-x, written and graded later, and on 49 real third-party passages: mean absolute difference 7.71 ->
-#: 6.77 and 13.1 -> 12.1, answers graded >= 85 scoring below 80 unchanged (38), adversarial answers above 20
-#: 1 -> 2. Between 45 and 90 the map is the identity (the fit there lowered strong answers' totals). Monotone, so
-#: it changes no ranking by itself. The top was 95 until `elaboration` came: 95 plus up to 3 for specifics and 4 for
-#: elaboration held 620 tuning answers at 100, tied; at 93 none is, and the complete answers' bias (+2) is smaller.
-#: Between 45 and 90 it followed the identity until the graders' own means by rubric share (answers without a
-#: mistake, tuning half) showed the bend: share 50-65 graded 46-62 (scored 52-67), share 75-85 graded 82-88 (scored
-#: 79-84): a complete answer missing one point is still complete to an interviewer, a half answer is less than half.
-#: The knots at 55, 65, 70 and 80 were chosen on batches b-zt and checked on the later ones: rho 0.9345 -> 0.9406
-#: there, MAD 5.46 -> 5.19; it is monotone, but it moves the rubric's weight against the additive adjustments and the
-#: error cap. Tuning half 0.900 -> 0.903, graded >= 85 under 80 31 -> 11; frozen half (1,690, aggregates only) 0.901
-#: -> 0.905, MAD 6.25 -> 6.06.
+#: 10. The ends were fitted by least squares (ridge towards the identity) on blind batches b-s of the tuning half and
+#: checked on batches t-x, written and graded later, and on 49 real third-party passages: mean absolute difference
+#: 7.71 -> 6.77 and 13.1 -> 12.1. Between 45 and 90 the map was the identity until the graders' own means by rubric
+#: share (answers without a mistake, tuning half) showed the bend: share 50-65 graded 46-62 (scored 52-67), share
+#: 75-85 graded 82-88 (scored 79-84): a complete answer missing one point is still complete to an interviewer, a half
+#: answer is less than half. The knots at 55, 65, 70 and 80 were chosen on batches b-zt and checked on the later ones:
+#: rho 0.9345 -> 0.9406 there, MAD 5.46 -> 5.19. The map is monotone, but it sets the rubric's weight against the
+#: additive adjustments (specifics, form, elaboration) and the error cap, so it moves rankings a little: tuning half
+#: 0.900 -> 0.903, graded >= 85 under 80 31 -> 11; frozen half (1,690, aggregates only) 0.901 -> 0.905, MAD 6.25 ->
+#: 6.06. The top was 95 until `elaboration` came: 95 plus up to 3 for specifics and 4 for elaboration held 620 tuning
+#: answers at 100, tied; at 93 none is, and the complete answers' bias (+2) is smaller.
 INTERVIEWER_SCALE: tuple[tuple[float, float], ...] = (
     (0, 0), (5, 6), (10, 14), (20, 25.5), (30, 31.3), (45, 45), (55, 52), (65, 61), (70, 70), (80, 85), (90, 90),
     (100, 93))
@@ -260,8 +258,8 @@ class ScoreResult:
 
     @property
     def elaboration(self) -> int:
-        """What how much a complete answer explains moves its total (`elaboration_adjustment`: -4..+4, a cut never
-        below `FORM_FLOOR`); 0 unless it earns at least `SPECIFICS_FROM` rubric points with no mistake, or when its
+        """What how much a complete answer explains moves its total (`elaboration_adjustment`, at most ELABORATION_MAX
+        either way, a cut never below `FORM_FLOOR`); 0 unless it earns at least `SPECIFICS_FROM` rubric points with no mistake, or when its
         statements were not counted (a result built by hand)."""
         if self.mistakes or self.share < SPECIFICS_FROM or self.statements is None:
             return 0
