@@ -3317,3 +3317,14 @@ def test_a_point_stated_inside_its_own_wrong_claim_earns_nothing(deck) -> None:
                           "Adam's bias correction makes the first and second moment estimates exact from step one.")
     assert "adam-estimate-reliable-early" in {m.id for m in result.mistakes}
     assert not next(p for s in result.sections for p in s.points if p.id == "adam-variance").hit
+
+
+def test_a_formula_after_a_colon_describes_the_sentence_subject_not_the_name_set_beside_it(deck) -> None:
+    card = _card(deck, "sandwich-ln")
+    for text in ("Sandwich-LN is less a replacement for Pre-LN than an addition to it: x_{l+1} = x_l + LN(F(LN(x_l))).",
+                 "Sandwich-LN is more an extension of Pre-LN than a new design: the block computes x + LN(F(LN(x))).",
+                 "Sandwich-LN is an addition to Pre-LN: x + LN(F(LN(x)))."):
+        assert "formula" in hits(card, text), text
+    # the formula said of the name set beside the subject, in a clause of its own, stays that name's
+    assert "formula" not in hits(card, "Sandwich-LN is an addition to Pre-LN, and for Pre-LN the block computes "
+                                       "x + LN(F(LN(x))).")

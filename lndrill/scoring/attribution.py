@@ -52,6 +52,9 @@ _OPENING_PRONOUNS = frozenset({"it", "它", "其"})
 #: Prepositions whose object is set beside a sentence's subject ("an addition to Pre-LN", "a fix for Post-LN").
 _PREPOSITIONS_BEFORE_OBJECTS = frozenset({"to", "for", "from", "of", "on", "over", "with", "upon"})
 _DETERMINERS_BEFORE_NAMES = frozenset({"the", "a", "an", "plain", "vanilla", "standard"})
+#: How far after a name set beside the subject ("less a replacement for Pre-LN than an addition to it:") the colon that
+#: closes the predicate may come (tokens).
+_PREDICATE_TAIL = 8
 #: Words that may stand between a topic word and the name it introduces ("with ordinary Pre-LN", "for plain Post-LN").
 _PLAIN_MODIFIERS = _DETERMINERS_BEFORE_NAMES | {"ordinary", "regular", "normal", "usual", "classic", "original",
                                                "conventional"}
@@ -1192,11 +1195,12 @@ class Subjects:
         return None
 
     def _object_before_colon(self, m: Mention, start: int) -> bool:
-        """The name is the object of a preposition right before a colon in a sentence that opens with another subject
-        and a copula ("Sandwich-LN is an addition to Pre-LN: x + LN(F(LN(x)))"): what follows the colon describes the
-        sentence's subject, not the thing it is set beside."""
+        """The name is the object of a preposition before a colon in a sentence that opens with another subject and a
+        copula ("Sandwich-LN is an addition to Pre-LN: x + LN(F(LN(x)))", "Sandwich-LN is less a replacement for
+        Pre-LN than an addition to it: x + LN(F(LN(x)))"): what follows the colon describes the sentence's subject,
+        not the thing it is set beside."""
         lay, toks = self.lay, self.lay.tokens
-        if not self._labels_what_follows(m, start):
+        if not (self._labels_what_follows(m, start) or self._colon_closes_predicate(m, start)):
             return False
         k = m.start - 1
         while k >= 0 and toks[k].kind == WORD and toks[k].key in _DETERMINERS_BEFORE_NAMES and m.start - k <= 2:
@@ -1207,6 +1211,18 @@ class Subjects:
         opener = earlier[0] if earlier else None
         return (opener is not None and opener.subject != m.subject and not opener.contrast and self._opens_sentence(opener)
                 and opener.end < len(toks) and toks[opener.end].key in _COPULAS)
+
+    def _colon_closes_predicate(self, m: Mention, start: int) -> bool:
+        """A colon follows the name within _PREDICATE_TAIL tokens of the same clause, before `start`, with no other
+        name between them ("... a replacement for Pre-LN than an addition to it: ...")."""
+        lay, toks = self.lay, self.lay.tokens
+        clause = lay.clause_of[m.start]
+        for j in range(m.end, min(start, m.end + _PREDICATE_TAIL + 1)):
+            if toks[j].kind == PUNCT and toks[j].key in (":", "\u2236", "\uff1a"):
+                return j > m.end and not any(m.end <= o.start < j for o in self.mentions)
+            if lay.clause_of[j] != clause:
+                return False
+        return False
 
     def _object_of_comparison(self, m: Mention) -> bool:
         """The name ends a comparison its clause makes ("Pre-LN trained as well as a warmed-up Post-LN: about 34
