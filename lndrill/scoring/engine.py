@@ -814,6 +814,24 @@ def _topic_label_and_text(answer: Analysis, frame: Frame) -> bool:
     return any(b <= span[1] and answer.subjects.between(span[0], a) is not None for a, b in frame.terms[1:])
 
 
+def _label_denial_joined_to_text(answer: Analysis, frame: Frame) -> bool:
+    """A denial whose negation sits in a line's label that names no subject, with the rest of its words and its subject
+    in the text after the label ("2. 不依赖 warm-up：Post-LN 去掉 warm-up 只有 8.45 BLEU", an item under "why LLMs chose
+    Pre-LN"): the label is the item's topic, said of what the section is about, and the text goes on about another
+    subject; the label's "not" does not reach across the colon. (A label holding all the words, "Does not need
+    warm-up: Post-LN.", is said of the name after it and still charges.)"""
+    if frame.affirmed:
+        return False
+    lay = answer.lay
+    span = lay.label_of_line.get(lay.line_of[frame.start])
+    at = frame.who.at
+    if span is None or at is None or at < span[1] or answer.subjects.between(span[0], span[1]) is not None:
+        return False
+    if not (any(b <= span[1] for _, b in frame.terms) and any(a >= span[1] for a, _ in frame.terms)):
+        return False
+    return any(is_negation(lay.tokens, j) for j in range(span[0], span[1]))
+
+
 def _title_line(answer: Analysis, frame: Frame) -> bool:
     """The frame lies on a Title Case line standing alone (a paper's title), which asserts nothing."""
     return answer.lay.line_of[frame.start] in answer.lay.title_lines
@@ -827,7 +845,7 @@ _SPARED_BECAUSE: tuple[Callable[[Analysis, Frame], bool], ...] = (
     _introduced_after_its_subject,
     _across_cell_items, _set_aside, _played_down, _subject_opens_later_conjunct, _subject_closes_earlier_conjunct,
     _subject_is_the_setting, _words_on_the_other_side, _title_line, _row_label_only,
-    _heading_and_text, _topic_label_and_text, _symbol_from_formula, _listed_among_names, _granted_in_lesser_measure,
+    _heading_and_text, _topic_label_and_text, _label_denial_joined_to_text, _symbol_from_formula, _listed_among_names, _granted_in_lesser_measure,
     _terms_compared_against, _object_owns_another)
 _SPARED_BY_MATCH: tuple[Callable[[Analysis, Matcher, Frame], bool], ...] = (_read_both_ways, _other_coefficient)
 #: Further reasons that spare a denial ("X does not Y"): the "not" belongs to another verb or to a reason.
