@@ -55,6 +55,8 @@ _DETERMINERS_BEFORE_NAMES = frozenset({"the", "a", "an", "plain", "vanilla", "st
 #: How far after a name set beside the subject ("less a replacement for Pre-LN than an addition to it:") the colon that
 #: closes the predicate may come (tokens).
 _PREDICATE_TAIL = 8
+#: Colons that end a label or a predicate (ASCII, ratio sign, full-width).
+_COLONS = (":", "\u2236", "\uff1a")
 #: Words that may stand between a topic word and the name it introduces ("with ordinary Pre-LN", "for plain Post-LN").
 _PLAIN_MODIFIERS = _DETERMINERS_BEFORE_NAMES | {"ordinary", "regular", "normal", "usual", "classic", "original",
                                                "conventional"}
@@ -1218,8 +1220,10 @@ class Subjects:
         lay, toks = self.lay, self.lay.tokens
         clause = lay.clause_of[m.start]
         for j in range(m.end, min(start, m.end + _PREDICATE_TAIL + 1)):
-            if toks[j].kind == PUNCT and toks[j].key in (":", "\u2236", "\uff1a"):
-                return j > m.end and not any(m.end <= o.start < j for o in self.mentions)
+            if toks[j].kind == PUNCT and toks[j].key in _COLONS:
+                # (no other name between: the next mention starts at the colon or later)
+                k = bisect.bisect_left(self._starts, m.end)
+                return j > m.end and (k == len(self._starts) or self._starts[k] >= j)
             if lay.clause_of[j] != clause:
                 return False
         return False
@@ -1249,7 +1253,7 @@ class Subjects:
             if close is None:
                 return False
             j = close + 1
-        if not (j < limit and toks[j].kind == PUNCT and toks[j].key in (":", "\u2236", "\uff1a")):
+        if not (j < limit and toks[j].kind == PUNCT and toks[j].key in _COLONS):
             return False
         # a name that closes a quotation ('a misreading that Admin "turns Post-LN into Pre-LN": ...') is quoted, not a
         # label of what follows

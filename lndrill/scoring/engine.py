@@ -823,7 +823,7 @@ def _label_denial_joined_to_text(answer: Analysis, frame: Frame) -> bool:
     if frame.affirmed:
         return False
     lay = answer.lay
-    span = lay.label_of_line.get(lay.line_of[frame.start])
+    span = lay.block_label(frame.start)
     at = frame.who.at
     if span is None or at is None or at < span[1] or answer.subjects.between(span[0], span[1]) is not None:
         return False
@@ -845,8 +845,8 @@ _SPARED_BECAUSE: tuple[Callable[[Analysis, Frame], bool], ...] = (
     _introduced_after_its_subject,
     _across_cell_items, _set_aside, _played_down, _subject_opens_later_conjunct, _subject_closes_earlier_conjunct,
     _subject_is_the_setting, _words_on_the_other_side, _title_line, _row_label_only,
-    _heading_and_text, _topic_label_and_text, _label_denial_joined_to_text, _symbol_from_formula, _listed_among_names, _granted_in_lesser_measure,
-    _terms_compared_against, _object_owns_another)
+    _heading_and_text, _topic_label_and_text, _label_denial_joined_to_text, _symbol_from_formula, _listed_among_names,
+    _granted_in_lesser_measure, _terms_compared_against, _object_owns_another)
 _SPARED_BY_MATCH: tuple[Callable[[Analysis, Matcher, Frame], bool], ...] = (_read_both_ways, _other_coefficient)
 #: Further reasons that spare a denial ("X does not Y"): the "not" belongs to another verb or to a reason.
 _DENIAL_SPARED_BECAUSE: tuple[Callable[[Analysis, Frame], bool], ...] = (_denies_another_verb, _reason_follows_denial,

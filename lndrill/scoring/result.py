@@ -238,6 +238,11 @@ class ScoreResult:
         return int(round(self.share))
 
     @property
+    def _scaled(self) -> int:
+        """The rubric share on the interviewer's scale, rounded: what the adjustments below add to."""
+        return int(round(to_interviewer_scale(self.share)))
+
+    @property
     def specifics(self) -> int:
         """What the answer's concrete values add to the total (0..+3); 0 unless it earns at least
         `SPECIFICS_FROM` rubric points with no mistake (see `specifics_adjustment`)."""
@@ -253,7 +258,7 @@ class ScoreResult:
         if self.mistakes or self.share < SPECIFICS_FROM:
             return 0
         cut = (NOTES_CUT if self.written.notes else 0) + (SPOKEN_CUT if self.written.spoken else 0)
-        before = int(round(to_interviewer_scale(self.share))) + self.specifics
+        before = self._scaled + self.specifics
         return -min(cut, max(0, before - FORM_FLOOR))
 
     @property
@@ -266,7 +271,7 @@ class ScoreResult:
         adj = elaboration_adjustment(self.statements)
         if adj >= 0:
             return adj
-        before = int(round(to_interviewer_scale(self.share))) + self.specifics + self.form
+        before = self._scaled + self.specifics + self.form
         return -min(-adj, max(0, before - FORM_FLOOR))
 
     @property
@@ -280,8 +285,7 @@ class ScoreResult:
     def uncapped(self) -> int:
         """The total before `error_cap`: the rubric share through `to_interviewer_scale`, plus `specifics`, `form` and
         `elaboration`."""
-        return max(0, min(100, int(round(to_interviewer_scale(self.share))) + self.specifics + self.form
-                          + self.elaboration))
+        return max(0, min(100, self._scaled + self.specifics + self.form + self.elaboration))
 
     @property
     def capped(self) -> int:
