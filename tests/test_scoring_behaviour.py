@@ -2174,6 +2174,30 @@ def test_an_answer_made_mostly_of_bare_lists_is_capped_however_many_formulas_it_
             assert score_answer(c, c.model_answer.get(lang)).cap_reason != "list", (c.id, lang)
 
 
+def test_a_soup_with_a_few_sentences_among_its_lists_is_still_capped(deck) -> None:
+    # Two or three short statements do not make a list of terms an explanation: graders put such answers under 15.
+    card = _card(deck, "rmsnorm")
+    soups = {
+        "en": "RMSNorm divides by the root mean square and keeps the gain. Root mean square, gain g, epsilon, no mean, no "
+              "bias, re-scaling, no re-centering, scale invariance. LLaMA, T5, Gopher, Mistral, Qwen, pre-norm, final "
+              "norm. Zhang and Sennrich 2019, arXiv 1910.07467, 7-64% faster. It is cheaper than LayerNorm. Reductions, "
+              "kernels, fusion, memory-bound, bf16, throughput, stability, Jacobian, radial direction, projection. "
+              "Pre-LN, Post-LN, warm-up, Adam, DeepNet, PaLM, Chinchilla, BLOOM.",
+        "zh": "RMSNorm 用均方根做缩放，保留增益。均方根、增益 g、epsilon、不减均值、没有 bias、re-scaling、不做 re-centering、"
+              "缩放不变性。LLaMA、T5、Gopher、Mistral、Qwen、pre-norm、final norm。Zhang 和 Sennrich 2019、arXiv "
+              "1910.07467、快 7-64%。它比 LayerNorm 便宜。规约、kernel、融合、访存受限、bf16、吞吐、稳定性、雅可比、径向方向、投影。",
+    }
+    for lang, soup in soups.items():
+        r = score_answer(card, soup)
+        assert r.cap_reason == "list" and r.score <= 15 < r.uncapped, lang
+    # terse notes that say something on each line are not a list of terms
+    notes = ("- RMSNorm: a_i / RMS(a) * g_i, RMS(a) = sqrt(mean(a^2) + eps)\n- drops the mean subtraction and the bias: "
+             "only re-scaling, so it is invariant to scaling the input but not to shifting it\n- why: one reduction "
+             "instead of two, 7-64% faster in the paper, same quality\n- who: T5 uses it, LLaMA uses pre-norm RMSNorm; "
+             "BERT and GPT-2 keep LayerNorm")
+    assert score_answer(card, notes).cap_reason is None
+
+
 def test_what_a_denied_saying_verb_leaves_unshown_is_not_charged(deck) -> None:
     card = _card(deck, "warmup-for-pre-ln")
     unshown = "They did not show that Pre-LN is stable at any learning rate, or that warm-up hurts it."

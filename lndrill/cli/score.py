@@ -53,7 +53,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                     f"{WRONG_THROUGHOUT_CAP:.0f} with {WRONG_THROUGHOUT_MISTAKES} or more different wrong claims), and so do "
                     "two or more filler phrases that string terms together ('the interplay between', 'is "
                     f"fundamentally'; at most {FILLER_CAP}), and so does earning only points the question itself "
-                    f"states (at most {GIVEN_ONLY_CAP}), and so does being mostly bare lists of terms and formulas "
+                    f"states (at most {GIVEN_ONLY_CAP}), and so does being largely bare lists of terms and formulas "
                     f"(at most {LIST_CAP}): the headline shows 'capped -N' with one line on why, --json has "
                     "'capped', 'cap_reason', 'filler', 'listed' and 'given_only'. A complete "
                     f"answer gains up to 3 for the concrete values it cites ('specifics') and loses up to "
