@@ -483,6 +483,25 @@ def _hybrid_name(tokens: list[Token], start: int, end: int, text: str) -> bool:
     return before.key in ("pre", "post") and before.key != tokens[start].key and text[before.end : tokens[start].start] == "-"
 
 
+#: Words the identifier of a placement or a norm is made of (`pre_ln`, `post_layer_norm`, `sandwich_norm`, and
+#: `J_LN` / `J_RMS`, the Jacobians named after their norm).
+_NAME_ID_WORDS = frozenset({"pre", "post", "peri", "sandwich", "ln", "layer", "norm", "layernorm", "rmsnorm", "rms",
+                            "normalization", "normalisation", "j"})
+
+
+def _inside_identifier(tokens: list[Token], start: int, end: int, text: str) -> bool:
+    """The mention is part of a code identifier that names a module, not a placement: glued by "_" to a word
+    outside the mention (`use_pre_ln_flag`), or spanning one with a word no placement's name has
+    (`post_attention_layernorm`, which a gap-tolerant "post layernorm" would read; LLaMA's module of that name is the
+    pre-norm of its MLP). A name that is a whole identifier of its own (`pre_ln`, `post_norm`) is still a mention."""
+    a, b = tokens[start].start, tokens[end - 1].end
+    if (a >= 2 and text[a - 1] == "_" and text[a - 2].isalnum()) or (
+            b + 1 < len(text) and text[b] == "_" and text[b + 1].isalnum()):
+        return True
+    glued = any(text[tokens[i].end : tokens[i + 1].start] == "_" for i in range(start, end - 1))
+    return glued and any(tokens[i].kind == WORD and tokens[i].key not in _NAME_ID_WORDS for i in range(start, end))
+
+
 class Subjects:
     """The subject mentions of one answer, and attribution of claims to them."""
 
@@ -493,7 +512,8 @@ class Subjects:
         chosen: list[tuple[str, int, int]] = []
         taken: set[int] = set()
         for subject, a, b in sorted(found, key=lambda m: (-(m[2] - m[1]), m[1])):
-            if any(i in taken for i in range(a, b)) or _hybrid_name(toks, a, b, lay.text):
+            if any(i in taken for i in range(a, b)) or _hybrid_name(toks, a, b, lay.text) \
+                    or _inside_identifier(toks, a, b, lay.text):
                 continue
             chosen.append((subject, a, b))
             taken.update(range(a, b))
