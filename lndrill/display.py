@@ -138,9 +138,9 @@ def capped_note(capped: int, lang: str = "en", reason: str | None = "error") -> 
                 f"Capped -{capped}: the answer strings terms together with filler ('the interplay between', 'fundamentally "
                 "about', 'synergy') and reads as a keyword list; say what each mechanism does.")
     if reason == "list":
-        return (f"封顶扣{capped}分：回答很大一部分是一串串术语和公式，没有说明它们之间的关系，读起来像关键词堆砌；用句子讲清楚每一点为什么成立。"
+        return (f"封顶扣{capped}分：回答很大一部分是一串串术语和公式，很少说明它们之间的关系，读起来像关键词堆砌；用句子讲清楚每一点为什么成立。"
                 if lang == "zh" else
-                f"Capped -{capped}: much of the answer is bare lists of terms and formulas with nothing said about them, "
+                f"Capped -{capped}: much of the answer is bare lists of terms and formulas with little said about them, "
                 "which reads as a keyword list; say in sentences why each point holds.")
     return (f"错误封顶扣{capped}分：回答里有错误论断时，其余部分再完整也只按部分正确评分；改正下面列出的错误即可解除封顶。"
             if lang == "zh" else
