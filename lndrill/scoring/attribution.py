@@ -983,8 +983,10 @@ class Subjects:
         if start == m.end:
             named = text[toks[m.start].start : toks[m.end - 1].end]
             return m if named.endswith(("'s", "\u2019s")) else None
-        if self._set_against(m) and self._maths_between(m.end, start):
-            return m  # "Θ(d√(ln d)) vs Pre-LN O(d√(ln d/L))": the formula right after the other side's name is its own
+        if self._set_against(m) and self._maths_between(m.end, start) and self._maths_between(start, min(end, start + 3)):
+            # "Θ(d√(ln d)) vs Pre-LN: O(d√(ln d/L))": the formula right after the other side's name is its own (not the
+            # prose of the main clause after "Compared with Pre-LN, ...")
+            return m
         if toks[m.end].key == "的":
             # "和 Pre-LN 的 y = x + F(LN(x)) 相比": the partner's own formula, maybe after its left side
             lhs = range(m.end + 1, start)
@@ -997,8 +999,10 @@ class Subjects:
         if len(lhs) > 12 or (lhs and (toks[start - 1].key != "=" or any(toks[k].kind == CJK for k in lhs))):
             return None
         closes = end < len(toks) and toks[end].kind == PUNCT and toks[end].key in (",", ".", ";", ")")
-        if closes and toks[end].key != "," and self._fronted_comparison(m):
-            return None  # "OLMo 2: unlike Gemma 2, no input norm at all.": the main clause, not an aside on Gemma 2
+        if closes and self._fronted_comparison(m) and (toks[end].key != "," or not self._maths_between(start, end)):
+            # "OLMo 2: unlike Gemma 2, no input norm at all.", "Compared with Pre-LN, LN stays on the main path, which
+            # is why ...": the main clause, not an aside on the partner (a bare formula between commas still is one)
+            return None
         return m if closes else None
 
     def _fronted_comparison(self, m: Mention) -> bool:
