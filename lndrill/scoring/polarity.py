@@ -205,6 +205,10 @@ _REPORT = Cues(
            # thinking named as the error ("A common pitfall is thinking that X", "the trap of thinking X", "a mistake to
            # think X"); the writer's own "I think X" is not here
            "is thinking", "of thinking", "is to think", "wrong to think", "mistake to think", "error to think",
+           # saying named as the error ("A frequent mistake is to say X", "it is wrong to say X"); not the bare "is to
+           # say", which is "that is to say" (the writer's own "i.e.")
+           "mistake is to say", "error is to say", "mistake to say", "error to say", "wrong to say", "mistake is saying",
+           "mistake is to claim", "mistake to claim", "wrong to claim", "mistake is to write", "mistake to write",
            # hearsay ("You often hear that X. The theorem says the opposite")
            "you often hear", "you sometimes hear", "you will hear", "you'll hear", "you may hear", "one often hears",
            "is often said", "often said that", "is often claimed", "is commonly said", "is commonly claimed"),
