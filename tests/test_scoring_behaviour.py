@@ -1908,8 +1908,8 @@ def test_a_wrong_claim_caps_a_complete_answer_and_overruling_it_lifts_the_cap(de
     wrong = score_answer(card, DEEPNORM_COMPLETE + " Beta also scales the query and key projections.")
     assert right.score >= 90 and right.capped == 0
     assert wrong.mistakes and wrong.points >= 80
-    # graded as partial however complete the rest: 45 + a quarter of the points before penalties
-    assert 65 <= wrong.score <= 70 and wrong.capped == wrong.uncapped - wrong.score > 0
+    # graded as partial however complete the rest: 34 + a quarter of the points before penalties
+    assert 58 <= wrong.score <= 59 and wrong.capped == wrong.uncapped - wrong.score > 0
     two = score_answer(card, DEEPNORM_COMPLETE + " Beta also scales the query and key projections. "
                                               "DeepNorm is a Pre-LN block.")
     assert len(two.mistakes) == 2 and two.score < wrong.score
