@@ -2174,6 +2174,17 @@ def test_an_answer_made_mostly_of_bare_lists_is_capped_however_many_formulas_it_
             assert score_answer(c, c.model_answer.get(lang)).cap_reason != "list", (c.id, lang)
 
 
+def test_a_norm_of_one_letter_needs_its_bars(deck) -> None:
+    # "||x||" with its bars made transparent would be the bare letter x, which every derivative has
+    card = _card(deck, "layernorm-jacobian")
+    matrix = (r"\[\frac{\partial z}{\partial x} = \begin{bmatrix} \frac{\partial z_1}{\partial x_1} & "
+              r"\frac{\partial z_2}{\partial x_1} & \dots \end{bmatrix}\]")
+    assert "lemma3-norm" not in hits(card, matrix)
+    for said in ("By Lemma 3 the Jacobian norm is O(√d/‖x‖).", "J is inversely proportional to ||x||.",
+                 "The Jacobian scales like 1/|x|: a big input, a small Jacobian."):
+        assert "lemma3-norm" in hits(card, said), said
+
+
 def test_a_soup_with_a_few_sentences_among_its_lists_is_still_capped(deck) -> None:
     # Two or three short statements do not make a list of terms an explanation: graders put such answers under 15.
     card = _card(deck, "rmsnorm")

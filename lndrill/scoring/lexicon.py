@@ -265,6 +265,9 @@ class Phrase:
     joined: str | None
     #: Maths ("O(N)", "d_model^-0.5"): no word may slip in between its units ("O(N)" is not "O(log N)").
     tight: bool = False
+    #: A norm of one letter ("||x||", "||J||_2", "||J_LN||"): bars are transparent, but without them it is the bare letter,
+    #: which every formula has ("\frac{\partial z_1}{\partial x_1}" is no norm of x). It matches only next to a bar.
+    barred: bool = False
 
     @property
     def empty(self) -> bool:
@@ -314,7 +317,9 @@ def compile_phrase(source: str) -> Phrase:
     joined = None
     if len(units) > 1 and all(k == WORD for k in kinds) and not any(prefix):
         joined = stem("".join(units))
-    return Phrase(source, tuple(units), tuple(kinds), tuple(prefix), joined, tight=any(c in source for c in "()^=/"))
+    barred = any(c in source for c in "|‖") and 0 < len(units) <= 2 and kinds[0] == WORD and len(units[0]) == 1
+    return Phrase(source, tuple(units), tuple(kinds), tuple(prefix), joined, tight=any(c in source for c in "()^=/"),
+                  barred=barred)
 
 
 def _last_word_start(text: str, end: int) -> int:
@@ -597,7 +602,15 @@ class TextIndex:
         if one_word:
             for i in self.pair_key.get(first, []):
                 found.add((i, i + 2))
+        if phrase.barred:
+            found = {(a, b) for a, b in found if self._barred(a, b, phrase)}
         return sorted(found)
+
+    def _barred(self, a: int, b: int, phrase: Phrase) -> bool:
+        """The letter a `barred` phrase opens with stands next to a norm bar in the match ("||x||", "‖x‖", "|x|")."""
+        text, t = self.text, self.tokens[a]
+        near = text[max(0, t.start - 2) : t.start] + text[t.end : t.end + 4]
+        return "|" in near or "‖" in near
 
 
 #: Chinese characters that end a common word with the character before them, so a phrase cannot start there:
