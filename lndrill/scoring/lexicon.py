@@ -603,11 +603,12 @@ class TextIndex:
             for i in self.pair_key.get(first, []):
                 found.add((i, i + 2))
         if phrase.barred:
-            found = {(a, b) for a, b in found if self._barred(a, b, phrase)}
+            found = {(a, b) for a, b in found if self._barred(a)}
         return sorted(found)
 
-    def _barred(self, a: int, b: int, phrase: Phrase) -> bool:
-        """The letter a `barred` phrase opens with stands next to a norm bar in the match ("||x||", "‖x‖", "|x|")."""
+    def _barred(self, a: int) -> bool:
+        """The letter a `barred` phrase's match opens with at token a stands next to a norm bar ("||x||", "‖x‖",
+        "|x|")."""
         text, t = self.text, self.tokens[a]
         near = text[max(0, t.start - 2) : t.start] + text[t.end : t.end + 4]
         return "|" in near or "‖" in near
