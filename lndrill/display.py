@@ -13,9 +13,13 @@ import math
 import re
 from dataclasses import dataclass
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from rich.cells import cell_len
 from rich.text import Text
+
+if TYPE_CHECKING:
+    from lndrill.scoring.result import ScoreResult
 
 #: C0 and C1 control characters and DEL, except tab and newline: what a terminal may act on.
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
@@ -64,14 +68,15 @@ def score_style(score: float | None, colours: ScoreColours = TERMINAL_COLOURS, b
     return " ".join(part for part in ("bold" if bold else "", colour) if part)
 
 
-def score_headline(score: int, points: int, lang: str = "en", specifics: int = 0, capped: int = 0, form: int = 0,
-                   elaboration: int = 0) -> str:
+def score_headline(result: ScoreResult, lang: str = "en") -> str:
     """"Score 48/100" and, when the rubric's own total differs (the score is on an interviewer's scale, see
     `lndrill.scoring.result.INTERVIEWER_SCALE`), what the section bars add up to: "Score 48/100 (rubric 44)";
     with the adjustment for concrete values when there is one: "Score 93/100 (rubric 92, specifics +2)"; with
     what the way a complete answer is written took off: "Score 90/100 (rubric 100, form -5)"; with what how much it
     explains moved: "Score 97/100 (rubric 100, elaboration +4)"; with what a cap
     (for wrong claims, or for filler) took off: "Score 66/100 (rubric 80, capped -14)"."""
+    score, points, specifics, form = result.score, result.points, result.specifics, result.form
+    elaboration, capped = result.elaboration, result.capped
     head = f"{'得分' if lang == 'zh' else 'Score'} {score}/100"
     if points == score and not specifics and not capped and not form and not elaboration:
         return head

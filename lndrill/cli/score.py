@@ -140,9 +140,7 @@ def print_report(card: Card, result: ScoreResult, lang: str, model_answer: bool)
     earned it, the mistakes with explanations, and the model answer on request."""
     con = console()
     con.print(Text(f"{card.title.get(lang)}  [{card.id}]", style="bold"))
-    con.print(Text(score_headline(result.score, result.points, lang, result.specifics, result.capped, result.form,
-                                  result.elaboration),
-                   style=score_style(result.score, bold=True)))
+    con.print(Text(score_headline(result, lang), style=score_style(result.score, bold=True)))
     notes = (specifics_note(result.specifics, result.values, lang),
              form_note(result.form, result.written.notes, result.written.spoken, lang),
              elaboration_note(result.elaboration, result.statements, lang),

@@ -212,9 +212,7 @@ class FeedbackScreen(LndrillScreen[str]):
         score = result.score
         style = score_style(score, ScoreColours(good=good, fair="", poor=bad), bold=True)
         self.query_one("#fb-score", Static).update(
-            Text(score_headline(score, result.points, lang, result.specifics, result.capped, result.form,
-                                result.elaboration), style=style,
-                 justify="center"))
+            Text(score_headline(result, lang), style=style, justify="center"))
         lines = Text()
         width = label_width([s.title.get(lang) for s in result.sections]) + 2
         for s in result.sections:
