@@ -880,7 +880,8 @@ def find_mistake(answer: Analysis, claim: Claim, correct: Claim | None) -> Evide
                 continue  # the words are wrong only of `said_of`, and another subject is named
             if _plain(frame) and _fits_mistake(claim, frame) and frame.affirmed == claim.affirm:
                 if (_bound_by_equation(answer, frame) or _respectively_another(answer, claim, frame)
-                        or _another_named_inside(answer, frame) or _part_about_another_name(answer, frame)):
+                        or _another_named_inside(answer, frame) or _part_about_another_name(answer, frame)
+                        or _size_of_another_noun(answer, frame)):
                     continue
                 if correct is not None and _also_correct(answer, correct, frame):
                     continue
@@ -942,6 +943,41 @@ def _another_named_inside(answer: Analysis, frame: Frame) -> bool:
     words = {i for a, b in frame.terms for i in range(a, b)}
     return any(lo < m.start and m.end <= hi and m.subject != frame.who.subject and not m.contrast
                and not any(i in words for i in range(m.start, m.end)) for m in answer.subjects.mentions_overlapping(lo, hi))
+
+
+#: Size words that, standing right before a noun, describe that noun ("a huge residual stream", "a small learning
+#: rate"), and the words that may follow them without being that noun ("large enough", "large early in training").
+_SIZE_WORDS = frozenset(stem(w) for w in ("large", "larger", "big", "bigger", "huge", "enormous", "massive", "small",
+                                           "smaller", "tiny", "high", "higher", "low", "lower"))
+_NOT_A_NOUN_AFTER_SIZE = frozenset(stem(w) for w in ("enough", "early", "initially", "again", "already", "too", "very",
+                                                      "even", "still", "indeed", "overall", "anyway", "near", "close",
+                                                      "toward", "towards", "across", "throughout", "everywhere",
+                                                      "inside", "outside", "above", "below", "compared", "relative"))
+
+
+def _size_of_another_noun(answer: Analysis, frame: Frame) -> bool:
+    """One of the claim's words is an English size word standing before a noun the claim does not name ("the final LN
+    sees this huge residual stream, so the last layer's gradient gets scaled down": "huge" is the stream's): the words
+    do not say that the claim's own thing is large (or small). "large output-side gradients", "gradients are large"
+    and "large, unstable gradients" still say it. Precision first."""
+    toks, part = answer.lay.tokens, answer.lay.part_of
+    covered = {i for a, b in frame.terms for i in range(a, b)}
+    for a, b in frame.terms:
+        # (a bare size word only: a phrase such as "sitting on the big" or "starts with a high" names its noun's role)
+        if b - a != 1 or toks[a].kind != WORD or toks[a].key not in _SIZE_WORDS:
+            continue
+        run = 0
+        for j in range(b, min(len(toks), b + 3)):
+            t = toks[j]
+            if j in covered:
+                run = 0  # the size word's noun phrase reaches the claim's own words
+                break
+            if part[j] != part[a] or t.kind != WORD or is_function_token(t) or t.key in _NOT_A_NOUN_AFTER_SIZE or t.key.endswith("ly"):
+                break
+            run += 1
+        if run:
+            return True
+    return False
 
 
 #: What a name that opens a comma part does when the part is a statement about it ("DeepNorm is Post-LN",
