@@ -881,7 +881,7 @@ def find_mistake(answer: Analysis, claim: Claim, correct: Claim | None) -> Evide
             if _plain(frame) and _fits_mistake(claim, frame) and frame.affirmed == claim.affirm:
                 if (_bound_by_equation(answer, frame) or _respectively_another(answer, claim, frame)
                         or _another_named_inside(answer, frame) or _part_about_another_name(answer, frame)
-                        or _size_of_another_noun(answer, frame)):
+                        or _size_of_another_noun(answer, frame) or _own_subject_in_clause(answer, frame)):
                     continue
                 if correct is not None and _also_correct(answer, correct, frame):
                     continue
@@ -978,6 +978,56 @@ def _size_of_another_noun(answer: Analysis, frame: Frame) -> bool:
         if run:
             return True
     return False
+
+
+#: Words that may open a clause before its subject ("so", "and then", "所以") and words that stand in for a subject
+#: named before ("it", "this", "它"): neither is a subject of the clause's own.
+_CLAUSE_OPENERS = frozenset(stem(w) for w in ("so", "and", "but", "then", "thus", "hence", "therefore", "while",
+                                               "whereas", "yet", "also", "just", "basically", "essentially", "thereby"))
+_STAND_INS = frozenset(stem(w) for w in ("it", "this", "that", "they", "these", "those", "which", "its"))
+_ZH_OPENERS = frozenset("所以因此而但就也则故它这那其")
+_ZH_COPULA = "是"
+#: A subject that brings in one more thing than the placement named before ("another LN", "one more LN on top", "an
+#: extra norm", "adding a norm", "再加一个 LN", "再套一层 LN"); its stream, its output or its gradient are still the
+#: placement's own.
+_ANOTHER_ONE = Cues(en=("another", "extra", "additional", "adding"), pairs=("one more", "a second"),
+                    zh=("再加", "再套", "多加", "再多", "额外", "另加", "另一个", "再来"))
+
+
+def _own_subject_in_clause(answer: Analysis, frame: Frame) -> bool:
+    """The claim's subject is named in an earlier comma part of its sentence, and the claim's own part opens with a
+    subject of its own before its verb "is" / 是 ("In Post-LN every sublayer ends in an LN, so one more LN on top is
+    basically an identity mapping", "Post-LN 的输出已经归一化，再加一个 LN 基本是恒等映射"): what the clause says is said of
+    that subject, not of the placement named before it. Precision first."""
+    at = frame.who.at
+    lay, toks = answer.lay, answer.lay.tokens
+    if at is None or frame.who.subject is None:
+        return False
+    first = min(x for x, _ in frame.terms)
+    part = lay.part_of[first]
+    if lay.part_of[at] == part or at > first or lay.sentence_of[at] != lay.sentence_of[first]:
+        return False
+    a = first
+    while a > 0 and lay.part_of[a - 1] == part:
+        a -= 1
+    copula = next((j for j in range(a, first + 1) if (toks[j].kind == WORD and toks[j].key in COPULAS)
+                   or (toks[j].kind == CJK and toks[j].key == _ZH_COPULA)), None)
+    if copula is None:
+        return False
+    if any(m.start < copula and m.end > a for m in answer.subjects.mentions_overlapping(a, copula)):
+        return False  # the clause names a subject of the card before its verb: attribution has dealt with it
+    own, new = 0, False
+    for j in range(a, copula):
+        t = toks[j]
+        if t.kind == PUNCT or (own == 0 and ((t.kind == WORD and t.key in _CLAUSE_OPENERS)
+                                             or (t.kind == CJK and t.key in _ZH_OPENERS))):
+            continue
+        if own == 0 and t.kind == WORD and t.key in _STAND_INS:
+            return False  # "it is ...", "which is ...": the subject named before
+        new = new or _ANOTHER_ONE.at(toks, j) > 0
+        if not is_function_token(t):
+            own += 1
+    return own >= 1 and new
 
 
 #: What a name that opens a comma part does when the part is a statement about it ("DeepNorm is Post-LN",
