@@ -881,7 +881,8 @@ def find_mistake(answer: Analysis, claim: Claim, correct: Claim | None) -> Evide
             if _plain(frame) and _fits_mistake(claim, frame) and frame.affirmed == claim.affirm:
                 if (_bound_by_equation(answer, frame) or _respectively_another(answer, claim, frame)
                         or _another_named_inside(answer, frame) or _part_about_another_name(answer, frame)
-                        or _size_of_another_noun(answer, frame) or _own_subject_in_clause(answer, frame)):
+                        or _size_of_another_noun(answer, frame) or _own_subject_in_clause(answer, frame)
+                        or _term_set_aside(answer, frame)):
                     continue
                 if correct is not None and _also_correct(answer, correct, frame):
                     continue
@@ -1028,6 +1029,25 @@ def _own_subject_in_clause(answer: Analysis, frame: Frame) -> bool:
         if not is_function_token(t):
             own += 1
     return own >= 1 and new
+
+
+#: Words that set what follows aside as the alternative not taken ("the culprit is the amplification of updates
+#: rather than the size of the gradient").
+_SET_ASIDE = Cues(pairs=("rather than", "instead of", "as opposed to", "in place of"))
+
+
+def _term_set_aside(answer: Analysis, frame: Frame) -> bool:
+    """One of the claim's words stands, in its comma part, within a few words after "rather than" / "instead of"
+    ("Admin argues the real culprit is the amplification of updates rather than the size of the gradient"): that is
+    the alternative the writer turns down, so the claim is not made. Precision first."""
+    toks, part = answer.lay.tokens, answer.lay.part_of
+    for a, _ in frame.terms:
+        for j in range(a - 1, max(-1, a - 6), -1):
+            if part[j] != part[a] or toks[j].kind == PUNCT:
+                break
+            if _SET_ASIDE.ends_at(toks, j) >= 0:
+                return True
+    return False
 
 
 #: What a name that opens a comma part does when the part is a statement about it ("DeepNorm is Post-LN",
