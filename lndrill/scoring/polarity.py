@@ -201,6 +201,9 @@ _REPORT = Cues(
            "people sometimes say", "people often say", "people usually say", "people commonly say", "people still say",
            "people often claim", "people sometimes claim", "people often think", "people sometimes think",
            "people think", "some think", "many think", "people thought", "people assume", "many assume",
+           # an earlier view ("people used to think X", "people had been blaming X", "X was long blamed")
+           "used to think", "used to believe", "used to say", "used to blame", "people blamed", "people blame",
+           "had been blaming", "long blamed", "once thought", "long thought", "was thought", "were thought",
            "common claim", "popular claim", "popular belief", "folk wisdom", "tempting to", "might think", "would think", "easy to think", "textbook story",
            # thinking named as the error ("A common pitfall is thinking that X", "the trap of thinking X", "a mistake to
            # think X"); the writer's own "I think X" is not here
@@ -369,7 +372,10 @@ _CONTENT_NOUNS = frozenset(stem(w) for w in ("myth", "misconception", "claim", "
 #: Nouns for what others hold ("the common belief is that X") and the words that make one the writer's own.
 _RECEIVED_VIEWS = frozenset(stem(w) for w in ("myth", "misconception", "folklore", "story", "belief", "assumption",
                                                "claim", "narrative", "wisdom", "legend", "lore", "reading", "misreading",
-                                               "interpretation", "misinterpretation", "retelling", "retellings"))
+                                               "interpretation", "misinterpretation", "retelling", "retellings", "idea",
+                                               "notion"))
+#: Views that report only with their content right after them ("the idea that X"): "the idea is that X" explains.
+_VIEWS_WITH_THAT_ONLY = frozenset(stem(w) for w in ("idea", "notion"))
 #: Verbs by which a received view states its content ("a common retelling says X", "the folklore holds that X").
 _VIEW_SAYS = frozenset(stem(w) for w in ("says", "said", "holds", "held", "claims", "claimed", "tells", "asserts"))
 #: Views that may be a named source's own ("Admin's reading is that X" attributes X; "a tempting reading is that X"
@@ -382,7 +388,9 @@ _FRAME_COPULAS = frozenset({"is", "are", "was", "were"})
 #: Who holds a received view, opening a short clause after it ("the myth people repeat", "a misconception I've heard").
 _HEARERS = frozenset({"i", "ive", "id", "we", "weve", "you", "youll", "people", "many", "most", "some", "everyone",
                       "everybody", "one", "often", "still", "commonly", "frequently", "widely"})
-_OWN_VIEW = frozenset({"real", "true", "actual", "correct", "right", "my", "our", "better", "proper", "whole", "full"})
+_OWN_VIEW = frozenset({"real", "true", "actual", "correct", "right", "my", "our", "better", "proper", "whole", "full",
+                       # the idea put forward ("the key idea is that X", "their main idea is that X")
+                       "key", "main", "core", "central"})
 #: Chinese place particles: "X 上/里/中没有 Y" says Y is absent at X, it does not deny X.
 _LOCATIVES = frozenset({"上", "里", "中", "内"})
 #: Chinese words that open a purpose or a consequence after a claim ("需要 warm-up 才不会发散", "以免训练崩掉",
@@ -1772,6 +1780,8 @@ class Polarity:
             return False  # "Admin's reading is that X" says what Admin holds: that attribution is the writer's claim
         if j + 1 < len(toks) and toks[j + 1].kind == WORD and toks[j + 1].key == "that":
             return True  # "it's a common belief that X", "there is a myth that X": the view's content follows at once
+        if toks[j].key in _VIEWS_WITH_THAT_ONLY:
+            return False
         k = self._past_hearsay(j + 1)
         if k < len(toks) and toks[k].kind == WORD and toks[k].key in _VIEW_SAYS:
             return True  # "a common retelling says X", "the folklore holds that X": the view states X
