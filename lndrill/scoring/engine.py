@@ -882,7 +882,7 @@ def find_mistake(answer: Analysis, claim: Claim, correct: Claim | None) -> Evide
                 if (_bound_by_equation(answer, frame) or _respectively_another(answer, claim, frame)
                         or _another_named_inside(answer, frame) or _part_about_another_name(answer, frame)
                         or _size_of_another_noun(answer, frame) or _own_subject_in_clause(answer, frame)
-                        or _term_set_aside(answer, frame)):
+                        or _term_set_aside(answer, frame) or _subject_denied_before(answer, frame)):
                     continue
                 if correct is not None and _also_correct(answer, correct, frame):
                     continue
@@ -1048,6 +1048,30 @@ def _term_set_aside(answer: Analysis, frame: Frame) -> bool:
             if _SET_ASIDE.ends_at(toks, j) >= 0:
                 return True
     return False
+
+
+#: Words that deny an identity right before a name ("this is not Post-LN", "别把它说成 Post-LN"), and the determiners
+#: that may stand between.
+_DENIAL_DETERMINERS = frozenset(stem(w) for w in ("the", "a", "an", "plain", "ordinary", "standard"))
+_NOT_THIS = Cues(en=("not", "isn't", "nor"), pairs=("is not", "isn t", "not a", "not the", "rather than", "instead of"),
+                 zh=("不是", "并非", "而非", "并不是", "说成", "当成", "误认为"))
+
+
+def _subject_denied_before(answer: Analysis, frame: Frame) -> bool:
+    """The claim's subject is named in an earlier comma part as what something is not ("注意这不是 Post-LN，主干从来没有被归一化",
+    "it is not Post-LN, the stream itself is never normalised"): the later part goes on about the thing that is not it.
+    Precision first."""
+    at = frame.who.at
+    if at is None or frame.who.subject is None:
+        return False
+    lay, toks = answer.lay, answer.lay.tokens
+    first = min(x for x, _ in frame.terms)
+    if at >= first or lay.part_of[at] == lay.part_of[first]:
+        return False
+    j = at - 1
+    while j >= 0 and toks[j].kind == WORD and toks[j].key in _DENIAL_DETERMINERS and at - j <= 2:
+        j -= 1
+    return j >= 0 and _NOT_THIS.ends_at(toks, j) >= 0
 
 
 #: What a name that opens a comma part does when the part is a statement about it ("DeepNorm is Post-LN",
