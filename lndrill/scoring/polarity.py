@@ -389,7 +389,7 @@ _FRAME_COPULAS = frozenset({"is", "are", "was", "were"})
 _HEARERS = frozenset({"i", "ive", "id", "we", "weve", "you", "youll", "people", "many", "most", "some", "everyone",
                       "everybody", "one", "often", "still", "commonly", "frequently", "widely"})
 _OWN_VIEW = frozenset({"real", "true", "actual", "correct", "right", "my", "our", "better", "proper", "whole", "full",
-                       # the idea put forward ("the key idea is that X", "their main idea is that X")
+                       # the point put forward ("the key claim is that X", "the main story here is that X")
                        "key", "main", "core", "central"})
 #: Chinese place particles: "X 上/里/中没有 Y" says Y is absent at X, it does not deny X.
 _LOCATIVES = frozenset({"上", "里", "中", "内"})
