@@ -879,10 +879,8 @@ def find_mistake(answer: Analysis, claim: Claim, correct: Claim | None) -> Evide
             if matcher.said_of is not None and frame.who.subject not in (None, matcher.said_of):
                 continue  # the words are wrong only of `said_of`, and another subject is named
             if _plain(frame) and _fits_mistake(claim, frame) and frame.affirmed == claim.affirm:
-                if (_bound_by_equation(answer, frame) or _respectively_another(answer, claim, frame)
-                        or _another_named_inside(answer, frame) or _part_about_another_name(answer, frame)
-                        or _size_of_another_noun(answer, frame) or _own_subject_in_clause(answer, frame)
-                        or _term_set_aside(answer, frame) or _subject_denied_before(answer, frame)):
+                if _respectively_another(answer, claim, frame) or any(
+                        said_of_other(answer, frame) for said_of_other in _SAID_OF_SOMETHING_ELSE):
                     continue
                 if correct is not None and _also_correct(answer, correct, frame):
                     continue
@@ -1053,7 +1051,7 @@ def _term_set_aside(answer: Analysis, frame: Frame) -> bool:
 #: Words that deny an identity right before a name ("this is not Post-LN", "别把它说成 Post-LN"), and the determiners
 #: that may stand between.
 _DENIAL_DETERMINERS = frozenset(stem(w) for w in ("the", "a", "an", "plain", "ordinary", "standard"))
-_NOT_THIS = Cues(en=("not", "isn't", "nor"), pairs=("is not", "isn t", "not a", "not the", "rather than", "instead of"),
+_NOT_THIS = Cues(en=("not", "nor"), pairs=("rather than", "instead of"),  # ("isn't" is read as "is not")
                  zh=("不是", "并非", "而非", "并不是", "说成", "当成", "误认为"))
 
 
@@ -1263,3 +1261,11 @@ def _filler_word(found: str) -> str:
     if found.endswith("-aware"):
         return "-aware"  # "geometry-aware, scale-aware and shift-aware" is one device used three times
     return "all" if found.startswith("all ") else found[:6]
+
+
+#: The checks that find a plain-looking wrong claim's words said of something else than the mistake's subject (an
+#: equation binding them, another name inside the claim, a noun or subject of its own, an alternative turned down, a
+#: name denied before), tried in this order by `find_mistake`.
+_SAID_OF_SOMETHING_ELSE: tuple[Callable[[Analysis, Frame], bool], ...] = (
+    _bound_by_equation, _another_named_inside, _part_about_another_name, _size_of_another_noun, _own_subject_in_clause,
+    _term_set_aside, _subject_denied_before)
