@@ -3363,3 +3363,20 @@ def test_a_formula_after_a_colon_describes_the_sentence_subject_not_the_name_set
     # the formula said of the name set beside the subject, in a clause of its own, stays that name's
     assert "formula" not in hits(card, "Sandwich-LN is an addition to Pre-LN, and for Pre-LN the block computes "
                                        "x + LN(F(LN(x))).")
+
+
+def test_a_run_of_names_and_settings_inside_spoken_prose_states_them_but_a_soup_of_lists_does_not(deck) -> None:
+    card = _card(deck, "ln-who-uses-what")
+    run = "LLaMA, Mistral, Qwen, DeepSeek, pre-norm RMSNorm, final RMSNorm at the end."
+    prose = ("So the 2017 Transformer adds the residual and then normalises, and BERT copies that. GPT-2 moves the "
+             "LayerNorm in front of each sublayer and adds one more at the end. " + run + " GLM-130B is the odd one, "
+             "it keeps Post-LN but with DeepNorm.")
+    found = score_answer(card, prose)
+    hit = {p.id for s in found.sections for p in s.points if p.hit}
+    assert {"llama-pre", "llama-rms"} <= hit
+    assert not found.mistakes
+    # the same run alone, or among other runs of terms, is a list of keywords: it states nothing
+    assert not {"llama-pre", "llama-rms"} & hits(card, run)
+    soup = ("Post-LN, BERT, 2017 Transformer, residual, LayerNorm. " + run + " GLM-130B, DeepNorm, alpha, Post-LN, "
+            "Gemma 2, sandwich.")
+    assert not {"llama-pre", "llama-rms"} & hits(card, soup)

@@ -1154,7 +1154,8 @@ class Analysis:
             qualifier = "hedge"  # "None of this means Pre-LN never needs warm-up": sometimes, not always
         question_why = (qualifier == "question" and any(_WHY.at(self.tokens, j) for j in lay.clause_tokens(clause))
                         and not self.polarity.framed_before(a))
-        claim_clause = (lay.clause_claim[clause] or self._labelled(a) or is_consequence(self.tokens, lay.clause_span[clause][0])
+        claim_clause = (lay.clause_claim[clause] or clause in lay.shorthand or self._labelled(a)
+                        or is_consequence(self.tokens, lay.clause_span[clause][0])
                         or lay.sentence_of[a] in self.polarity.answered)  # "Contradiction? No." states its answer
         # In a keyword list nothing is claimed, not even by a formula or a value written into it.
         # The prompt's own question echoed is no claim, unless the writer answers it ("Do they contradict each
@@ -1163,7 +1164,7 @@ class Analysis:
         # "used in LLaMA, T5, GPT and BERT in pre-norm and post-norm positions": both placements named together
         # bind neither to anything
         both = kind == "prose" and bool(self._both_placements) and _one_side_of_pair(self._both_placements, terms)
-        claim = (claim_clause if kind == "prose" else not lay.clause_list[clause]) and not echo and (
+        claim = (claim_clause if kind == "prose" else not lay.clause_list[clause] or clause in lay.shorthand) and not echo and (
             qualifier != "question" or question_why) and qualifier != "framing" and not both
         asserted = claim and (kind != "prose" or lay.clause_claim[clause])
         contrast = any(lay.part_of[x] in self._contrast_parts or self._compared(x) for x, _ in terms)

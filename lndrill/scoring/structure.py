@@ -129,6 +129,9 @@ class Layout:
     #: Lines that stand alone in Title Case ("Post-LayerNorm Is Back: Stable, ExpressivE, and Deep"): a paper's or
     #: post's title, which names a topic rather than claims it (its words may earn credit, never a mistake).
     title_lines: set[int] = field(default_factory=set)
+    #: Clauses written as a bare list inside a paragraph of prose (see `_lists_in_prose`): read as shorthand
+    #: statements for the points they name, never for a mistake.
+    shorthand: set[int] = field(default_factory=set)
 
     def part_opening(self, i: int) -> int:
         """The first word of token i's comma part (punctuation at its start skipped), never past i."""
@@ -194,6 +197,7 @@ class Layout:
         for clauses in _semicolon_soups(self) + _labelled_soups(self) + _soup_paragraphs(self):
             for c in clauses:
                 self.clause_list[c], self.clause_claim[c] = True, False
+        self.shorthand = _lists_in_prose(self)
 
     def clause_tokens(self, clause: int) -> range:
         """Token indices of one clause."""
@@ -203,6 +207,35 @@ class Layout:
     def block_label(self, i: int) -> tuple[int, int] | None:
         """The label span of the line (or list item) holding token i, if it has one."""
         return self.label_of_line.get(self.line_of[i])
+
+
+#: A paragraph holds this many claims besides a list for the list to read as shorthand, each of at least _PROSE_WORDS
+#: words (one-letter symbols not counted: terse labelled notes, "Pre-LN: x + F(LN(x)).", are no prose), and they are
+#: two thirds of its other clauses or more (a soup's fragments, "Final LN.", are not).
+_PROSE_CLAIMS = 3
+_PROSE_WORDS = 6
+
+
+def _lists_in_prose(lay: Layout) -> set[int]:
+    """The one list clause of a paragraph that otherwise makes claims ("..., so x plus F of LN of x, that's Pre-LN.
+    LLaMA, Mistral, Qwen, DeepSeek, pre-norm RMSNorm, final RMSNorm at the end. GLM-130B is the odd one, ..."): a
+    speaker or note-taker running through names and their settings, not a dump of terms (a keyword soup's lists
+    come in numbers, or stand alone)."""
+    claims: dict[int, list[bool]] = {}  # per paragraph, for each other clause: a claim of some length
+    lists: dict[int, list[int]] = {}
+    for c, (a, b) in enumerate(lay.clause_span):
+        if b <= a or lay.block_kind[lay.block_of[a]] != "para":
+            continue
+        k = lay.block_of[a]
+        if lay.clause_list[c]:
+            # (not the topics of "the interplay between A, B and C": filler, which names and claims nothing)
+            lists.setdefault(k, []).append(-1 if _topic_list(lay, a, b) else c)
+        else:
+            long = lay.clause_claim[c] and sum(1 for t in lay.tokens[a:b] if t.kind == CJK or (
+                t.kind == WORD and len(t.key) >= 2)) >= _PROSE_WORDS
+            claims.setdefault(k, []).append(long)
+    return {cs[0] for k, cs in lists.items()
+            if len(cs) == 1 and cs[0] >= 0 and sum(claims.get(k, ())) >= max(_PROSE_CLAIMS, 2 * len(claims.get(k, ())) / 3)}
 
 
 #: A sentence of this many ";"-separated items, most of them bare terms, is a keyword list as a whole.
