@@ -157,6 +157,11 @@ def _opens_relative(toks: list[Token], k: int) -> bool:
         return True
     return (toks[k].kind == WORD and toks[k].key in _RELATIVE_PREPOSITIONS and k + 1 < len(toks)
             and toks[k + 1].kind == WORD and toks[k + 1].key in ("which", "whom"))
+#: "which" that takes the whole clause before it, not the noun it follows ("about the same quality as LayerNorm, which is
+#: why LLaMA uses it": why LLaMA uses RMSNorm; "..., which means the gradient at the bottom is ...").
+_CLAUSE_WHICH = Cues(pairs=("which is why", "which was why", "which is the reason", "which was the reason", "which explains",
+                            "which explained", "which means", "which meant", "which is how", "which was how",
+                            "which is what", "which was what", "which in turn", "which leads", "which led"))
 #: Relative words that hang a part on a noun (not "which", which often takes the whole clause before it: "...,
 #: which is why deep Post-LN explodes").
 _NOUN_RELATIVES = frozenset({"who", "whose", "where"})
@@ -1597,7 +1602,7 @@ class Subjects:
         k = first
         while k < len(toks) and toks[k].kind == PUNCT:
             k += 1
-        if k >= len(toks) or not _opens_relative(toks, k) or first == 0:
+        if k >= len(toks) or not _opens_relative(toks, k) or first == 0 or _CLAUSE_WHICH.at(toks, k):
             return None
         prev = first - 1
         while prev >= 0 and toks[prev].kind == PUNCT:
