@@ -991,13 +991,18 @@ _ZH_COPULA = "是"
 #: placement's own.
 _ANOTHER_ONE = Cues(en=("another", "extra", "additional", "adding"), pairs=("one more", "a second"),
                     zh=("再加", "再套", "多加", "再多", "额外", "另加", "另一个", "再来"))
+#: ... or the others, set apart from the names before ("Post-LN 只剩 BERT 和 GLM-130B，其余都是 pre-norm", "..., and the
+#: rest are pre-norm"): what is said of them is not said of those names.
+_THE_OTHERS = Cues(en=("rest", "others", "remaining"), pairs=("everything else", "everyone else", "all else"),
+                   zh=("其余", "其他", "其它", "剩下", "剩余", "余下", "别的"))
 
 
 def _own_subject_in_clause(answer: Analysis, frame: Frame) -> bool:
     """The claim's subject is named in an earlier comma part of its sentence, and the claim's own part opens with a
     subject of its own before its verb "is" / 是 ("In Post-LN every sublayer ends in an LN, so one more LN on top is
     basically an identity mapping", "Post-LN 的输出已经归一化，再加一个 LN 基本是恒等映射"): what the clause says is said of
-    that subject, not of the placement named before it. Precision first."""
+    that subject, not of the placement named before it; so does one that opens with the others ("..., 其余都是 pre-norm").
+    Precision first."""
     at = frame.who.at
     lay, toks = answer.lay, answer.lay.tokens
     if at is None or frame.who.subject is None:
@@ -1018,13 +1023,14 @@ def _own_subject_in_clause(answer: Analysis, frame: Frame) -> bool:
     own, new = 0, False
     for j in range(a, copula):
         t = toks[j]
-        if t.kind == PUNCT or (own == 0 and ((t.kind == WORD and t.key in _CLAUSE_OPENERS)
-                                             or (t.kind == CJK and t.key in _ZH_OPENERS))):
+        others = _THE_OTHERS.at(toks, j) > 0  # (其余 opens with 其, an opener on its own)
+        if t.kind == PUNCT or (own == 0 and not others and ((t.kind == WORD and t.key in _CLAUSE_OPENERS)
+                                                            or (t.kind == CJK and t.key in _ZH_OPENERS))):
             continue
         if own == 0 and t.kind == WORD and t.key in _STAND_INS:
             return False  # "it is ...", "which is ...": the subject named before
-        new = new or _ANOTHER_ONE.at(toks, j) > 0
-        if not is_function_token(t):
+        new = new or others or _ANOTHER_ONE.at(toks, j) > 0
+        if not is_function_token(t) or others:
             own += 1
     return own >= 1 and new
 
