@@ -539,6 +539,10 @@ _DISPUTE = Cues(en=("dispute", "disputes", "disputed", "deny", "denies", "denied
 WINDOW = 5
 
 
+#: "cannot be anything but X", "is not other than X": with a denial before them, they affirm X.
+_ANYTHING_OR_OTHER = frozenset({stem("anything"), stem("other")})
+
+
 class Polarity:
     """Negation, refutation and modality for one answer."""
 
@@ -792,7 +796,8 @@ class Polarity:
                     if ((raw in _EN_AFTER or raw in _EN_AFTER_PAIR) and is_negation(toks, j) or raw in _EN_AFTER_ONLY
                             or (raw == "no" and j + 1 < len(toks) and toks[j + 1].key == "longer")
                             or (raw == "off" and self._switched(start))):
-                        cues.add(j)
+                        if not self._nothing_but(j):
+                            cues.add(j)
                         return
                     words += 1
                 elif t.kind == CJK:
@@ -1141,6 +1146,17 @@ class Polarity:
         when there is none."""
         j = a - 2
         return j if j >= 0 and _REMOVAL.at(self.tokens, j) else -1
+
+    def _nothing_but(self, j: int) -> bool:
+        """The denial at j is the first half of "cannot be anything but X" / "is not other than X": the two
+        negatives affirm X ("with PyTorch's default eps of 1e-6 the gradient cannot be anything but tiny")."""
+        toks = self.tokens
+        for k in range(j + 1, min(len(toks) - 1, j + 4)):
+            if toks[k].kind != WORD:
+                return False
+            if toks[k].key in _ANYTHING_OR_OTHER and toks[k + 1].kind == WORD and toks[k + 1].key in ("but", "than"):
+                return True
+        return False
 
     def _negative_purpose(self, j: int) -> bool:
         """Token j opens an infinitive of purpose with a negation ("to not fall apart", "not to diverge", "so as not
