@@ -157,11 +157,15 @@ def _opens_relative(toks: list[Token], k: int) -> bool:
         return True
     return (toks[k].kind == WORD and toks[k].key in _RELATIVE_PREPOSITIONS and k + 1 < len(toks)
             and toks[k + 1].kind == WORD and toks[k + 1].key in ("which", "whom"))
+
+
 #: "which" that takes the whole clause before it, not the noun it follows ("about the same quality as LayerNorm, which is
 #: why LLaMA uses it": why LLaMA uses RMSNorm; "..., which means the gradient at the bottom is ...").
 _CLAUSE_WHICH = Cues(pairs=("which is why", "which was why", "which is the reason", "which was the reason", "which explains",
                             "which explained", "which means", "which meant", "which is how", "which was how",
                             "which is what", "which was what", "which in turn", "which leads", "which led"))
+
+
 #: Relative words that hang a part on a noun (not "which", which often takes the whole clause before it: "...,
 #: which is why deep Post-LN explodes").
 _NOUN_RELATIVES = frozenset({"who", "whose", "where"})
