@@ -199,6 +199,13 @@ _CONTINUES_ARGUMENT = frozenset("/")
 #: A lower-case "ln" applied to a dimension or a number ("sqrt(ln d)", "ln(n)", "\\ln 2"): the natural logarithm of
 #: Xiong et al.'s bounds, not LayerNorm (a LayerNorm call in code takes a tensor: "ln(x)", "self.ln(h)").
 _LOG_ARGUMENT = re.compile(r"\s*(?:\(\s*)?(?:d|n|N|2|10|d_model|d_\{model\})(?![\w{])")
+#: The spelled-out word of "pre-normalisation"/"post-normalization" ...
+_SPELLED_NORMALISING = ("normalisation", "normalization")
+#: ... and the nouns of a quantity it may stand before ("the pre-normalisation vector"): then it says when the quantity
+#: is taken, not which placement is meant.
+_QUANTITY_NOUNS = frozenset(stem(w) for w in ("vector", "vectors", "value", "values", "input", "inputs", "sum", "sums",
+                                              "activation", "activations", "tensor", "tensors", "hidden", "statistic",
+                                              "statistics", "feature", "features", "quantity", "scale"))
 #: The longest list of names after a colon that spells out a noun of the clause before it (tokens).
 _NAMED_LIST_TOKENS = 24
 #: Words that make a clause a statement of its own rather than a list of names.
@@ -287,6 +294,7 @@ class Analysis:
         found += self._short_names(rubric)
         found = self._without_other_versions(rubric, found)
         found = self._outside_placement_names(rubric, found)
+        found = [(s, a, b) for s, a, b in found if not self._before_or_after_normalising(s, a, b)]
         # The card's placement is the subject of unnamed claims in a short answer (the card's question sets the topic), but
         # a long text must be about normalisation at all: a passage on warm-up and Adam that never names a LayerNorm is
         # not about Pre-LN's warm-up.
@@ -357,6 +365,15 @@ class Analysis:
                        for x, y in spans)
 
         return [(s, a, b) for s, a, b in found if not inside_name(a, b)]
+
+    def _before_or_after_normalising(self, subject: str, a: int, b: int) -> bool:
+        """"the pre-normalisation vector", "post-normalization values": the spelled-out word before a noun of the
+        quantity says when it is taken (before or after the norm), not which placement is meant."""
+        if subject not in ("pre", "post") or b >= len(self.tokens):
+            return False
+        text = self.prep.text
+        written = text[self.tokens[a].start : self.tokens[b - 1].end].lower()
+        return written.endswith(_SPELLED_NORMALISING) and self.tokens[b].kind == WORD and self.tokens[b].key in _QUANTITY_NOUNS
 
     def _short_names(self, rubric: Rubric) -> list[tuple[str, int, int]]:
         """"Post"/"Pre" written as a name (capitalised, or a line's whole label), not "pre-training"."""
