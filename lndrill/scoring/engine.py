@@ -1078,6 +1078,32 @@ def _subject_denied_before(answer: Analysis, frame: Frame) -> bool:
     return j >= 0 and _NOT_THIS.ends_at(toks, j) >= 0
 
 
+#: What sets names apart as exceptions to what follows ("apart from the first two and GLM-130B, everything is ...").
+_EXCEPT = Cues(en=("except", "excluding"), pairs=("apart from", "aside from", "except for", "other than"),
+               zh=("除了", "除去", "除开"))
+
+
+def _subject_excepted(answer: Analysis, frame: Frame) -> bool:
+    """The claim's subject is named in an earlier comma part of its sentence that sets it apart as an exception ("So
+    apart from the first two and GLM-130B, everything is in the pre-norm family", "除了 BERT，其余都是 pre-norm"): what
+    the later part says is said of the rest. Precision first."""
+    at = frame.who.at
+    if at is None or frame.who.subject is None:
+        return False
+    lay, toks = answer.lay, answer.lay.tokens
+    first = min(x for x, _ in frame.terms)
+    sent = lay.sentence_of[at]
+    if at >= first or lay.part_of[at] == lay.part_of[first] or sent != lay.sentence_of[first]:
+        return False
+    # back to the comma that opens the names ("apart from the first two and GLM-130B": an "and" is no boundary)
+    j = at - 1
+    while j >= 0 and lay.sentence_of[j] == sent and not (toks[j].kind == PUNCT and toks[j].key in (",", "，", ";", "；")):
+        if _EXCEPT.at(toks, j):
+            return True
+        j -= 1
+    return False
+
+
 #: What a name that opens a comma part does when the part is a statement about it ("DeepNorm is Post-LN",
 #: "DeepNorm as the Post-LN holdout", "T5 uses a simplified norm").
 _NAME_TAKES = frozenset({"as", "use", "uses", "used", "keep", "keeps", "kept", "adopt", "adopts", "adopted", "stay",
@@ -1274,4 +1300,4 @@ def _filler_word(found: str) -> str:
 #: name denied before), tried in this order by `find_mistake`.
 _SAID_OF_SOMETHING_ELSE: tuple[Callable[[Analysis, Frame], bool], ...] = (
     _bound_by_equation, _another_named_inside, _part_about_another_name, _size_of_another_noun, _own_subject_in_clause,
-    _term_set_aside, _subject_denied_before)
+    _term_set_aside, _subject_denied_before, _subject_excepted)
