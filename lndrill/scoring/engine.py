@@ -997,20 +997,32 @@ _THE_OTHERS = Cues(en=("rest", "others", "remaining"), pairs=("everything else",
                    zh=("其余", "其他", "其它", "剩下", "剩余", "余下", "别的"))
 
 
+def _named_in_earlier_part(answer: Analysis, frame: Frame, same_sentence: bool) -> tuple[int, int] | None:
+    """(where the claim's subject is named, the claim's first word) when the subject is named before the claim in an
+    earlier comma part (of the claim's own sentence, with `same_sentence`); None otherwise (the checks below look at what
+    that part or the claim's own part says)."""
+    at, lay = frame.who.at, answer.lay
+    if at is None or frame.who.subject is None:
+        return None
+    first = min(x for x, _ in frame.terms)
+    if at >= first or lay.part_of[at] == lay.part_of[first] or (
+            same_sentence and lay.sentence_of[at] != lay.sentence_of[first]):
+        return None
+    return at, first
+
+
 def _own_subject_in_clause(answer: Analysis, frame: Frame) -> bool:
     """The claim's subject is named in an earlier comma part of its sentence, and the claim's own part opens with a
     subject of its own before its verb "is" / 是 ("In Post-LN every sublayer ends in an LN, so one more LN on top is
     basically an identity mapping", "Post-LN 的输出已经归一化，再加一个 LN 基本是恒等映射"): what the clause says is said of
     that subject, not of the placement named before it; so does one that opens with the others ("..., 其余都是 pre-norm").
     Precision first."""
-    at = frame.who.at
     lay, toks = answer.lay, answer.lay.tokens
-    if at is None or frame.who.subject is None:
+    named = _named_in_earlier_part(answer, frame, same_sentence=True)
+    if named is None:
         return False
-    first = min(x for x, _ in frame.terms)
+    first = named[1]
     part = lay.part_of[first]
-    if lay.part_of[at] == part or at > first or lay.sentence_of[at] != lay.sentence_of[first]:
-        return False
     a = first
     while a > 0 and lay.part_of[a - 1] == part:
         a -= 1
@@ -1065,13 +1077,10 @@ def _subject_denied_before(answer: Analysis, frame: Frame) -> bool:
     """The claim's subject is named in an earlier comma part as what something is not ("注意这不是 Post-LN，主干从来没有被归一化",
     "it is not Post-LN, the stream itself is never normalised"): the later part goes on about the thing that is not it.
     Precision first."""
-    at = frame.who.at
-    if at is None or frame.who.subject is None:
+    named = _named_in_earlier_part(answer, frame, same_sentence=False)
+    if named is None:
         return False
-    lay, toks = answer.lay, answer.lay.tokens
-    first = min(x for x, _ in frame.terms)
-    if at >= first or lay.part_of[at] == lay.part_of[first]:
-        return False
+    toks, at = answer.lay.tokens, named[0]
     j = at - 1
     while j >= 0 and toks[j].kind == WORD and toks[j].key in _DENIAL_DETERMINERS and at - j <= 2:
         j -= 1
@@ -1087,14 +1096,11 @@ def _subject_excepted(answer: Analysis, frame: Frame) -> bool:
     """The claim's subject is named in an earlier comma part of its sentence that sets it apart as an exception ("So
     apart from the first two and GLM-130B, everything is in the pre-norm family", "除了 BERT，其余都是 pre-norm"): what
     the later part says is said of the rest. Precision first."""
-    at = frame.who.at
-    if at is None or frame.who.subject is None:
-        return False
     lay, toks = answer.lay, answer.lay.tokens
-    first = min(x for x, _ in frame.terms)
-    sent = lay.sentence_of[at]
-    if at >= first or lay.part_of[at] == lay.part_of[first] or sent != lay.sentence_of[first]:
+    named = _named_in_earlier_part(answer, frame, same_sentence=True)
+    if named is None:
         return False
+    at, sent = named[0], lay.sentence_of[named[0]]
     # back to the comma that opens the names ("apart from the first two and GLM-130B": an "and" is no boundary)
     j = at - 1
     while j >= 0 and lay.sentence_of[j] == sent and not (toks[j].kind == PUNCT and toks[j].key in (",", "，", ";", "；")):
@@ -1296,8 +1302,8 @@ def _filler_word(found: str) -> str:
 
 
 #: The checks that find a plain-looking wrong claim's words said of something else than the mistake's subject (an
-#: equation binding them, another name inside the claim, a noun or subject of its own, an alternative turned down, a
-#: name denied before), tried in this order by `find_mistake`.
+#: equation binding them, another name inside the claim, a noun or subject of its own or the others, an alternative
+#: turned down, a name denied or set apart as an exception before), tried in this order by `find_mistake`.
 _SAID_OF_SOMETHING_ELSE: tuple[Callable[[Analysis, Frame], bool], ...] = (
     _bound_by_equation, _another_named_inside, _part_about_another_name, _size_of_another_noun, _own_subject_in_clause,
     _term_set_aside, _subject_denied_before, _subject_excepted)

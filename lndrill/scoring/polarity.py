@@ -270,6 +270,8 @@ _BARE_REFUTATIONS = frozenset({"no", "nope", "wrong", "fals", "false", "not true
 #: "Contrary to popular belief, X": the writer asserts X. Likewise "the reverse of what people assume: X".
 _CONTRARY = Cues(pairs=("contrary to", "despite the", "unlike the"), zh=("与常识相反", "和一般认为的相反"))
 _ANYTHING = stem("anything")
+#: "cannot be anything but X", "is not other than X": with a denial before them, they affirm X.
+_ANYTHING_OR_OTHER = frozenset({_ANYTHING, stem("other")})
 _ASSUME = stem("assume")
 _REVERSE_OF = Cues(pairs=("reverse of what", "opposite of what"))
 #: "at a very high learning rate", "in low-resource translation", "for very deep models": a scope.
@@ -537,10 +539,6 @@ _DISPUTE = Cues(en=("dispute", "disputes", "disputed", "deny", "denies", "denied
 
 #: How far a negation reaches, in words (a Chinese word is counted as two characters).
 WINDOW = 5
-
-
-#: "cannot be anything but X", "is not other than X": with a denial before them, they affirm X.
-_ANYTHING_OR_OTHER = frozenset({stem("anything"), stem("other")})
 
 
 class Polarity:
