@@ -832,6 +832,18 @@ def test_a_formula_after_a_colon_describes_the_sentence_subject_not_the_object_b
     assert "formula" not in hits(card, "Sandwich-LN differs. Pre-LN: x + LN(F(LN(x))).")
 
 
+def test_a_formula_after_a_placement_named_in_passing_is_read_by_its_structure(deck) -> None:
+    card = _card(deck, "sandwich-ln")
+    # the placement is a modifier or the thing added to, not the subject of a part of its own
+    assert "formula" in hits(card, "The remedy puts two norms around every sublayer, the familiar Pre-LN input norm and "
+                                   "one more on the way out, so each block computes x + LN(F(LN(x))).")
+    assert "formula" in hits(card, "Right, so it's more or less Pre-LN but with an extra norm on the way out, so you end "
+                                   "up with x plus LN of F of LN of x.")
+    # a placement that opens its part is what the formula is said of
+    assert "formula" not in hits(card, "Pre-LN is the richer design that also normalises what the branch returns: "
+                                       "x + LN(F(LN(x))).")
+
+
 def test_a_formula_set_after_a_which_clause_restates_that_clause(deck) -> None:
     card = _card(deck, "sandwich-ln")
     text = ("Sandwich-LN is x + LN(F(LN(x))). Unlike Pre-LN, which only normalises the branch input, x + F(LN(x)), "

@@ -75,6 +75,26 @@ def _fits_point(claim: Claim, frame: Frame) -> bool:
     return frame.kind == "formula" and frame.who.source in (None, "paragraph", "heading")
 
 
+#: Words that may stand before a name that still opens its part ("the Pre-LN block is ...").
+_DETERMINERS = frozenset({"the", "a", "an", "this", "that", "its", "their", "our"})
+
+
+def _named_in_passing(answer: Analysis, frame: Frame) -> bool:
+    """A formula in a later part of a sentence that names another placement only in passing, not as the subject
+    of a part of its own ("two norms, the usual Pre-LN input norm and a second one on the way out, so the block
+    becomes x + LN(F(LN(x)))"; "it's basically Pre-LN but you add a norm at the end, so you get x plus LN of F of
+    LN of x"): the formula's structure names its placement, as when no subject is named at all. A name that opens
+    its part ("Pre-LN is the heavier variant: x + LN(F(LN(x)))") is the formula's subject. Credit only."""
+    at = frame.who.at
+    if frame.kind != "formula" or frame.who.source != "sentence" or at is None:
+        return False
+    lay, toks = answer.lay, answer.lay.tokens
+    if at >= frame.start or lay.sentence_of[at] != lay.sentence_of[frame.start]:
+        return False  # a name in another sentence is paired with the formula, not mentioned beside it
+    k = lay.part_opening(at)
+    return any(t.kind == WORD and t.key not in _DETERMINERS for t in toks[k:at])
+
+
 def _fits_mistake(claim: Claim, frame: Frame) -> bool:
     subject = frame.who.subject
     if claim.any_subject_but_about:
@@ -733,7 +753,7 @@ def _point_evidence(answer: Analysis, claim: Claim) -> Iterator[Evidence]:
             if (wanted.affirm and frame.kind == "prose" and frame.qualifier is None
                     and _set_aside(answer, frame, figures=False)):
                 continue  # "warm-up was a leftover habit rather than a necessity": the alternative not claimed
-            if _fits_point(wanted, frame) and frame.affirmed == wanted.affirm:
+            if (_fits_point(wanted, frame) or _named_in_passing(answer, frame)) and frame.affirmed == wanted.affirm:
                 yield answer.evidence(frame, frame.who.at)
                 continue
             for e in answer.ellipses(frame):
