@@ -357,6 +357,8 @@ _BARE_ANSWERS = frozenset({"no", "nope", "yes", "yeah", "yep"})
 _CLAUSE_PRONOUNS = frozenset({"it", "they", "we", "you", "he", "she", "i"})
 #: Denials that are not verbs: before a colon they belong to the label ("no warm-up: 8.45 BLEU").
 _PLAIN_DENIALS = frozenset({"no", "not", "without", "w/o", "non", "un", "never", "不", "无", "没", "非", "未"})
+#: A verb that only stands for what a colon after it introduces ("what it does not do: X").
+_EMPTY_DO = frozenset({"do", "does", "did", "doing"})
 #: "it is not true that X", "it is not the case that X": like a denied saying.
 _TRUTH = frozenset({"true", "case", "correct", "right"})
 #: Words that open a predication of its own after a comma ("..., which is why", "..., so").
@@ -658,8 +660,11 @@ class Polarity:
                     sentence_after = any(toks[q].kind == WORD and (toks[q].key in _FINITE_VERBS or is_negation(toks, q))
                                          for q in range(j + 1, start)) or (
                         j + 1 < start and toks[j + 1].kind == WORD and toks[j + 1].key in _CLAUSE_PRONOUNS)
-                    if neg >= 0 and toks[neg].key not in _PLAIN_DENIALS and not sentence_after and (
-                            label is None or label[1] != j or _REMOVAL.at(toks, neg)):
+                    # (a plain "not" too when the verb it denies is an empty "do" whose object is what follows:
+                    # "One thing it does not do: bound the residual stream")
+                    empty_do = toks[j - 1].kind == WORD and toks[j - 1].key in _EMPTY_DO
+                    if neg >= 0 and (toks[neg].key not in _PLAIN_DENIALS or empty_do) and not sentence_after and (
+                            label is None or label[1] != j or _REMOVAL.at(toks, neg) or empty_do):
                         cues.add(neg)
                     return
                 if lay.part_of[j] != scope:
