@@ -844,6 +844,17 @@ def test_a_formula_after_a_placement_named_in_passing_is_read_by_its_structure(d
                                        "x + LN(F(LN(x))).")
 
 
+def test_a_name_inside_a_relative_clause_on_the_object_is_not_the_claims_subject(deck) -> None:
+    card = _card(deck, "pre-vs-post-ln")
+    text = "Training gets easier: you can raise the learning rate and you don't need the lengthy warm-up that Post-LN requires."
+    assert "post-no-warmup" not in mistakes(card, text)
+    assert "post-no-warmup" in mistakes(card, "Post-LN does not require the long warm-up.")
+    # a claim that goes on after the relative clause is said of the noun it describes, and so of its name
+    xiong = _card(deck, "xiong-theorem")
+    assert "post-final-ln-divides" in mistakes(xiong, "The final LayerNorm that Post-LN places before the readout "
+                                                      "divides the gradient by roughly sqrt(L).")
+
+
 def test_a_formula_set_after_a_which_clause_restates_that_clause(deck) -> None:
     card = _card(deck, "sandwich-ln")
     text = ("Sandwich-LN is x + LN(F(LN(x))). Unlike Pre-LN, which only normalises the branch input, x + F(LN(x)), "

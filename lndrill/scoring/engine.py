@@ -964,6 +964,29 @@ def _another_named_inside(answer: Analysis, frame: Frame) -> bool:
                and not any(i in words for i in range(m.start, m.end)) for m in answer.subjects.mentions_overlapping(lo, hi))
 
 
+#: Words that open a relative clause after the noun it describes ("the warm-up that Post-LN needs").
+_RELATIVE_PRONOUNS = frozenset({"that", "which"})
+#: Words that, opening a clause, make a "that" after a noun a cleft ("it is the warm-up that Post-LN skips").
+_CLEFT_OPENERS = frozenset({"it", "this"})
+
+
+def _subject_of_a_relative_clause(answer: Analysis, frame: Frame) -> bool:
+    """The subject is named only inside a relative clause on one of the claim's nouns ("you don't need the long
+    warm-up that Post-LN needs"), and all of the claim's words come before it: that clause says its own thing of the
+    name, and the claim is said of whoever the main clause is about. (A cleft, "it is the warm-up that Post-LN skips",
+    is about the name; so is a claim that goes on after the clause, "the final LN that Post-LN adds divides ...".)"""
+    k = frame.who.at
+    if k is None or k < 2:
+        return False
+    lay, toks = answer.lay, answer.lay.tokens
+    if toks[k - 1].key not in _RELATIVE_PRONOUNS or not any(a <= k - 2 < b for a, b in frame.terms):
+        return False
+    if lay.clause_of[k] != lay.clause_of[frame.start] or any(b > k for _, b in frame.terms):
+        return False  # (the claim goes on after it: "the final LN that Post-LN adds divides the gradient")
+    opening = lay.part_opening(frame.start)
+    return toks[opening].key not in _CLEFT_OPENERS
+
+
 #: Size words that, standing right before a noun, describe that noun ("a huge residual stream", "a small learning
 #: rate"), and the words that may follow them without being that noun ("large enough", "large early in training").
 _SIZE_WORDS = frozenset(stem(w) for w in ("large", "larger", "big", "bigger", "huge", "enormous", "massive", "small",
@@ -1326,4 +1349,4 @@ def _filler_word(found: str) -> str:
 #: turned down, a name denied or set apart as an exception before), tried in this order by `find_mistake`.
 _SAID_OF_SOMETHING_ELSE: tuple[Callable[[Analysis, Frame], bool], ...] = (
     _bound_by_equation, _another_named_inside, _part_about_another_name, _size_of_another_noun, _own_subject_in_clause,
-    _term_set_aside, _subject_denied_before, _subject_excepted)
+    _term_set_aside, _subject_denied_before, _subject_excepted, _subject_of_a_relative_clause)
