@@ -150,6 +150,15 @@ def test_pre_ln_formula_variants_are_recognised(main_card, formula: str) -> None
     assert "pre-formula" in hits(main_card, f"Pre-LN: {formula}")
 
 
+def test_a_list_items_dash_is_no_minus_before_its_formula(deck) -> None:
+    card = _card(deck, "pre-vs-post-ln")
+    assert "post-formula" in hits(card, "Post-LN, notes:\n  - LN(x + F(x))\n  - LN sits on the residual path")
+    admin = _card(deck, "admin-amplification")
+    assert "admin-init" in hits(admin, "fix = Admin\n  - LN(x_{i-1} * w_i + f_i(x_{i-1}))\n  - w_i from a profiling pass")
+    # a minus inside a line is still a minus
+    assert "post-formula" not in hits(card, "Post-LN: y = -LN(x + F(x))")
+
+
 @pytest.mark.parametrize("text", [
     "Pre-LN you normalise first, so it's x plus F(LN(x)).",
     "Pre-LN 的公式是 x 加上 F(LN(x))。",

@@ -348,6 +348,12 @@ def _structured(side: str) -> bool:
     return "(" in side and ("N(" in side or "F(" in side)
 
 
+def _bullet_dash(text: str, at: int) -> bool:
+    """The "-" at `at` opens a list item: only spaces before it on its line, a space after it."""
+    line_start = text.rfind("\n", 0, at) + 1
+    return not text[line_start:at].strip() and text[at + 1 : at + 2] in (" ", "\t")
+
+
 def find_formulas(text: str) -> list[FormulaMatch]:
     """Every formula in normalised `text`, each structured side canonicalised, with its character span."""
     if "(" not in text:
@@ -360,6 +366,9 @@ def find_formulas(text: str) -> list[FormulaMatch]:
         kind = toks[i][0]
         if kind not in ("id", "num", "op") or (kind == "op" and toks[i][1] not in "([{-"):
             i += 1
+            continue
+        if kind == "op" and toks[i][1] == "-" and _bullet_dash(text, toks[i][2]):
+            i += 1  # "- LN(x + F(x))": a list item's dash, not a minus
             continue
         p.i, p.calls = i, 0
         sides: list[tuple[str, int]] = []
