@@ -837,6 +837,9 @@ def test_a_formula_after_a_placement_named_in_passing_is_read_by_its_structure(d
     # the placement is a modifier or the thing added to, not the subject of a part of its own
     assert "formula" in hits(card, "The remedy puts two norms around every sublayer, the familiar Pre-LN input norm and "
                                    "one more on the way out, so each block computes x + LN(F(LN(x))).")
+    # read as if no subject were named: for the card's own subject, not for a model the card also asks about
+    assert "gemma2" not in hits(card, "The remedy puts two norms around every sublayer, the familiar Pre-LN input norm "
+                                      "and one more on the way out, so each block computes x + LN(F(LN(x))).")
     assert "formula" in hits(card, "Right, so it's more or less Pre-LN but with an extra norm on the way out, so you end "
                                    "up with x plus LN of F of LN of x.")
     # a placement that opens its part is what the formula is said of

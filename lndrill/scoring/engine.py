@@ -83,8 +83,9 @@ def _named_in_passing(answer: Analysis, frame: Frame) -> bool:
     """A formula in a later part of a sentence that names another placement only in passing, not as the subject
     of a part of its own ("two norms, the usual Pre-LN input norm and a second one on the way out, so the block
     becomes x + LN(F(LN(x)))"; "it's basically Pre-LN but you add a norm at the end, so you get x plus LN of F of
-    LN of x"): the formula's structure names its placement, as when no subject is named at all. A name that opens
-    its part ("Pre-LN is the heavier variant: x + LN(F(LN(x)))") is the formula's subject. Credit only."""
+    LN of x"): the formula is read as when no subject is named at all (for the card's own subject, or by its
+    structure alone). A name that opens its part ("Pre-LN is the heavier variant: x + LN(F(LN(x)))") is the
+    formula's subject. Credit only."""
     at = frame.who.at
     if frame.kind != "formula" or frame.who.source != "sentence" or at is None:
         return False
@@ -753,7 +754,8 @@ def _point_evidence(answer: Analysis, claim: Claim) -> Iterator[Evidence]:
             if (wanted.affirm and frame.kind == "prose" and frame.qualifier is None
                     and _set_aside(answer, frame, figures=False)):
                 continue  # "warm-up was a leftover habit rather than a necessity": the alternative not claimed
-            if (_fits_point(wanted, frame) or _named_in_passing(answer, frame)) and frame.affirmed == wanted.affirm:
+            if frame.affirmed == wanted.affirm and (_fits_point(wanted, frame) or (
+                    _named_in_passing(answer, frame) and _fits_point(wanted, replace(frame, who=answer.subjects.default)))):
                 yield answer.evidence(frame, frame.who.at)
                 continue
             for e in answer.ellipses(frame):
