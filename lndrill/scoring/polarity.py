@@ -686,9 +686,11 @@ class Polarity:
                 if _SCOPE_STOP.ends_at(toks, j) >= 0 and j not in skip and not _adverb_then(toks, j):
                     removal = self._removal_before_and(j, start, end)
                     if removal >= 0:
-                        if removal not in skip:  # (the claim's own removal verb affirms: "LN removes the radial
-                            cues.add(removal)    # component and the mean direction" says the mean direction is killed)
-                        return  # "RMSNorm drops the mean subtraction and the bias": both are dropped
+                        # "RMSNorm drops the mean subtraction and the bias": both are dropped; but the claim's own
+                        # removal verb affirms ("LN removes the radial component and the mean direction": killed)
+                        if removal not in skip:
+                            cues.add(removal)
+                        return
                     k = j - 1
                     while k > 0 and j - k <= 2 and toks[k].kind == WORD and toks[k].key in _THAT_ADVERBS:
                         k -= 1  # "the problem isn't really that gradients vanish"
