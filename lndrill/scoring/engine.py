@@ -966,8 +966,6 @@ def _another_named_inside(answer: Analysis, frame: Frame) -> bool:
                and not any(i in words for i in range(m.start, m.end)) for m in answer.subjects.mentions_overlapping(lo, hi))
 
 
-#: Words that open a relative clause after the noun it describes ("the warm-up that Post-LN needs").
-_RELATIVE_PRONOUNS = frozenset({"that", "which"})
 #: Words that, opening a clause, make a "that" after a noun a cleft ("it is the warm-up that Post-LN skips").
 _CLEFT_OPENERS = frozenset({"it", "this"})
 
@@ -981,7 +979,7 @@ def _subject_of_a_relative_clause(answer: Analysis, frame: Frame) -> bool:
     if k is None or k < 2:
         return False
     lay, toks = answer.lay, answer.lay.tokens
-    if toks[k - 1].key not in _RELATIVE_PRONOUNS or not any(a <= k - 2 < b for a, b in frame.terms):
+    if toks[k - 1].key not in _RELATIVES or not any(a <= k - 2 < b for a, b in frame.terms):
         return False
     if lay.clause_of[k] != lay.clause_of[frame.start] or any(b > k for _, b in frame.terms):
         return False  # (the claim goes on after it: "the final LN that Post-LN adds divides the gradient")
