@@ -473,6 +473,16 @@ def _says_something(label: str) -> bool:
     return _NOT_IN_LONG_LABELS.search(label) is not None
 
 
+#: Chinese question words: a label's 是 followed by one asks ("Pre-LN 的线性增长是什么：", "D 是多少："), it states nothing.
+_QUESTION_WORDS = ("什么", "啥", "哪", "多少", "怎样", "怎么", "如何")
+
+
+def _asks_after(line_tokens: list[Token], k: int) -> bool:
+    """The 是 at line_tokens[k] is followed right away by a question word: "X 是什么" asks what X is."""
+    after = "".join(t.key for t in line_tokens[k + 1 : k + 3] if t.kind == CJK)
+    return after.startswith(_QUESTION_WORDS)
+
+
 def _label_end(line_tokens: list[Token], raw: str, line_start: int) -> int | None:
     """Index (into line_tokens) of the colon that ends a line's label, or None.
 
@@ -528,7 +538,7 @@ def _label_end(line_tokens: list[Token], raw: str, line_start: int) -> int | Non
                 return None
             words += 1
         elif t.kind == CJK:
-            if t.key == "是":
+            if t.key == "是" and not _asks_after(line_tokens, k):
                 return None  # "2017 年的原版 Transformer 是 Post-LN：...": a statement with a colon, not a label
             words += 0.4
         if words > most:
