@@ -3389,3 +3389,21 @@ def test_a_run_of_names_and_settings_inside_spoken_prose_states_them_but_a_soup_
     soup = ("Post-LN, BERT, 2017 Transformer, residual, LayerNorm. " + run + " GLM-130B, DeepNorm, alpha, Post-LN, "
             "Gemma 2, sandwich.")
     assert not {"llama-pre", "llama-rms"} & hits(card, soup)
+
+
+def test_a_relative_clause_names_its_own_subject_not_the_claim_it_hangs_on(deck) -> None:
+    card = _card(deck, "pre-vs-post-ln")
+    # the noun before "that" is the main clause's object; the relative clause says what the name after it does
+    text = ("Large models went with Pre-LN because it is much easier to train: it tolerates skipping the careful "
+            "warm-up that Post-LN needs and stays stable as you go deeper.")
+    found = score_answer(card, text)
+    assert {"pre-no-warmup", "post-needs-warmup"} <= {p.id for s in found.sections for p in s.points if p.hit}
+    assert not found.mistakes  # "and stays stable" goes on with the main clause ("it"), not with Post-LN
+    # the relative clause's own denial is read ("the warm-up that Post-LN no longer needs" says it needs none)
+    assert "post-needs-warmup" not in hits(card, "Pre-LN skips the warm-up that Post-LN no longer needs.")
+    # a cleft is about the name after its "that"
+    for cleft in ("It is the warm-up that Post-LN needs.", "It's the warm-up that Post-LN needs."):
+        assert "post-needs-warmup" in hits(card, cleft), cleft
+    # the name said again after the "and" owns what follows
+    assert "post-stable" in mistakes(card, "Pre-LN skips the warm-up that Post-LN needs, and Post-LN stays stable.")
+

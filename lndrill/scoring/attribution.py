@@ -148,6 +148,11 @@ _NAMERS = frozenset({stem(w) for w in ("named", "called", "known", "dubbed", "te
 _RELATIVE_OPENERS = frozenset({"which", "that", "what", "也", "就", "即", "所", "称", "叫"})
 _RELATIVE = Cues(en=("which", "who", "whose", "where"), zh=("它", "其"))
 #: Prepositions that open a relative part with "which"/"whom" ("Unlike Post-LN, for which warm-up is close to mandatory").
+#: A relative pronoun right after a noun ("the warm-up that Post-LN needs"), and the openers and copulas of a cleft,
+#: which is about the name after its "that" ("it is the warm-up that Post-LN needs").
+_RELATIVE_NOUN_CLAUSE = frozenset({"that", "which"})
+_CLEFT_OPENERS = frozenset({"it", "this"})
+_CLEFT_COPULAS = frozenset({"is", "was"})
 _RELATIVE_PREPOSITIONS = frozenset({"for", "in", "on", "to", "of", "with", "under", "by", "at", "from"})
 
 
@@ -794,7 +799,7 @@ class Subjects:
         first_after = next((m for m in mentions if m.start >= end
                             and not (lay.aside_of[m.start] != lay.aside_of[start] and self._statement_aside(m))
                             and m.start not in self._labels and not self._in_later_relative(m, part)
-                            and not self._opens_later_part(m, part)), None)
+                            and not self._opens_later_part(m, part) and not self._relative_on_claim(m, end)), None)
         if not before:
             # "[[Pre Norm]] :<-> x + f(norm(x)) 先残差再 norm [[Post Norm]] :<-> ...": a name labelling the clause from
             # just before its colon comes before one that follows the claim
@@ -1524,6 +1529,21 @@ class Subjects:
         if host < 0 or lay.clause_of[host] != lay.clause_of[start]:
             return None
         return host
+
+    def _relative_on_claim(self, m: Mention, end: int) -> bool:
+        """The mention opens a relative clause on the claim's last noun ("it tolerates skipping the warm-up that Post-LN
+        needs"): the name is that clause's subject, and the noun is the object of the main clause, whose subject the
+        claim is said of. Not in a cleft ("it is the warm-up that Post-LN needs"), which is about the name."""
+        toks, lay = self.lay.tokens, self.lay
+        rel = m.start - 1
+        if rel != end or toks[rel].kind != WORD or toks[rel].key not in _RELATIVE_NOUN_CLAUSE:
+            return False
+        opening = self._part_first(m.start)
+        if toks[opening].key not in _CLEFT_OPENERS or opening + 1 >= len(toks):
+            return True
+        # ("it's" is one token whose key drops the "'s")
+        contracted = lay.text[toks[opening].start : toks[opening].end].endswith(("'s", "\u2019s"))
+        return not (contracted or toks[opening + 1].key in _CLEFT_COPULAS)
 
     def _in_later_relative(self, m: Mention, part: int) -> bool:
         """The mention sits in a relative part after the claim's part ("the name comes from CogView, a 4B model

@@ -16,7 +16,7 @@ from dataclasses import replace
 from weakref import WeakKeyDictionary
 
 from lndrill.cards.schema import Card
-from lndrill.scoring.attribution import Mention
+from lndrill.scoring.attribution import Attribution, Mention
 from lndrill.scoring.form import read_form
 from lndrill.scoring.lexicon import ARROW, CJK, COPULAS, NUMBER, PUNCT, WORD, Cues, Token, stem
 from lndrill.scoring.matcher import COMPARED_WITH, Analysis, Frame
@@ -758,10 +758,42 @@ def _point_evidence(answer: Analysis, claim: Claim) -> Iterator[Evidence]:
                     _named_in_passing(answer, frame) and _fits_point(wanted, replace(frame, who=answer.subjects.default)))):
                 yield answer.evidence(frame, frame.who.at)
                 continue
+            said = _said_in_relative_clause(answer, frame)
+            if said is not None and said[0].subject == wanted.about and said[1] == wanted.affirm and _fits_point(
+                    wanted, replace(frame, who=Attribution(said[0].subject, "clause", said[0].start), affirmed=said[1])):
+                yield answer.evidence(frame, said[0].start)
+                continue
             for e in answer.ellipses(frame):
                 if (wanted.about is None or e.subject == wanted.about) and answer.ellipsis_affirmed(frame, e) == wanted.affirm:
                     yield answer.quote_tokens(frame.start, e.end), (answer.span_tokens(e.start, e.end),)
                     break
+
+
+#: Words that end a relative clause's verb phrase ("the warm-up that Post-LN needs and ...").
+_RELATIVE_CLAUSE_ENDS = frozenset({"and", "but", "so", "while", "whereas", "because"})
+
+
+def _said_in_relative_clause(answer: Analysis, frame: Frame) -> tuple[Mention, bool] | None:
+    """A relative clause on the claim's last noun names a subject and says the noun of it ("you can skip the warm-up
+    that Post-LN needs": Post-LN needs warm-up; "the warm-up that Post-LN no longer needs": it does not): that subject
+    and whether the clause affirms the noun, or None. Credit only: the main clause's subject owns the claim itself."""
+    toks = answer.lay.tokens
+    end = max(b for _, b in frame.terms)
+    if frame.kind != "prose" or end + 1 >= len(toks) or toks[end].kind != WORD or toks[end].key not in ("that", "which"):
+        return None
+    named = [m for m in answer.subjects.mentions_overlapping(end + 1, end + 2) if m.start == end + 1 and not m.contrast]
+    if not named:
+        return None
+    m = named[0]
+    negations, words = 0, 0
+    for k in range(m.end, min(len(toks), m.end + 5)):
+        if toks[k].kind != WORD or toks[k].key in _RELATIVE_CLAUSE_ENDS:
+            break
+        words += 1
+        negations += 1 if is_negation(toks, k) else 0
+    if words == 0 or negations > 1:
+        return None  # (no verb: "the warm-up that Post-LN." is no clause; a double denial is left unread)
+    return m, negations == 0
 
 
 #: How far around the claim's words a short heading may reach (tokens, punctuation and markup included).
@@ -985,6 +1017,27 @@ def _subject_of_a_relative_clause(answer: Analysis, frame: Frame) -> bool:
         return False  # (the claim goes on after it: "the final LN that Post-LN adds divides the gradient")
     opening = lay.part_opening(frame.start)
     return toks[opening].key not in _CLEFT_OPENERS
+
+
+def _after_a_relative_clause(answer: Analysis, frame: Frame) -> bool:
+    """The subject is named only inside a relative clause whose verb has no object ("it skips the warm-up that Post-LN
+    needs and stays stable"), and the claim's words all come after the "and" that closes it: the verb's object is the
+    noun before "that", so the clause is a relative one, and what follows the "and" goes on with the main clause's
+    subject as likely as with the name. (A "that" clause with an object, "they argue that Post-LN needs warm-up and
+    stays unstable", is no relative clause and still charges.) Precision first."""
+    k = frame.who.at
+    if k is None or k < 2 or frame.who.source != "clause":
+        return False
+    lay, toks = answer.lay, answer.lay.tokens
+    if toks[k - 1].key not in _RELATIVES or toks[k - 2].kind != WORD:
+        return False
+    named = [m for m in answer.subjects.mentions_overlapping(k, k + 1) if m.start == k]
+    if not named:
+        return False
+    verb = named[0].end
+    if verb + 1 >= len(toks) or toks[verb].kind != WORD or toks[verb + 1].key != "and":
+        return False
+    return lay.clause_of[verb + 1] == lay.clause_of[k] and all(a > verb + 1 for a, _ in frame.terms)
 
 
 #: Size words that, standing right before a noun, describe that noun ("a huge residual stream", "a small learning
@@ -1349,4 +1402,4 @@ def _filler_word(found: str) -> str:
 #: turned down, a name denied or set apart as an exception before), tried in this order by `find_mistake`.
 _SAID_OF_SOMETHING_ELSE: tuple[Callable[[Analysis, Frame], bool], ...] = (
     _bound_by_equation, _another_named_inside, _part_about_another_name, _size_of_another_noun, _own_subject_in_clause,
-    _term_set_aside, _subject_denied_before, _subject_excepted, _subject_of_a_relative_clause)
+    _term_set_aside, _subject_denied_before, _subject_excepted, _subject_of_a_relative_clause, _after_a_relative_clause)
