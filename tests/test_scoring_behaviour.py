@@ -3407,3 +3407,12 @@ def test_a_relative_clause_names_its_own_subject_not_the_claim_it_hangs_on(deck)
     # the name said again after the "and" owns what follows
     assert "post-stable" in mistakes(card, "Pre-LN skips the warm-up that Post-LN needs, and Post-LN stays stable.")
 
+
+def test_a_used_in_note_on_a_labelled_line_says_who_uses_the_label(deck) -> None:
+    card = _card(deck, "ln-who-uses-what")
+    assert "llama-rms" in hits(card, "- RMSNorm: removes the mean-centering step. Used in LLaMA, Gemma.")
+    assert "gpt-pre" in hits(card, "- Pre-Norm: LayerNorm applied before the attention/FFN (used in GPT-2+).")
+    assert "gpt-pre" in hits(card, "- Pre-LN：LayerNorm 放在子层输入处，用于 GPT-2。")
+    # only the names after the cue, and only for a label that names no subject of its own
+    assert "gpt-pre" not in hits(card, "- Pre-Norm: LayerNorm before the attention. GPT-2 is another story.")
+    assert "gpt-pre" not in hits(card, "- Post-Norm: LayerNorm after the residual add (used in BERT).")

@@ -744,6 +744,10 @@ def _point_evidence(answer: Analysis, claim: Claim) -> Iterator[Evidence]:
     for matcher in claim.matchers:
         wanted = claim if matcher.said_of is None else replace(claim, about=matcher.said_of)
         for frame in answer.frames(matcher):
+            user = _label_used_by(answer, wanted, frame)
+            if user is not None:  # "- RMSNorm: drops the mean. Used in LLaMA, Gemma."
+                yield answer.evidence(frame, user.start)
+                continue
             if not frame.claim:
                 named = _heads_items_naming(answer, wanted, frame)
                 if named is not None:  # the heading's words, then the line under it that names the subject
@@ -794,6 +798,44 @@ def _said_in_relative_clause(answer: Analysis, frame: Frame) -> tuple[Mention, b
     if words == 0 or negations > 1:
         return None  # (no verb: "the warm-up that Post-LN." is no clause; a double denial is left unread)
     return m, negations == 0
+
+
+#: "Used in ..." notes: the model names after such a cue use what the line's label names.
+_USED_IN = Cues(pairs=("used in", "used by", "adopted by", "adopted in", "employed in", "employed by", "found in", "as in"),
+                zh=("用于", "用在", "见于", "例如", "比如"))
+
+
+def _label_used_by(answer: Analysis, wanted: Claim, frame: Frame) -> Mention | None:
+    """The claim's words are all in a line's label that names no subject, and the rest of the line says who uses it
+    ("- RMSNorm: drops the mean-centering. Used in LLaMA, Gemma.", "- Pre-Norm: LN before the attention (used in
+    GPT-2)"): the label's thing is said of the names after the cue. Returns the wanted subject's mention there, or
+    None. Credit only."""
+    if wanted.about is None or frame.kind != "prose" or frame.affirmed != wanted.affirm:
+        return None
+    lay = answer.lay
+    span = lay.block_label(frame.start)
+    if span is None or not (span[0] <= frame.start and frame.end <= span[1]):
+        return None
+    if answer.subjects.between(span[0], span[1]) is not None:
+        return None  # the label names a subject of its own ("GPT-2: Pre-LN")
+    toks, line = lay.tokens, lay.line_of[frame.start]
+    k = span[1]
+    while k < len(toks) and lay.line_of[k] == line:
+        n = _USED_IN.at(toks, k)
+        if n:
+            sentence = lay.sentence_of[k]
+            j = k + n
+            while j < len(toks) and lay.sentence_of[j] == sentence and lay.line_of[j] == line:
+                for m in answer.subjects.mentions_overlapping(j, j + 1):
+                    if m.start == j and m.subject == wanted.about and not m.contrast:
+                        return m
+                if toks[j].kind == PUNCT and toks[j].key == ")":
+                    break
+                j += 1
+            k = j
+            continue
+        k += 1
+    return None
 
 
 #: How far around the claim's words a short heading may reach (tokens, punctuation and markup included).
