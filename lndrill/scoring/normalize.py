@@ -226,10 +226,12 @@ def _spoken_numbers(text: str, origin: list[int]) -> tuple[str, list[int]]:
     return _apply_edits(text, origin, edits)
 
 
-#: A word said again after a spoken hesitation ("kills the, uh, the radial direction", "it's, um, it's"): said once.
+#: Words said again after a spoken hesitation ("kills the, uh, the radial direction", "it's, um, it's", "It doesn't,
+#: uh, it doesn't stop the stream"): said once, up to three words (a restarted "it doesn't" denies once, not twice).
 #: (Other hesitations stay: they may part clauses, and how often an answer hesitates is part of its form.)
 _HESITATION_WORD = re.compile(r"\b(?:um+|uh+|uhm+|erm+)\b", re.IGNORECASE)
-_SAID_AGAIN = re.compile(r"\b([A-Za-z]+)'?(?:s\b)?(?:,?\s*\b(?:um+|uh+|uhm+|erm+)\b,?\s*)+(?=\1\b)", re.IGNORECASE)
+_SAID_AGAIN = re.compile(r"\b((?:[A-Za-z]+(?:['\u2019][A-Za-z]+)?\s+){0,2}[A-Za-z]+(?:['\u2019][A-Za-z]+)?)"
+                         r"(?:,?\s*\b(?:um+|uh+|uhm+|erm+)\b,?\s*)+(?=\1\b)", re.IGNORECASE)
 
 
 #: A spoken filler set off by commas ("not, you know, gradients exploding", "it's, like, five-ish", "or, well, Admin
