@@ -146,6 +146,9 @@ _EN_NOT_A_CUE = {("no", "matter"), ("not", "only"), ("no", "doubt"), ("not", "ju
 _EN_AFTER = frozenset(("not", "cannot", "free", "unnecessary", "unneeded", "optional", "dispensable", "needless",
                        "dropped", "removed", "skipped", "eliminated", "omitted", "redundant", "superfluous",
                        "avoided", "bypassed", "never", "useless", "pointless"))
+#: "rather than", "instead of": what follows is the alternative set aside (like Chinese 而不是), so a denying word there
+#: ("essential rather than optional") says nothing against the claim before it.
+_SET_ASIDE_AFTER = {"rather": "than", "instead": "of"}
 #: Words that deny only what stands before them ("Q and K are untouched"; "an untouched identity path" affirms).
 _EN_AFTER_ONLY = frozenset(("untouched", "unscaled", "unmodified", "exempt"))
 #: English pairs that also negate what stands before them ("q_proj and k_proj are left alone").
@@ -797,6 +800,8 @@ class Polarity:
                     return  # (but "warm-up is also no longer needed" goes on to its denial)
                 if t.kind == WORD and self._negative_purpose(j):
                     return  # "needs warm-up to not fall apart": the "not" is the purpose's, not the claim's
+                if t.kind == WORD and t.key in _SET_ASIDE_AFTER and j + 1 < len(toks) and toks[j + 1].key == _SET_ASIDE_AFTER[t.key]:
+                    return  # "warm-up is essential rather than optional": what follows is the alternative set aside
                 if t.kind == WORD:
                     raw = t.key if t.key == "not" else lay.text[t.start : t.end]
                     if ((raw in _EN_AFTER or raw in _EN_AFTER_PAIR) and is_negation(toks, j) or raw in _EN_AFTER_ONLY
