@@ -264,6 +264,10 @@ def _row_label_only(answer: Analysis, frame: Frame) -> bool:
     return _AFFIRMING_CELL.match(line, colon + 1) is None
 
 
+#: Prepositions that may stand before a relative "which" ("the mechanism by which", "the rate at which").
+_RELATIVE_PREPOSITIONS = frozenset({"by", "at", "in", "through", "under", "with", "from", "for"})
+
+
 def _new_clause_between(answer: Analysis, frame: Frame) -> bool:
     """Between two of the frame's words a comma part opens with a coordinator and a new subject ("doesn't need
     warm-up, and the final LayerNorm is part of that setup") or with "where"/"when" (", where a diverged run costs
@@ -274,8 +278,10 @@ def _new_clause_between(answer: Analysis, frame: Frame) -> bool:
     terms = sorted(frame.terms)
     for (_, b), (a2, b2) in zip(terms, terms[1:], strict=False):
         for j in range(b, a2):
-            if (toks[j].kind == WORD and toks[j].key in _RELATIVES and j - b > _RELATIVE_REACH
-                    and toks[j - 1].kind == WORD and not is_function_token(toks[j - 1])
+            # (the relative may follow its preposition: "adds the mechanism by which gradients then vanish")
+            noun = j - 2 if j >= 2 and toks[j].key == "which" and toks[j - 1].key in _RELATIVE_PREPOSITIONS else j - 1
+            if (toks[j].kind == WORD and toks[j].key in _RELATIVES and noun - b > _RELATIVE_REACH - 1
+                    and toks[noun].kind == WORD and not is_function_token(toks[noun])
                     and any(toks[k].key in ("and", "or", ",") or toks[k].key in _NOUN_PREPOSITIONS
                             for k in range(b, j))):
                 # (its noun in another conjunct or after a preposition: "divides the output-side gradients by a
@@ -355,7 +361,8 @@ def _parts_apart(answer: Analysis, frame: Frame) -> bool:
     """Two of the frame's words, one after the other, sit in comma parts with a whole part between them, and each
     is wrapped in its own part's words: the first has words before and after it in its part, the second before it
     ("方差随 l 线性变大，第 l 个分支只占约 1/l，累加起来输出变化只有 O(log N)": what grows linearly is the variance, not the
-    output change). Each part says something of its own; the words do not make one claim. A part the first word
+    output change; so too "..., 输出变化只有 O(log N)", the second word opening its part). Each part says something of its
+    own; the words do not make one claim. A part the first word
     closes ("Pre-LN 的输出变化，按 Admin 的分析，也线性增长") leaves it the subject of what follows."""
     lay, toks = answer.lay, answer.lay.tokens
     content = (WORD, CJK)
@@ -365,7 +372,7 @@ def _parts_apart(answer: Analysis, frame: Frame) -> bool:
                    for k in range(lo, hi))
 
     terms = sorted(frame.terms)
-    for (a1, b1), (a2, _) in zip(terms, terms[1:], strict=False):
+    for (a1, b1), (a2, b2) in zip(terms, terms[1:], strict=False):
         p1, p2 = lay.part_of[b1 - 1], lay.part_of[a2]
         if p2 - p1 < 2 or not wrapped(lay.part_opening(a1), a1, p1):
             continue  # (a first word that opens its part is the topic the later parts go on about: "T5：..., 属于 Post-LN")
@@ -374,8 +381,11 @@ def _parts_apart(answer: Analysis, frame: Frame) -> bool:
         # Chinese runs only: their commas part predications of their own, where English ones part asides and lists
         # ("the gradient is large, and according to Xiong it grows with depth"); and not when the second part
         # goes on about the first's subject (它, 其, 这)
-        chinese = any(toks[k].kind == CJK for k in range(b1, after)) and any(toks[k].kind == CJK for k in range(before, a2))
-        if chinese and wrapped(b1, after, p1) and wrapped(before, a2, p2) and not any(
+        # (the second word may also open its part and be said something of there: "..., 输出变化只有 O(log N)")
+        end2 = next((k for k in range(b2, min(len(toks), b2 + 12)) if lay.part_of[k] != p2), min(len(toks), b2 + 12))
+        chinese = any(toks[k].kind == CJK for k in range(b1, after)) and any(
+            toks[k].kind == CJK for k in (*range(before, a2), *range(b2, end2)))
+        if chinese and wrapped(b1, after, p1) and (wrapped(before, a2, p2) or wrapped(b2, end2, p2)) and not any(
                 toks[k].key in _ZH_ANAPHORA for k in range(before, a2)):
             return True
     return False
@@ -910,6 +920,27 @@ def _topic_label_and_text(answer: Analysis, frame: Frame) -> bool:
     return any(b <= span[1] and answer.subjects.between(span[0], a) is not None for a, b in frame.terms[1:])
 
 
+#: Words that make a line's label a question ("梯度怎么走：", "为什么需要 final LN：", "How does the gradient flow:").
+_ASKING_ZH = ("什么", "怎么", "怎样", "如何", "为什么", "为何", "哪", "吗", "呢")
+_ASKING_EN = frozenset({"how", "why", "what", "which", "where", "when", "does", "do", "is", "are", "can"})
+
+
+def _asking_label_and_text(answer: Analysis, frame: Frame) -> bool:
+    """The claim's words sit both in a line's label that asks a question and in the text after it ("梯度怎么走：Pre-LN
+    的每层雅可比是 I + ..."): the label names the topic its text answers, and its words are no part of what the text
+    claims. (A label that holds all of a claim's words is judged as before.)"""
+    lay = answer.lay
+    span = lay.label_of_line.get(lay.line_of[frame.start])
+    if span is None or not (any(b <= span[1] for _, b in frame.terms) and any(a >= span[1] for a, _ in frame.terms)):
+        return False
+    toks = lay.tokens
+    first = next((k for k in range(span[0], span[1]) if toks[k].kind in (WORD, CJK)), None)
+    if first is not None and toks[first].kind == WORD and toks[first].key in _ASKING_EN:
+        return True
+    label = lay.text[toks[span[0]].start : toks[span[1] - 1].end]
+    return any(w in label for w in _ASKING_ZH)
+
+
 def _label_denial_joined_to_text(answer: Analysis, frame: Frame) -> bool:
     """A denial whose negation sits in a line's label that names no subject, with the rest of its words and its subject
     in the text after the label ("2. 不依赖 warm-up：Post-LN 去掉 warm-up 只有 8.45 BLEU", an item under "why LLMs chose
@@ -941,8 +972,8 @@ _SPARED_BECAUSE: tuple[Callable[[Analysis, Frame], bool], ...] = (
     _introduced_after_its_subject,
     _across_cell_items, _set_aside, _played_down, _subject_opens_later_conjunct, _subject_closes_earlier_conjunct,
     _subject_is_the_setting, _words_on_the_other_side, _title_line, _row_label_only,
-    _heading_and_text, _topic_label_and_text, _label_denial_joined_to_text, _symbol_from_formula, _listed_among_names,
-    _granted_in_lesser_measure, _terms_compared_against, _object_owns_another)
+    _heading_and_text, _topic_label_and_text, _asking_label_and_text, _label_denial_joined_to_text, _symbol_from_formula,
+    _listed_among_names, _granted_in_lesser_measure, _terms_compared_against, _object_owns_another)
 _SPARED_BY_MATCH: tuple[Callable[[Analysis, Matcher, Frame], bool], ...] = (_read_both_ways, _other_coefficient)
 #: Further reasons that spare a denial ("X does not Y"): the "not" belongs to another verb or to a reason.
 _DENIAL_SPARED_BECAUSE: tuple[Callable[[Analysis, Frame], bool], ...] = (_denies_another_verb, _reason_follows_denial,
