@@ -1116,8 +1116,9 @@ class Subjects:
 
     def _set_against_the_topic(self, sent: int) -> bool:
         """The sentence sets what it names against the topic itself ("in Pre-LN the branch can output anything,
-        whereas here every block adds a fixed scale", "Pre-LN 的分支输出没有上界，而这里 ..."): the name is the
-        comparison, so it is not what the next sentences are about."""
+        whereas here every block adds a fixed scale", "Pre-LN 的分支输出没有上界，而这里 ...", "the gradient does not
+        shrink with depth, whereas for Pre-LN it does"): the name is the comparison, so it is not what the next
+        sentences are about."""
         toks = self.lay.tokens
         a, b = self.lay.sentence_span[sent]
         for k in range(a, b - 1):
@@ -1129,6 +1130,13 @@ class Subjects:
                 # scale": the contrast names nothing of its own, so it is the topic's side
                 if toks[k].kind == WORD and nxt and not nxt[0].endswith("ing") and not any(
                         k < m.start < b and not m.contrast for m in self.mentions_overlapping(k, b)):
+                    return True
+                # "at init the gradients near the output are big and don't shrink with depth, whereas for Pre-LN it
+                # goes down like 1/sqrt(L)": the contrast names the other side, and the part before it, naming no
+                # one, is the topic's
+                if toks[k].kind == WORD and k > a and not any(
+                        not m.contrast for m in self.mentions_overlapping(a, k)) and any(
+                        not m.contrast for m in self.mentions_overlapping(k + 1, b)):
                     return True
         return False
 
