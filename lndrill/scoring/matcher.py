@@ -47,7 +47,7 @@ _NOT_AFTER_SHORT_NAME = frozenset(stem(w) for w in ("train", "training", "traine
                                                    "processed", "hoc", "mortem", "condition", "conditions", "fix",
                                                    "fixes")) | _PAIRING
 
-#: The words of one claim must lie within this many tokens of its first word.
+#: The words of one claim must lie within this many tokens of its first word (punctuation not counted).
 WINDOW = 30
 #: Below this many tokens an answer is about the card's own question, whatever it names (see Analysis.__init__).
 _SHORT_ANSWER_TOKENS = 80
@@ -289,6 +289,9 @@ class Analysis:
         self._spoken = [(f.sides, *span) for f in spoken_formulas(self.prep.text)
                         if (span := self._token_span(starts, f.start, f.end)) is not None]
         self._formula_begins = {a for _, a, _, _, _ in self._formulas} | {a for _, a, _, _, _ in self._spoken}
+        # How far apart two tokens are for one claim: punctuation does not count ("J_{LN} = \frac{1}{s}(I - ...)，每往回一层
+        # 都要乘一次": a LaTeX formula's brackets and operators would otherwise put its words out of reach)
+        self._reach = list(itertools.accumulate((t.kind != PUNCT for t in self.tokens), initial=0))
         found = [(subject, a, b) for subject, phrases in rubric.subjects.items()
                  for ph in phrases for a, b in self.index.find(ph)]
         found += self._short_names(rubric)
@@ -906,15 +909,17 @@ class Analysis:
         tried = 0
         bridged: tuple[int, int] | None = None
         anchor_contrast = part_of[anchor[0]] in self._contrast_parts
+        reach = self._reach
+        at = reach[anchor[0]]
         while (lo >= 0 or hi < len(hits)) and tried < 8:
-            d_lo = anchor[0] - hs[lo] if lo >= 0 else 1 << 30
-            d_hi = hs[hi] - anchor[0] if hi < len(hits) else 1 << 30
+            d_lo = at - reach[hs[lo]] if lo >= 0 else 1 << 30
+            d_hi = reach[hs[hi]] - at if hi < len(hits) else 1 << 30
             if d_lo <= d_hi:
                 h, lo = hits[lo], lo - 1
             else:
                 h, hi = hits[hi], hi + 1
             tried += 1
-            if abs(h[0] - anchor[0]) > WINDOW:
+            if abs(reach[h[0]] - at) > WINDOW:
                 break
             if self.lay.clause_of[h[0]] != clause and not self._bridged(clause, self.lay.clause_of[h[0]]):
                 continue
