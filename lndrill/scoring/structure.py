@@ -570,7 +570,7 @@ def analyse(text: str, tokens: list[Token], cased: str | None = None) -> Layout:
     lead_ends_colon = False  # that line ends with a colon, so it leads into a list even across a blank line
     lead_items: list[tuple[int, int]] = []  # open list items (block, indent) that more-indented items nest under
     in_code = False
-    prev_dangling = prev_unclosed = prev_joined = prev_says = False
+    prev_dangling = prev_unclosed = prev_joined = prev_says = prev_cjk_end = False
     item_text_col = 0  # the column where the current list item's text starts (0: not in a list item)
     prev_open_item = prev_long = False
     after_display = prev_prose_open = False
@@ -597,8 +597,10 @@ def analyse(text: str, tokens: list[Token], cased: str | None = None) -> Layout:
         # one that stops on a verb of saying ("That is not to say\nPre-LN never needs warm-up: ...").
         # (Only after a long prose line and not indented: in notes "sandwich-LN: ..." over "  vs Pre-LN: ..." each line
         # is a label of its own.)
+        # (a Chinese sentence broken between two characters carries on too: "...，Post-LN 只要能训起来\n往往更好：DeepNet ...")
         wrapped = (not blank and not heading and not bullet and not prev_blank and prev_prose_open and prev_dangling
-                   and raw[:1] not in (" ", "\t") and cased is not None and (cased[a:b][:1].islower() or prev_says))
+                   and raw[:1] not in (" ", "\t") and cased is not None
+                   and (cased[a:b][:1].islower() or prev_says or (prev_cjk_end and CJK_CHAR.match(raw) is not None)))
         # The same inside a list item: a line indented under the item's text that carries on a long item line left
         # open ("- 代价：...，有效深度打折。训得动的 Post-LN\n  最终效果常常更好：DeepNet 报告 ...") is no label either.
         # (A short item line over an indented "vs Pre-LN: ..." is notes: each line its own label.)
@@ -697,6 +699,7 @@ def analyse(text: str, tokens: list[Token], cased: str | None = None) -> Layout:
             prev_unclosed = stripped.count("(") > stripped.count(")")
             prev_joined = bool(_DANGLING.search(stripped))
             prev_says = bool(_SAYS_AT_END.search(stripped))
+            prev_cjk_end = CJK_CHAR.match(stripped[-1:]) is not None
             # (a line of prose ending with a colon is open however short: "其形式为：" over a displayed formula)
             prev_prose_open = (not display and not heading and not bullet and label_at is None
                                and (_width(stripped) >= 40 or stripped.endswith((":", "：")))
