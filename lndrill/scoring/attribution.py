@@ -151,16 +151,17 @@ _RELATIVE = Cues(en=("which", "who", "whose", "where"), zh=("它", "其"))
 #: A relative pronoun right after a noun ("the warm-up that Post-LN needs"), and the openers and copulas of a cleft,
 #: which is about the name after its "that" ("it is the warm-up that Post-LN needs").
 _RELATIVE_NOUN_CLAUSE = frozenset({"that", "which"})
-_CLEFT_OPENERS = frozenset({"it", "this"})
+CLEFT_OPENERS = frozenset({"it", "this"})
 _CLEFT_COPULAS = frozenset({"is", "was"})
-_RELATIVE_PREPOSITIONS = frozenset({"for", "in", "on", "to", "of", "with", "under", "by", "at", "from"})
+#: Prepositions that may stand before a relative "which" ("for which ...", "the mechanism by which ...").
+RELATIVE_PREPOSITIONS = frozenset({"for", "in", "on", "to", "of", "with", "under", "by", "at", "from", "through"})
 
 
 def _opens_relative(toks: list[Token], k: int) -> bool:
     """A relative word starts at k ("which ...", "where ...", "它 ..."), maybe after its preposition ("for which ...")."""
     if _RELATIVE.at(toks, k):
         return True
-    return (toks[k].kind == WORD and toks[k].key in _RELATIVE_PREPOSITIONS and k + 1 < len(toks)
+    return (toks[k].kind == WORD and toks[k].key in RELATIVE_PREPOSITIONS and k + 1 < len(toks)
             and toks[k + 1].kind == WORD and toks[k + 1].key in ("which", "whom"))
 
 
@@ -1547,7 +1548,7 @@ class Subjects:
         if rel != end or toks[rel].kind != WORD or toks[rel].key not in _RELATIVE_NOUN_CLAUSE:
             return False
         opening = self._part_first(m.start)
-        if toks[opening].key not in _CLEFT_OPENERS or opening + 1 >= len(toks):
+        if toks[opening].key not in CLEFT_OPENERS or opening + 1 >= len(toks):
             return True
         # ("it's" is one token whose key drops the "'s")
         contracted = lay.text[toks[opening].start : toks[opening].end].endswith(("'s", "\u2019s"))

@@ -16,7 +16,7 @@ from dataclasses import replace
 from weakref import WeakKeyDictionary
 
 from lndrill.cards.schema import Card
-from lndrill.scoring.attribution import Attribution, Mention
+from lndrill.scoring.attribution import CLEFT_OPENERS, RELATIVE_PREPOSITIONS, Attribution, Mention
 from lndrill.scoring.form import read_form
 from lndrill.scoring.lexicon import ARROW, CJK, COPULAS, NUMBER, PUNCT, WORD, Cues, Token, stem
 from lndrill.scoring.matcher import COMPARED_WITH, Analysis, Frame
@@ -264,10 +264,6 @@ def _row_label_only(answer: Analysis, frame: Frame) -> bool:
     return _AFFIRMING_CELL.match(line, colon + 1) is None
 
 
-#: Prepositions that may stand before a relative "which" ("the mechanism by which", "the rate at which").
-_RELATIVE_PREPOSITIONS = frozenset({"by", "at", "in", "through", "under", "with", "from", "for"})
-
-
 def _new_clause_between(answer: Analysis, frame: Frame) -> bool:
     """Between two of the frame's words a comma part opens with a coordinator and a new subject ("doesn't need
     warm-up, and the final LayerNorm is part of that setup") or with "where"/"when" (", where a diverged run costs
@@ -279,7 +275,7 @@ def _new_clause_between(answer: Analysis, frame: Frame) -> bool:
     for (_, b), (a2, b2) in zip(terms, terms[1:], strict=False):
         for j in range(b, a2):
             # (the relative may follow its preposition: "adds the mechanism by which gradients then vanish")
-            noun = j - 2 if j >= 2 and toks[j].key == "which" and toks[j - 1].key in _RELATIVE_PREPOSITIONS else j - 1
+            noun = j - 2 if j >= 2 and toks[j].key == "which" and toks[j - 1].key in RELATIVE_PREPOSITIONS else j - 1
             if (toks[j].kind == WORD and toks[j].key in _RELATIVES and noun - b > _RELATIVE_REACH - 1
                     and toks[noun].kind == WORD and not is_function_token(toks[noun])
                     and any(toks[k].key in ("and", "or", ",") or toks[k].key in _NOUN_PREPOSITIONS
@@ -1071,10 +1067,6 @@ def _another_named_inside(answer: Analysis, frame: Frame) -> bool:
                and not any(i in words for i in range(m.start, m.end)) for m in answer.subjects.mentions_overlapping(lo, hi))
 
 
-#: Words that, opening a clause, make a "that" after a noun a cleft ("it is the warm-up that Post-LN skips").
-_CLEFT_OPENERS = frozenset({"it", "this"})
-
-
 def _subject_of_a_relative_clause(answer: Analysis, frame: Frame) -> bool:
     """The subject is named only inside a relative clause on one of the claim's nouns ("you don't need the long
     warm-up that Post-LN needs"), and all of the claim's words come before it: that clause says its own thing of the
@@ -1089,7 +1081,7 @@ def _subject_of_a_relative_clause(answer: Analysis, frame: Frame) -> bool:
     if lay.clause_of[k] != lay.clause_of[frame.start] or any(b > k for _, b in frame.terms):
         return False  # (the claim goes on after it: "the final LN that Post-LN adds divides the gradient")
     opening = lay.part_opening(frame.start)
-    return toks[opening].key not in _CLEFT_OPENERS
+    return toks[opening].key not in CLEFT_OPENERS
 
 
 def _after_a_relative_clause(answer: Analysis, frame: Frame) -> bool:
