@@ -150,7 +150,7 @@ _RELATIVE = Cues(en=("which", "who", "whose", "where"), zh=("它", "其"))
 #: Prepositions that open a relative part with "which"/"whom" ("Unlike Post-LN, for which warm-up is close to mandatory").
 #: A relative pronoun right after a noun ("the warm-up that Post-LN needs"), and the openers and copulas of a cleft,
 #: which is about the name after its "that" ("it is the warm-up that Post-LN needs").
-_RELATIVE_NOUN_CLAUSE = frozenset({"that", "which"})
+RELATIVE_NOUN_CLAUSE = frozenset({"that", "which"})
 CLEFT_OPENERS = frozenset({"it", "this"})
 _CLEFT_COPULAS = frozenset({"is", "was"})
 #: Prepositions that may stand before a relative "which" ("for which ...", "the mechanism by which ...").
@@ -1545,7 +1545,7 @@ class Subjects:
         claim is said of. Not in a cleft ("it is the warm-up that Post-LN needs"), which is about the name."""
         toks, lay = self.lay.tokens, self.lay
         rel = m.start - 1
-        if rel != end or toks[rel].kind != WORD or toks[rel].key not in _RELATIVE_NOUN_CLAUSE:
+        if rel != end or toks[rel].kind != WORD or toks[rel].key not in RELATIVE_NOUN_CLAUSE:
             return False
         opening = self._part_first(m.start)
         if toks[opening].key not in CLEFT_OPENERS or opening + 1 >= len(toks):

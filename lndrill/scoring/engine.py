@@ -16,7 +16,13 @@ from dataclasses import replace
 from weakref import WeakKeyDictionary
 
 from lndrill.cards.schema import Card
-from lndrill.scoring.attribution import CLEFT_OPENERS, RELATIVE_PREPOSITIONS, Attribution, Mention
+from lndrill.scoring.attribution import (
+    CLEFT_OPENERS,
+    RELATIVE_NOUN_CLAUSE,
+    RELATIVE_PREPOSITIONS,
+    Attribution,
+    Mention,
+)
 from lndrill.scoring.form import read_form
 from lndrill.scoring.lexicon import ARROW, CJK, COPULAS, NUMBER, PUNCT, WORD, Cues, Token, stem
 from lndrill.scoring.matcher import COMPARED_WITH, Analysis, Frame
@@ -789,7 +795,7 @@ def _said_in_relative_clause(answer: Analysis, frame: Frame) -> tuple[Mention, b
     and whether the clause affirms the noun, or None. Credit only: the main clause's subject owns the claim itself."""
     toks = answer.lay.tokens
     end = max(b for _, b in frame.terms)
-    if frame.kind != "prose" or end + 1 >= len(toks) or toks[end].kind != WORD or toks[end].key not in ("that", "which"):
+    if frame.kind != "prose" or end + 1 >= len(toks) or toks[end].kind != WORD or toks[end].key not in RELATIVE_NOUN_CLAUSE:
         return None
     named = [m for m in answer.subjects.mentions_overlapping(end + 1, end + 2) if m.start == end + 1 and not m.contrast]
     if not named:
