@@ -295,6 +295,15 @@ def test_formula_structure_not_string() -> None:
     assert find_formulas(prepare("no formula here, just words").text) == []
 
 
+def test_formulas_are_found_after_long_prose_and_through_a_subscript_with_punctuation() -> None:
+    # (the scanner skips stretches that cannot hold a call; a subscript's braces may hold text that is no formula)
+    long = "It is said, " + "and so on, " * 400 + "that x_{l+1} = x_l + F(LN(x_l)); then more words. " * 3
+    assert [f.sides for f in find_formulas(prepare(long).text)] == [(canonical("x + F(LN(x))"),)] * 3
+    braced = "h_{l: the layer, " + "i.e. block; " * 8 + "} = h_{l} + F(LN(h_{l}))"
+    found = find_formulas(prepare(braced).text)
+    assert [(f.sides, f.whole_start) for f in found] == [((canonical("x + F(LN(x))"),), 0)]
+
+
 def test_chinese_needs_no_spaces_and_mixed_text_works(main_card) -> None:
     assert "pre-identity-path" in hits(main_card, "Pre-LN的残差是恒等通道，梯度直达输入层。")
     assert "post-grad-through-ln" in hits(main_card, "Post-LN 的 backward 每层都要过 LN 的 Jacobian。")

@@ -16,6 +16,7 @@ resumes after whatever the last parse consumed.
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import math
 import re
@@ -134,6 +135,8 @@ class _Lex:
 
 
 _MAX_DEPTH = 40
+#: How far past its "_" or "^" a decoration's bracket is read: the "{" after the sign, then up to 60 tokens.
+_DECORATION_REACH = 62
 
 
 class _Parser:
@@ -262,7 +265,7 @@ class _Parser:
                 close = "}" if nxt[1] == "{" else ")"
                 depth = 0
                 steps = 0
-                while (tok := self.peek()) is not None and steps < 60:
+                while (tok := self.peek()) is not None and steps < _DECORATION_REACH - 2:
                     self.i += 1
                     steps += 1
                     if tok[0] == "op" and tok[1] in "{(":
@@ -354,6 +357,23 @@ def _bullet_dash(text: str, at: int) -> bool:
     return not text[line_start:at].strip() and text[at + 1 : at + 2] in (" ", "\t")
 
 
+def _opens_and_walls(toks: list[tuple[str, str, int, int]]) -> tuple[list[int], list[int]]:
+    """Where the formula tokens open a bracket, and the walls no parse crosses: text that is no formula token, far
+    enough from a subscript or power that no decoration's bracket (read up to 60 tokens on) can have stepped over it."""
+    opens: list[int] = []
+    walls: list[int] = []
+    last_decoration = -(1 << 30)
+    for j, (kind, value, _, _) in enumerate(toks):
+        if kind == "op":
+            if value in "([":
+                opens.append(j)
+            elif value in "_^":
+                last_decoration = j
+        elif kind == "brk" and j - last_decoration > _DECORATION_REACH:
+            walls.append(j)
+    return opens, walls
+
+
 def find_formulas(text: str) -> list[FormulaMatch]:
     """Every formula in normalised `text`, each structured side canonicalised, with its character span."""
     if "(" not in text:
@@ -361,8 +381,18 @@ def find_formulas(text: str) -> list[FormulaMatch]:
     toks = _Lex(text).toks
     p = _Parser(toks)
     found: list[FormulaMatch] = []
+    opens, walls = _opens_and_walls(toks)
     i = 0
     while i < len(toks):
+        # A structured side calls a norm or a branch, so it holds an opening bracket; no formula runs over a wall.
+        # From here to the next wall before any bracket, nothing structured can start: go past that wall.
+        k = bisect.bisect_left(opens, i)
+        if k == len(opens):
+            break
+        w = bisect.bisect_left(walls, i)
+        if w < len(walls) and walls[w] < opens[k]:
+            i = walls[w] + 1
+            continue
         kind = toks[i][0]
         if kind not in ("id", "num", "op") or (kind == "op" and toks[i][1] not in "([{-"):
             i += 1
