@@ -317,6 +317,7 @@ class Analysis:
         self._contrast_parts = self.subjects.contrast_parts
         self._both_placements = _conjoined_placements(self.tokens)
         self._frames: dict[int, list[Frame]] = {}
+        self._frame_cache: dict[tuple[int, int, tuple[tuple[int, int], ...], str, tuple[int, int]], Frame] = {}
         self._by_heading: tuple[frozenset[int], dict[int, dict[str, Mention]]] | None = None
         self._by_start: dict[int, tuple[list[int], list[Frame]]] = {}
         self.quoted = self._quoted_tokens()
@@ -870,10 +871,15 @@ class Analysis:
 
     def _prose(self, matcher: Matcher) -> Iterator[Frame]:
         per_group: list[list[tuple[int, int]]] = []
+        cache = self._phrase_cache  # (read directly: a matcher's groups hold many phrases, most with no match)
         for group in matcher.groups:
             found: set[tuple[int, int]] = set()
             for ph in group:
-                found.update(self.find(ph))
+                hits = cache.get(ph)
+                if hits is None:
+                    hits = self.find(ph)
+                if hits:
+                    found.update(hits)
             if not found:
                 return
             per_group.append(sorted(found))
@@ -1143,6 +1149,16 @@ class Analysis:
 
     def _frame(self, a: int, b: int, terms: tuple[tuple[int, int], ...], kind: str,
                char_span: tuple[int, int]) -> Frame:
+        """What the answer says where these terms stand (the same words read for two matchers are read once: a frame
+        depends on nothing but the words and the analysis built in __init__)."""
+        key = (a, b, terms, kind, char_span)
+        frame = self._frame_cache.get(key)
+        if frame is None:
+            frame = self._frame_cache[key] = self._read_frame(a, b, terms, kind, char_span)
+        return frame
+
+    def _read_frame(self, a: int, b: int, terms: tuple[tuple[int, int], ...], kind: str,
+                    char_span: tuple[int, int]) -> Frame:
         lay = self.lay
         clause = lay.clause_of[a]
         who = self.subjects.attribute(a, b)
