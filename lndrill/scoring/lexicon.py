@@ -529,6 +529,14 @@ class TextIndex:
         return (j < len(toks) and toks[j].kind == PUNCT and toks[j].key in ("/", "÷")
                 and toks[j].start == toks[j - 1].end and j + 1 < len(toks) and toks[j + 1].start == toks[j].end)
 
+    def _has_every_unit(self, phrase: Phrase) -> bool:
+        """Every unit after the first (but a prefix) is somewhere in the text: a match needs them all."""
+        by_key = self.by_key
+        for unit, pre in zip(phrase.units[1:], phrase.prefix[1:], strict=True):
+            if not pre and unit not in by_key and not any(same in by_key for same in _CJK_SAME.get(unit, ())):
+                return False
+        return True
+
     def find(self, phrase: Phrase) -> list[tuple[int, int]]:
         """Every match of `phrase` as a (first token, last token + 1) pair, in text order."""
         units = phrase.units
@@ -543,6 +551,8 @@ class TextIndex:
         else:
             starts = self.by_key.get(first, [])
         one_word = len(units) == 1 and phrase.kinds[0] == WORD and not phrase.prefix[0]
+        if starts and not self._has_every_unit(phrase):
+            starts = []  # a later word of the phrase is nowhere in the text: it can only match joined up
         if not starts and not phrase.joined and not one_word:
             return []  # nor can it match as a compound ("pre norm" as "prenorm") or a split word ("warm up")
         found: set[tuple[int, int]] = set()
