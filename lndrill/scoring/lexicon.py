@@ -236,6 +236,13 @@ def cjk_same(unit: str) -> tuple[str, ...]:
 _NEVER_SKIPPED = frozenset({"not", "no", "never", "cannot", "without", "nor", "neither"})
 
 
+#: A phrase's word before a determiner is a verb on its object ("scales the branch"); with "of" between them it is a
+#: noun ("the scale of the earlier branches"), so the gap never skips that "of", unless the noun names the action
+#: itself ("no subtraction of the mean", "scaling of the branch").
+_DETERMINERS = frozenset({"the", "a", "an"})
+_ACTION_NOUN_ENDINGS = ("ion", "ing", "ment")
+
+
 def _symbol(key: str) -> bool:
     """A one-letter word other than the article: a symbol ("L" in "sqrt(L ln d)"), which changes what a formula
     says, so a phrase's word gap never skips it ("sqrt ln d" is not found in "sqrt L ln d")."""
@@ -477,6 +484,11 @@ class TextIndex:
                 and (before.kind == WORD or before.key == ")") and call.kind == PUNCT and call.key == "("
                 and call.start == name.end and text[toks[pos].start] == ".")
 
+    def _action_noun(self, k: int) -> bool:
+        """The word at token k is a noun of action ("subtraction", "scaling"): its "of" introduces what is acted on."""
+        tok = self.tokens[k]
+        return self.text[tok.start : tok.end].lower().endswith(_ACTION_NOUN_ENDINGS)
+
     def _hyphenated(self, a: int, b: int) -> bool:
         """Tokens a and b are the halves of one hyphenated word ("encoder-decoder"): a phrase's word gap never
         skips the first half, or "only decoder" would be read in "only encoder-decoder"."""
@@ -586,7 +598,8 @@ class TextIndex:
                     k = j
                     skipped = 0
                     while (skipped < WORD_GAP and k < len(self.tokens) and self.tokens[k].kind in (WORD, NUMBER)
-                           and self.tokens[k].key not in _NEVER_SKIPPED and not _symbol(self.tokens[k].key)):
+                           and self.tokens[k].key not in _NEVER_SKIPPED and not _symbol(self.tokens[k].key)
+                           and not (self.tokens[k].key == "of" and unit in _DETERMINERS and not self._action_noun(prev))):
                         k += 1
                         skipped += 1
                         if self._unit_at(k, unit, kind, pre):
