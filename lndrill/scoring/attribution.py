@@ -212,10 +212,11 @@ _EXAMPLE_HEADS = frozenset({"model", "llm", "lms", "architectur", "system", "net
 #: Adjectives whose "to" names a yardstick even with a noun between ("comparable performance to Post-LN").
 _LIKENESS = frozenset(stem(w) for w in ("comparable", "similar", "equal", "equivalent", "close", "identical",
                                         "inferior", "superior", "analogous", "competitive"))
-_DENIED_SUBJECT = Cues(en=("not",),
+_DENIED_SUBJECT = Cues(en=("not", "without"),
                        # "BERT does not use RMSNorm but LayerNorm", "BERT 不用 RMSNorm，而是 ...": the name denied as the object
+                       # ("GPT-3 is pre-norm without being RMSNorm": the name it goes without)
                        pairs=("not use", "not using", "not used", "doesn't use", "don't use", "didn't use", "never use",
-                              "never used", "never uses"),
+                              "never used", "never uses", "without being", "without using"),
                        zh=("不是", "而非", "并非", "不用", "没用", "没有用", "并不用", "不采用", "没有采用", "不使用", "没有使用"))
 
 
