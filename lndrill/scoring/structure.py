@@ -752,6 +752,9 @@ def analyse(text: str, tokens: list[Token], cased: str | None = None) -> Layout:
         # O(d√ln d), flat in L | Pre O(d√(ln d/L))")
         bar = (tok.kind == PUNCT and tok.key == "|" and text[tok.start - 1 : tok.start] == " "
                and text[tok.end : tok.end + 1] == " ")
+        if (i > 0 and lay.sentence_of[i - 1] == sent and not (label is not None and label[1] in (i - 1, i))
+                and _SPACED_DASH.search(text, tokens[i - 1].end, tok.start)):
+            part += 1  # "和 L 无关——不是随深度变大": a dash parts the sentence as a comma does (the tokens leave it out)
         if _is_connective(tokens, i) or (tok.kind == PUNCT and tok.key == ";") or colon:
             # An elaborating colon ("X is wrong: it is flat") starts a clause; a label's colon does not.
             clause += 1
