@@ -3425,3 +3425,26 @@ def test_a_used_in_note_on_a_labelled_line_says_who_uses_the_label(deck) -> None
     # only the names after the cue, and only for a label that names no subject of its own
     assert "gpt-pre" not in hits(card, "- Pre-Norm: LayerNorm before the attention. GPT-2 is another story.")
     assert "gpt-pre" not in hits(card, "- Post-Norm: LayerNorm after the residual add (used in BERT).")
+
+
+_NOTES_WITH_A_LIST_LINE = """\
+**Why the article's Post-LN bars read zero**
+- The stack ends in a LayerNorm, so the squared norm of the output is pinned near D.
+- Its gradient with respect to the input is proportional to eps and is tiny at every depth.
+- Pre-LN with a final LayerNorm would read zero under the same metric too.
+- The growth of the Pre-LN bars comes from the forward stream getting larger, not from gradients exploding.
+- A single weight matrix is reused in every block, which makes each block push the stream the same way.
+- At depth 1 the true Jacobian norm is far from zero, while the metric already reads almost nothing.
+
+**What to measure instead**
+- seeds x5; width d >= 64; untied W; N(0, 1/d); head + CE after the final LN; per-layer grad norms
+"""
+
+
+def test_a_bullet_of_semicolon_items_in_an_answer_of_claims_is_notes_not_a_soup(deck) -> None:
+    card = deck.get("toy-metric-artifact")
+    assert card is not None
+    found = hits(card, _NOTES_WITH_A_LIST_LINE)
+    assert {"realistic-width", "readout-after-final-ln"} <= found
+    # the same line on its own is a keyword dump: nothing around it claims anything
+    assert hits(card, _NOTES_WITH_A_LIST_LINE.split("**What to measure instead**")[1]) == set()

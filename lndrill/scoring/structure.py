@@ -262,10 +262,29 @@ def _semicolon_soups(lay: Layout) -> list[list[int]]:
         first = lay.clause_span[clauses[0]][0]
         if lay.block_label(first) is not None or _sentence_label(lay, first, lay.clause_span[clauses[0]][1]):
             continue
+        if _a_bullet_of_notes(lay, first, set(clauses)):
+            continue
         items = [clauses[0], *opened]
         if sum(1 for c in items if not lay.clause_claim[c]) >= 0.6 * len(items):
             out.append(items)
     return out
+
+
+#: An answer that makes at least this many claims outside a bulleted line of ";" items, and claims in at least this
+#: share of its other clauses, writes notes: the line is a list of its recommendations, not a dump of terms.
+_NOTES_CLAIMS = 8
+_NOTES_SHARE = 0.5
+
+
+def _a_bullet_of_notes(lay: Layout, first: int, own: set[int]) -> bool:
+    """The sentence opening at token `first` is a bullet item ("- per-layer param grads; untied W; d >= 64; ...") of
+    an answer that otherwise states things in claims."""
+    line_start = lay.text.rfind("\n", 0, lay.tokens[first].start) + 1
+    if not _BULLET.match(lay.text[line_start : lay.tokens[first].start + 1].lstrip()):
+        return False
+    others = [c for c, (a, b) in enumerate(lay.clause_span) if b > a and c not in own]
+    claims = sum(1 for c in others if lay.clause_claim[c])
+    return claims >= _NOTES_CLAIMS and claims >= _NOTES_SHARE * len(others)
 
 
 #: A paragraph of this many sentences, most of them bare lists, is a keyword soup as a whole.
