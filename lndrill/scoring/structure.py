@@ -739,6 +739,7 @@ def analyse(text: str, tokens: list[Token], cased: str | None = None) -> Layout:
     sent = clause = part = 0
     last_line = -1
     calls: list[bool] = []  # per open bracket: does it open a call ("O(log N)") rather than an aside
+    dashed = _SPACED_DASH.search(text) is not None
     for i, tok in enumerate(tokens):
         ln = tok_line[i]
         if ln != last_line:
@@ -771,7 +772,8 @@ def analyse(text: str, tokens: list[Token], cased: str | None = None) -> Layout:
         # O(d√ln d), flat in L | Pre O(d√(ln d/L))")
         bar = (tok.kind == PUNCT and tok.key == "|" and text[tok.start - 1 : tok.start] == " "
                and text[tok.end : tok.end + 1] == " ")
-        if (i > 0 and lay.sentence_of[i - 1] == sent and not (label is not None and label[1] in (i - 1, i))
+        if (dashed and i > 0 and tok.start > tokens[i - 1].end and lay.sentence_of[i - 1] == sent
+                and not (label is not None and label[1] in (i - 1, i))
                 and _SPACED_DASH.search(text, tokens[i - 1].end, tok.start)):
             part += 1  # "和 L 无关——不是随深度变大": a dash parts the sentence as a comma does (the tokens leave it out)
         if _is_connective(tokens, i) or (tok.kind == PUNCT and tok.key == ";") or colon:
