@@ -823,7 +823,7 @@ class Subjects:
         after_in_parts = [m for m in after if lay.part_of[m.start] <= last_part]
         # (a possessive name after another subject's, "Sandwich-LN keeps Pre-LN's input norm and adds ...", owns an
         # object of that subject's verb)
-        before = self._without_possessors(before)
+        before = self._without_possessors(before, start)
         for group, source in (([m for m in reversed(before) if lay.part_of[m.start] == part], "clause"),
                               (self._examples_after(end, mentions), "clause"),
                               (after_in_parts, "clause"), (list(reversed(before)), "clause"), (after, "clause-after")):
@@ -884,7 +884,7 @@ class Subjects:
         found = [k for k in range(a, b) if self.lay.tokens[k].kind == WORD and self.lay.tokens[k].key in _VS]
         return found[0] if len(found) == 1 else None
 
-    def _without_possessors(self, before: list[Mention]) -> list[Mention]:
+    def _without_possessors(self, before: list[Mention], start: int) -> list[Mention]:
         """`before` (names before a claim, in text order) without the possessive names that are the object of a verb
         ("keeps Pre-LN's input norm") after a plain name of another subject: that earlier name is the verb's subject.
         ("..., Post-LN's doesn't depend on L" and "the search for Post-LN with Pre-LN's stability" keep theirs.)"""
@@ -893,11 +893,20 @@ class Subjects:
         toks, text = self.lay.tokens, self.lay.text
         owning = [text[toks[m.start].start : toks[m.end - 1].end].endswith(("'s", "\u2019s"))
                   or (m.end < len(toks) and toks[m.end].kind == CJK and toks[m.end].key == "的") for m in before]
-        if not any(owning):
-            return before
         kept = []
         for k, m in enumerate(before):
             verb = toks[m.start - 1] if m.start > 0 else None
+            # "Sandwich-LN keeps Pre-LN and adds a norm on the branch output": the name a verb of taking takes is its
+            # object, and the verb after "and" is still the first name's
+            # (only where that first name is the verb's own subject, in its part: "move the LayerNorm (Pre-LN), or keep
+            # Post-LN and control the update size" is said of Post-LN; and not for what stands right after the name, only
+            # punctuation between: "takes Pre-LN, x + F(LN(x)), and adds ..." gives Pre-LN its formula)
+            if (not owning[k] and verb is not None and verb.kind == WORD and verb.key in _REUSE_VERBS
+                    and any(toks[q].kind != PUNCT for q in range(m.end, start))
+                    and any(not owning[j] and before[j].subject != m.subject
+                            and self.lay.part_of[before[j].start] == self.lay.part_of[m.start - 1]
+                            and self.lay.aside_of[before[j].start] == self.lay.aside_of[m.start - 1] for j in range(k))):
+                continue
             # (or a Chinese preposition before "X 的 ...": "Sandwich-LN 就是在 Pre-LN 的分支末尾再加一个 LN")
             if (owning[k] and verb is not None and ((verb.kind == WORD and verb.key in _TAKES_OBJECT)
                                                     or (verb.kind == CJK and verb.key in _ZH_PLACE_PREPOSITIONS))
