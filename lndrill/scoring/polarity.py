@@ -284,12 +284,12 @@ _FINITE_VERBS = frozenset({"is", "are", "was", "were", "has", "gets", "ends", "r
                            "trains", "achieves", "outperforms", "matches", "keeps", "makes"})
 #: A pronoun and a finite verb after a noun phrase open a new predication (see Polarity._new_subject_at).
 _SUBJECT_PRONOUNS = frozenset({"it", "they", "we"})
-#: Adverbs between a negation and "that" ("isn't really that X", "not simply that X").
 #: Words that open an embedded question after a verb of knowing ("no idea what the second moment is", "doesn't know how
 #: large the variance is", "not sure whether ..."): a denial before them denies the knowing, not the question's words.
 _EMBEDDED_QUESTION = frozenset({"what", "how", "whether", "which"})
 _KNOWING = frozenset(stem(w) for w in ("idea", "know", "knows", "knew", "known", "sure", "clear", "certain", "clue",
                                        "tell", "telling"))
+#: Adverbs between a negation and "that" ("isn't really that X", "not simply that X").
 _THAT_ADVERBS = frozenset({"really", "simply", "just", "actually", "merely", "only", "so", "exactly", "quite"})
 #: Comma-bounded adverbs that stand aside inside a clause ("is not, however, a bound").
 _ASIDE_ADVERBS = frozenset({("however",), ("though",), ("actually",), ("in", "fact"), ("of", "cours"), ("of", "course"),
