@@ -276,6 +276,21 @@ _NOTES_CLAIMS = 8
 _NOTES_SHARE = 0.5
 
 
+#: A dash after a capitalised name of this many words or fewer that opens its part ends the name it describes ("...;
+#: LLaMA — RMSNorm, pre-norm", "Gemma 2 — both"), not a statement ("The stream doesn't — it keeps accumulating").
+_DASH_NAME_WORDS = 2
+
+
+def _names_before_dash(tokens: list[Token], part_of: list[int], i: int, cased: str) -> bool:
+    """The dash before token i follows a name that opens its part: a name and its note, not two parts."""
+    part, k = part_of[i - 1], i - 1
+    while k > 0 and part_of[k - 1] == part:
+        k -= 1
+    run = [t for t in tokens[k:i] if not (t.kind == PUNCT and t.key in ",;-")]
+    return (0 < len(run) <= _DASH_NAME_WORDS and all(t.kind in (WORD, NUMBER) for t in run)
+            and cased[run[0].start : run[0].start + 1].isupper())
+
+
 def _a_bullet_of_notes(lay: Layout, first: int, own: set[int]) -> bool:
     """The sentence opening at token `first` is a bullet item ("- per-layer param grads; untied W; d >= 64; ...") of
     an answer that otherwise states things in claims."""
@@ -774,7 +789,7 @@ def analyse(text: str, tokens: list[Token], cased: str | None = None) -> Layout:
                and text[tok.end : tok.end + 1] == " ")
         if (dashed and i > 0 and tok.start > tokens[i - 1].end and lay.sentence_of[i - 1] == sent
                 and not (label is not None and label[1] in (i - 1, i))
-                and _SPACED_DASH.search(text, tokens[i - 1].end, tok.start)):
+                and _SPACED_DASH.search(text, tokens[i - 1].end, tok.start) and not _names_before_dash(tokens, lay.part_of, i, cased or text)):
             part += 1  # "和 L 无关——不是随深度变大": a dash parts the sentence as a comma does (the tokens leave it out)
         if _is_connective(tokens, i) or (tok.kind == PUNCT and tok.key == ";") or colon:
             # An elaborating colon ("X is wrong: it is flat") starts a clause; a label's colon does not.
