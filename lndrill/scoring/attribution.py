@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
 
-from lndrill.scoring.lexicon import CJK, COPULAS, NUMBER, PUNCT, WORD, Cues, Token, stem
+from lndrill.scoring.lexicon import ARTICLES, CJK, COPULAS, NUMBER, PUNCT, WORD, Cues, Token, stem
 from lndrill.scoring.structure import CAUSE, Layout
 
 #: Words that open a sentence's topic ("For Pre-LN, ...", "In Post-LN, ...", "对于 Pre-LN，...", "在 Post-LN 中，...").
@@ -51,7 +51,7 @@ _PRONOUN_SUBJECTS = frozenset({"it", "this", "that", "它", "这", "那"})
 _OPENING_PRONOUNS = frozenset({"it", "它", "其"})
 #: Prepositions whose object is set beside a sentence's subject ("an addition to Pre-LN", "a fix for Post-LN").
 _PREPOSITIONS_BEFORE_OBJECTS = frozenset({"to", "for", "from", "of", "on", "over", "with", "upon"})
-_DETERMINERS_BEFORE_NAMES = frozenset({"the", "a", "an", "plain", "vanilla", "standard"})
+_DETERMINERS_BEFORE_NAMES = ARTICLES | {"plain", "vanilla", "standard"}
 #: How far after a name set beside the subject ("less a replacement for Pre-LN than an addition to it:") the colon that
 #: closes the predicate may come (tokens).
 _PREDICATE_TAIL = 8
@@ -1232,7 +1232,7 @@ class Subjects:
         lay, toks = self.lay, self.lay.tokens
         first = lay.sentence_span[lay.sentence_of[m.start]][0]
         words = [t for t in toks[first : m.start] if t.kind != PUNCT]
-        return not words or (len(words) == 1 and words[0].key in ("the", "a", "an"))
+        return not words or (len(words) == 1 and words[0].key in ARTICLES)
 
     def _inline_label(self, start: int) -> Mention | None:
         """A name followed by a colon earlier in the claim's sentence, after the line's own label ("... [[Pre Norm]]

@@ -24,7 +24,7 @@ from lndrill.scoring.attribution import (
     Mention,
 )
 from lndrill.scoring.form import read_form
-from lndrill.scoring.lexicon import ARROW, CJK, COPULAS, NUMBER, PUNCT, WORD, Cues, Token, stem
+from lndrill.scoring.lexicon import ARROW, ARTICLES, CJK, COPULAS, NUMBER, PUNCT, WORD, Cues, Token, stem
 from lndrill.scoring.matcher import COMPARED_WITH, Analysis, Frame
 from lndrill.scoring.normalize import MAX_SCORED_CHARS, TABLE_COLON
 from lndrill.scoring.polarity import is_negation
@@ -82,7 +82,7 @@ def _fits_point(claim: Claim, frame: Frame) -> bool:
 
 
 #: Words that may stand before a name that still opens its part ("the Pre-LN block is ...").
-_DETERMINERS = frozenset({"the", "a", "an", "this", "that", "its", "their", "our"})
+_DETERMINERS = ARTICLES | {"this", "that", "its", "their", "our"}
 
 
 def _named_in_passing(answer: Analysis, frame: Frame) -> bool:
@@ -1235,7 +1235,7 @@ def _term_set_aside(answer: Analysis, frame: Frame) -> bool:
 
 #: Words that deny an identity right before a name ("this is not Post-LN", "别把它说成 Post-LN"), and the determiners
 #: that may stand between.
-_DENIAL_DETERMINERS = frozenset(stem(w) for w in ("the", "a", "an", "plain", "ordinary", "standard"))
+_DENIAL_DETERMINERS = ARTICLES | {stem(w) for w in ("plain", "ordinary", "standard")}
 _NOT_THIS = Cues(en=("not", "nor"), pairs=("rather than", "instead of"),  # ("isn't" is read as "is not")
                  zh=("不是", "并非", "而非", "并不是", "说成", "当成", "误认为"))
 

@@ -32,6 +32,8 @@ ARROW = "\u2192"
 #: so "alpha < 1" and "alpha > 1" are different phrases.
 #: English forms of "to be" that make a noun phrase before them the subject of a predicate ("X is ...").
 COPULAS = frozenset({"is", "are", "was", "were"})
+#: The articles, which every module's own set of determiners extends with the words its rule needs.
+ARTICLES = frozenset({"the", "a", "an"})
 RELATIONS = frozenset("≈∝≤≥≠~<>\u2191\u2193")
 
 #: One Chinese character (a token of its own).
@@ -238,8 +240,7 @@ _NEVER_SKIPPED = frozenset({"not", "no", "never", "cannot", "without", "nor", "n
 
 #: A phrase's word before a determiner is a verb on its object ("scales the branch"); with "of" between them it is a
 #: noun ("the scale of the earlier branches"), so the gap never skips that "of", unless the noun names the action
-#: itself ("no subtraction of the mean", "scaling of the branch").
-_DETERMINERS = frozenset({"the", "a", "an"})
+#: itself ("no subtraction of the mean", "scaling of the branch"): the endings of such nouns.
 _ACTION_NOUN_ENDINGS = ("ion", "ing", "ment")
 
 
@@ -599,7 +600,7 @@ class TextIndex:
                     skipped = 0
                     while (skipped < WORD_GAP and k < len(self.tokens) and self.tokens[k].kind in (WORD, NUMBER)
                            and self.tokens[k].key not in _NEVER_SKIPPED and not _symbol(self.tokens[k].key)
-                           and not (self.tokens[k].key == "of" and unit in _DETERMINERS and not self._action_noun(prev))):
+                           and not (self.tokens[k].key == "of" and unit in ARTICLES and not self._action_noun(prev))):
                         k += 1
                         skipped += 1
                         if self._unit_at(k, unit, kind, pre):

@@ -21,6 +21,7 @@ from lndrill.scoring.attribution import NOBODY, Attribution, Mention, Subjects
 from lndrill.scoring.formula import find_bindings, find_formulas, same_value, spoken_formulas
 from lndrill.scoring.lexicon import (
     ARROW,
+    ARTICLES,
     CJK,
     COPULAS,
     NUMBER,
@@ -129,7 +130,7 @@ _ROOTS_AND_LOGS = frozenset({"sqrt", "ln", "log"})
 
 
 #: Determiners that open the object of an object relative clause ("the warm-up Post-LN needs").
-_OBJECT_DETERMINERS = frozenset({"the", "a", "an", "any", "this", "that", "its", "whatever"})
+_OBJECT_DETERMINERS = ARTICLES | {"any", "this", "that", "its", "whatever"}
 
 
 @dataclass(frozen=True)
@@ -183,7 +184,7 @@ COMPARED_WITH = Cues(en=("unlike",), pairs=("compared to", "compared with", "as 
                       zh=("不同于", "不像", "相比于", "相较于"))
 _CHOICE_WORDS = frozenset(stem(w) for w in ("chose", "choose", "chosen", "chooses", "prefer", "prefers", "preferred",
                                              "picked", "pick", "favour", "favor", "favoured", "favored", "selected"))
-_DETERMINERS = frozenset({"the", "a", "an", "its", "their", "his", "her"})
+_DETERMINERS = ARTICLES | {"its", "their", "his", "her"}
 #: Words that only join an elliptical subject to what came before ("and Pre-LN, ..., does not").
 _JOINERS = frozenset({"and", "but", "while", "wherea", "whereas", "或", "而", "但"})
 #: What "just" comes before when it means "exactly", "equally" or "right", not "only".

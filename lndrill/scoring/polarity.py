@@ -23,6 +23,7 @@ from functools import cached_property
 
 from lndrill.scoring.lexicon import (
     ARROW,
+    ARTICLES,
     CJK,
     NO_MARK,
     NUMBER,
@@ -310,7 +311,7 @@ _REDUCTION = frozenset(stem(w) for w in ("reduce", "reduces", "reduced", "reduci
                                           "minimized", "decrease", "decreases", "decreased", "diminish", "diminishes",
                                           "diminished", "ease", "eases", "eased", "cut", "cuts", "lower", "lowers",
                                           "lowered", "weaken", "weakens", "weakened"))
-_DETERMINERS = frozenset({"the", "a", "an", "its", "their", "this", "that"})
+_DETERMINERS = ARTICLES | {"its", "their", "this", "that"}
 #: Words after which "mean" is the statistic, not the verb: an article or possessive ("the mean", "its mean"; not
 #: "this"/"that", which may be the subject of "means") or an adjective ("zero mean", "running mean"). ("the token's
 #: mean" reads "token mean": the tokenizer drops the possessive.)

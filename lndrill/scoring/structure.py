@@ -21,6 +21,7 @@ from functools import cached_property
 from lndrill.scoring.lexicon import (
     ABBREVIATIONS,
     ARROW,
+    ARTICLES,
     CJK,
     CJK_CHAR,
     NUMBER,
@@ -568,7 +569,7 @@ def _label_end(line_tokens: list[Token], raw: str, line_start: int) -> int | Non
         if t.kind == PUNCT and t.key not in "()[],/+*":  # "*" is Markdown emphasis ("**GPT-2**: ...")
             return None
         if t.kind in (WORD, NUMBER):
-            if t.kind == WORD and t.key in _NOT_IN_LABELS and not (bold and t.key in ("the", "a", "an")):
+            if t.kind == WORD and t.key in _NOT_IN_LABELS and not (bold and t.key in ARTICLES):
                 return None
             words += 1
         elif t.kind == CJK:
