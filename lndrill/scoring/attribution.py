@@ -142,6 +142,9 @@ _HERE = frozenset({"here", "this", "these", "这里", "这儿", "这种", "这�
 #: Words that end a comparison whose other side follows them ("better than X", "like X", "比 X"; "as" only after
 #: "as" or "same": "as well as X", "the same as X").
 _COMPARED_WITH = frozenset({"than", "like", "比"})
+#: How many words of its comma part may follow a claim's own words before a bracket that names its subject ("只在输出加
+#: norm（OLMo 2）").
+_TAG_REACH = 4
 #: Words that may stand between the names of a bracket listing examples ("Pre-LN (e.g. GPT-2, LLaMA)", "(如 GPT-2 等)").
 _EXAMPLE_WORDS = frozenset({"e", "g", "eg", "i", "ie", "and", "or", "etc", "&", "如", "例如", "比如", "等", "和", "及"})
 _NAMERS = frozenset({stem(w) for w in ("named", "called", "known", "dubbed", "termed")} | {"称为", "叫做", "叫", "称", "即", "谓"})
@@ -964,15 +967,28 @@ class Subjects:
         return []
 
     def _bracket_tag(self, end: int, mentions: list[Mention]) -> Mention | None:
-        """The mention that fills a bracket opening right at `end` by itself ("... (pre-norm)", "...（Pre-LN）"), or None."""
-        toks = self.lay.tokens
+        """The mention that fills a bracket opening right at `end` by itself ("... (pre-norm)", "...（Pre-LN）"), or
+        after a few more words of the claim's comma part ("只在输出加 norm（OLMo 2）", the claim's words being "只在输出"), or
+        None."""
+        lay, toks = self.lay, self.lay.tokens
         stop = min(len(toks), end + 8)
         while end < stop and toks[end].kind == PUNCT and toks[end].key == ")":
             end += 1  # (the claim's words may stop inside its formula's brackets)
+        k = end
+        while k < min(len(toks), end + _TAG_REACH) and toks[k].kind in (WORD, CJK) and (
+                lay.part_of[k] == lay.part_of[end - 1]):
+            k += 1
+        later = k > end and k < len(toks) and toks[k].kind == PUNCT and toks[k].key == "(" and not any(
+            end <= m.start < k for m in self.mentions)
+        if later:
+            end = k
         if end >= len(toks) or not (toks[end].kind == PUNCT and toks[end].key == "("):
             return None
         for m in mentions:
             if m.start == end + 1 and m.end < len(toks) and toks[m.end].kind == PUNCT and toks[m.end].key == ")":
+                # (a later bracket closed by a colon labels what follows it: "\text{ours (Pre-LN):} y = ...")
+                if later and m.end + 1 < len(toks) and toks[m.end + 1].key in (":", "："):
+                    return None
                 return m
         return None
 
