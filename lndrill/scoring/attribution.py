@@ -70,6 +70,8 @@ _TURNS = frozenset({";", "；", ":", "："})
 _TURN_PRONOUNS = frozenset({"it", "they", "它", "它们"})
 #: Conjunctions that open a later part of a clause with a topic of its own (", and with Pre-LN ...", "，而 Pre-LN ...").
 _PART_CONJUNCTIONS = frozenset({"and", "but", "while", "whereas", "而", "但", "但是", "然而"})
+#: Words that open the subject of a clause after a conjunction (", and its gradient ...", ", but the growth ...").
+_OWN_SUBJECT_OPENERS = frozenset({"its", "their", "it", "they", "the", "this", "that", "these", "those"})
 #: Sources precise enough to charge a mistake.
 EXPLICIT = frozenset({"clause", "label", "contrasted"})
 #: The two placements: a claim set against one of them is about the other.
@@ -804,7 +806,9 @@ class Subjects:
         first_after = next((m for m in mentions if m.start >= end
                             and not (lay.aside_of[m.start] != lay.aside_of[start] and self._statement_aside(m))
                             and m.start not in self._labels and not self._in_later_relative(m, part)
-                            and not self._opens_later_part(m, part) and not self._relative_on_claim(m, end)), None)
+                            and not self._opens_later_part(m, part) and not self._relative_on_claim(m, end)
+                            and not (self._inside_later_clause(m, part) and self._outside(start).subject != m.subject)),
+                           None)
         if not before:
             # "[[Pre Norm]] :<-> x + f(norm(x)) 先残差再 norm [[Post Norm]] :<-> ...": a name labelling the clause from
             # just before its colon comes before one that follows the claim
@@ -1620,6 +1624,18 @@ class Subjects:
         # a bare "and" carries the same topic on (", and Pre-LN ends up a little worse" may still be what the
         # claim before it is about); a contrast or a new topic word switches to another subject
         return lead[0] != "and" or len(lead) > 1
+
+    def _inside_later_clause(self, m: Mention, part: int) -> bool:
+        """The mention stands inside a later part that opens a clause with a subject of its own (", and its gradient
+        with respect to the pre-norm vector y is ...", ", but the growth in Pre-LN ..."): it belongs to that clause,
+        not to the words before it, unless the context before the claim names the same subject (", and it is the
+        reason Pre-LN models need clipping" in a paragraph on Pre-LN)."""
+        lay, toks = self.lay, self.lay.tokens
+        if lay.part_of[m.start] <= part:
+            return False
+        first = self._part_first(m.start)
+        lead = [toks[k].key for k in range(first, m.start) if toks[k].kind != PUNCT]
+        return len(lead) >= 3 and lead[0] in _PART_CONJUNCTIONS and lead[1] in _OWN_SUBJECT_OPENERS
 
     @cached_property
     def _relative_openers(self) -> list[int]:
