@@ -242,6 +242,8 @@ _NEVER_SKIPPED = frozenset({"not", "no", "never", "cannot", "without", "nor", "n
 #: noun ("the scale of the earlier branches"), so the gap never skips that "of", unless the noun names the action
 #: itself ("no subtraction of the mean", "scaling of the branch"): the endings of such nouns.
 _ACTION_NOUN_ENDINGS = ("ion", "ing", "ment")
+#: Participles of a passive that says how a value is chosen ("alpha is set below 1"): see TextIndex._passive_at.
+_PARTICIPLES = frozenset({"set", "chosen", "kept", "taken", "fixed", "initialised", "initialized", "held", "made"})
 
 
 def _symbol(key: str) -> bool:
@@ -490,6 +492,14 @@ class TextIndex:
         tok = self.tokens[k]
         return self.text[tok.start : tok.end].lower().endswith(_ACTION_NOUN_ENDINGS)
 
+    def _passive_at(self, k: int, skipped: int) -> bool:
+        """Token k is the participle of a passive verb the word gap has just stepped over the copula of ("alpha is set
+        below 1", "the gain is kept at 1"): the gap steps over both, as over one word."""
+        if skipped != WORD_GAP or k >= len(self.tokens) or k < 1:
+            return False
+        before, tok = self.tokens[k - 1], self.tokens[k]
+        return before.key in COPULAS and tok.kind == WORD and self.text[tok.start : tok.end].lower() in _PARTICIPLES
+
     def _hyphenated(self, a: int, b: int) -> bool:
         """Tokens a and b are the halves of one hyphenated word ("encoder-decoder"): a phrase's word gap never
         skips the first half, or "only decoder" would be read in "only encoder-decoder"."""
@@ -598,7 +608,8 @@ class TextIndex:
                 if kind == WORD and phrase.kinds[u - 1] == WORD and not phrase.tight:
                     k = j
                     skipped = 0
-                    while (skipped < WORD_GAP and k < len(self.tokens) and self.tokens[k].kind in (WORD, NUMBER)
+                    while ((skipped < WORD_GAP or self._passive_at(k, skipped)) and k < len(self.tokens)
+                           and self.tokens[k].kind in (WORD, NUMBER)
                            and self.tokens[k].key not in _NEVER_SKIPPED and not _symbol(self.tokens[k].key)
                            and not (self.tokens[k].key == "of" and unit in ARTICLES and not self._action_noun(prev))):
                         k += 1
