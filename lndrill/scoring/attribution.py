@@ -321,7 +321,7 @@ def is_contrast(tokens: list[Token], start: int, end: int, text: str = "") -> bo
             return True
         if tokens[j].kind == PUNCT:
             break
-    if _same_as_before(tokens, start):
+    if _same_as_before(tokens, start, text):
         return True
     if _as_it_does_for(tokens, start, text):
         return True
@@ -482,10 +482,13 @@ def _replaced_by(tokens: list[Token], start: int, end: int, text: str) -> bool:
     return False
 
 
-def _same_as_before(tokens: list[Token], start: int) -> bool:
-    """"the same BLEU as (warmed-up) Post-LN", "the same layout as Gemma 2": the mention is the yardstick."""
+def _same_as_before(tokens: list[Token], start: int, text: str = "") -> bool:
+    """"the same BLEU as (warmed-up) Post-LN", "the same layout as Gemma 2": the mention is the yardstick. A line break
+    right after the "as" is a hard wrap ("does the same as" ending a line, "Gemma 2, RMSNorm on both ..." the next); one
+    after the words that follow it ends a line of notes that had its yardstick ("... = same shape as sandwich", then
+    "Gemma 2   RMSNorm ..." opening the next)."""
     for j in range(start - 1, max(-1, start - 4), -1):
-        if tokens[j].kind != WORD:
+        if tokens[j].kind != WORD or (tokens[j].key != "as" and "\n" in text[tokens[j].end : tokens[j + 1].start]):
             return False
         if tokens[j].key == "as":
             # "the same BLEU (~34) as Post-LN": a bracketed figure between them does not part them
