@@ -187,6 +187,9 @@ NOT_HIT = [
     ("admin-amplification", "admin-profiling", "Adam's adaptive learning rate has a large variance early on."),
     ("deepnorm", "decoder-m", "For decoder-only models alpha = (3M)^(1/4)."),
     ("ln-who-uses-what", "olmo-branch-out", "OLMo 2 normalizes both the input and the output of each sublayer."),
+    # a formula's structure names a placement, not a model: Sandwich-LN's formula in a paragraph on Sandwich-LN says
+    # nothing about Gemma 2
+    ("sandwich-ln", "gemma2", "Sandwich-LN puts a LayerNorm on both sides of each sublayer:\n\nx_{l+1} = x_l + LN(F(LN(x_l)))"),
 ]
 
 

@@ -29,7 +29,7 @@ from lndrill.scoring.matcher import COMPARED_WITH, Analysis, Frame
 from lndrill.scoring.normalize import MAX_SCORED_CHARS, TABLE_COLON
 from lndrill.scoring.polarity import is_negation
 from lndrill.scoring.result import MistakeResult, PointResult, ScoreResult, SectionResult
-from lndrill.scoring.rubric import Claim, Matcher, Rubric, compile_rubric
+from lndrill.scoring.rubric import PLACEMENTS, Claim, Matcher, Rubric, compile_rubric
 from lndrill.scoring.structure import CAUSE, Layout, is_function_token
 
 _RUBRICS: WeakKeyDictionary[Card, Rubric] = WeakKeyDictionary()
@@ -77,7 +77,10 @@ def _fits_point(claim: Claim, frame: Frame) -> bool:
         return True
     # A formula's structure names its placement; when no subject is named in its sentence (only further
     # away, or nowhere) it still earns the point (it can never be a mistake that way). With a card's default
-    # subject it counts for that subject only.
+    # subject it counts for that subject only. Its structure names a placement, not a model: inherited from the
+    # paragraph, another design's name keeps it ("Sandwich-LN ... x + LN(F(LN(x)))" earns nothing about Gemma 2).
+    if subject is not None and subject not in PLACEMENTS and claim.about not in PLACEMENTS:
+        return False
     return frame.kind == "formula" and frame.who.source in (None, "paragraph", "heading")
 
 

@@ -274,7 +274,7 @@ def compile_rubric(card: Card) -> Rubric:
                 concept_phrases.extend(g)
     # On a card without the placements as subjects their names still have to be seen, so that the LayerNorm inside
     # "Pre-Layer Normalization" or "前置层归一化" is not read as a mention of LayerNorm.
-    placements = tuple(compile_phrase(t) for s in _PLACEMENTS if s not in subjects for t in shared_subjects.get(s, ()))
+    placements = tuple(compile_phrase(t) for s in PLACEMENTS if s not in subjects for t in shared_subjects.get(s, ()))
     all_phrases = [p for ps in subjects.values() for p in ps] + concept_phrases + list(placements)
     return Rubric(subjects, Lexicon(lexicon_words(all_phrases)), point_claims, mistake_claims,
                   prompt_grams(card.prompt.en, card.prompt.zh), card.default_subject, problems,
@@ -282,7 +282,7 @@ def compile_rubric(card: Card) -> Rubric:
 
 
 #: The shared subjects that name a placement of the norm, not a norm.
-_PLACEMENTS = ("pre", "post")
+PLACEMENTS = ("pre", "post")
 
 
 def prompt_grams(*prompts: str) -> frozenset[tuple[str, str, str]]:
