@@ -873,11 +873,14 @@ class Analysis:
     def _prose(self, matcher: Matcher) -> Iterator[Frame]:
         per_group: list[list[tuple[int, int]]] = []
         cache = self._phrase_cache  # (read directly: a matcher's groups hold many phrases, most with no match)
+        complete = self._all_cached  # (then a phrase missing from the cache has no match)
         for group in matcher.groups:
             found: set[tuple[int, int]] = set()
             for ph in group:
                 hits = cache.get(ph)
                 if hits is None:
+                    if complete:
+                        continue
                     hits = self.find(ph)
                 if hits:
                     found.update(hits)
