@@ -25,6 +25,7 @@ from lndrill.scoring.lexicon import (
     ARROW,
     ARTICLES,
     CJK,
+    COPULAS,
     NO_MARK,
     NUMBER,
     PUNCT,
@@ -290,6 +291,8 @@ _SUBJECT_PRONOUNS = frozenset({"it", "they", "we"})
 _EMBEDDED_QUESTION = frozenset({"what", "how", "whether", "which"})
 _KNOWING = frozenset(stem(w) for w in ("idea", "know", "knows", "knew", "known", "sure", "clear", "certain", "clue",
                                        "tell", "telling"))
+#: Copulas that make a verdict word after them a predicate on what stands before ("the depth dependence is wrong").
+_VERDICT_COPULAS = COPULAS | {"是"}
 #: Adverbs between a negation and "that" ("isn't really that X", "not simply that X").
 _THAT_ADVERBS = frozenset({"really", "simply", "just", "actually", "merely", "only", "so", "exactly", "quite"})
 #: Comma-bounded adverbs that stand aside inside a clause ("is not, however, a bound").
@@ -1282,11 +1285,16 @@ class Polarity:
                 # 主要原因", "but they say that's not true")
                 points_back = (first < len(toks) and toks[first].key in _ANAPHORA) or self._anaphor_judged(a, i)
                 end = lay.clause_span[clause][1]
-                if points_back and not named and truth is None and i + n < end and (
+                # (a verdict said of what stands before it, "X is wrong:", not one naming what follows, "常见误解：X")
+                verdict_on_before = (i + n < end and toks[i + n].kind == PUNCT and toks[i + n].key in (":", "：")
+                                     and first < i and toks[i - 1].key in _VERDICT_COPULAS)
+                if (points_back or verdict_on_before) and not named and truth is None and i + n < end and (
                         toks[i + n].kind == PUNCT and toks[i + n].key in (":", "：", ",", "，")) and not any(
                         _REPORT.at(toks, j) for j in range(i + n, min(end, i + n + 8))):
                     # "That is wrong: it bounds what each layer adds": after a verdict on what came before, the
-                    # clause goes on with the writer's own account (not "that's the myth, people say X": X is it)
+                    # clause goes on with the writer's own account (not "that's the myth, people say X": X is it);
+                    # so too after a verdict on a thing named before it and a colon ("The depth dependence is wrong:
+                    # the Post-LN bound contains no L at all")
                     self.refuted_until[clause] = i + n
                 if points_back and clause > 0 and not named:
                     prev = lay.clause_span[clause - 1][0]
