@@ -321,7 +321,9 @@ _DETERMINERS = ARTICLES | {"its", "their", "this", "that"}
 _MEAN_BEFORE_NOUN = (_DETERMINERS - {"this", "that"}) | frozenset(stem(w) for w in (
     "zero", "nonzero", "running", "batch", "token", "sample", "row", "feature", "arithmetic", "empirical"))
 _MODALS = frozenset({"can", "will", "does", "runs", "works", "helps", "costs"})
-_PREDICATE_VERBS = _FINITE_VERBS | _MODALS
+#: Verbs that place a layer in a design ("... is then never normalised it adds one extra LayerNorm"): present tense.
+_PLACING_VERBS = frozenset({"adds", "uses", "puts", "applies", "places", "inserts", "appends"})
+_PREDICATE_VERBS = _FINITE_VERBS | _MODALS | _PLACING_VERBS
 _NOT_A_NOUN_END = frozenset({"that", "if", "when", "whether", "because", "so", "and", "but", "or", "think", "believe",
                              "guess", "feel", "sure", "claim", "argue", "why", "how", "what", "since", "as", "then",
                              "not", "no", "never", "unless", "until", "once", "while", "whereas", "though", "although"})
