@@ -402,7 +402,6 @@ _READINGS = frozenset(stem(w) for w in ("reading", "misreading", "interpretation
 _COPULAS_OF_VIEWS = frozenset({"is", "was", stem("goes")})
 #: The last words of framing cues that can close a relative clause ("the effect people talk about is X").
 _FRAMED_ENDS = frozenset({"about", "discuss"})
-_FRAME_COPULAS = frozenset({"is", "are", "was", "were"})
 #: Who holds a received view, opening a short clause after it ("the myth people repeat", "a misconception I've heard").
 _HEARERS = frozenset({"i", "ive", "id", "we", "weve", "you", "youll", "people", "many", "most", "some", "everyone",
                       "everybody", "one", "often", "still", "commonly", "frequently", "widely"})
@@ -1811,7 +1810,7 @@ class Polarity:
         toks = self.tokens
         k = j + n
         return (toks[j + n - 1].kind == WORD and toks[j + n - 1].key in _FRAMED_ENDS and k < len(toks)
-                and toks[k].kind == WORD and toks[k].key in _FRAME_COPULAS)
+                and toks[k].kind == WORD and toks[k].key in COPULAS)
 
     def _received_view(self, j: int) -> bool:
         """"The popular story / common belief / usual assumption is that X", "it's a common belief that X", "a common
