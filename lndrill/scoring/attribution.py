@@ -1613,12 +1613,10 @@ class Subjects:
         """The mention opens a later part of the clause as its topic after a contrast or a topic word (", and with
         Pre-LN you can skip it", ", but for Pre-LN ...", ", whereas Pre-LN ...", "，而 Pre-LN ..."): that part is a claim
         of its own, not the subject of the words before it."""
-        lay, toks = self.lay, self.lay.tokens
-        if lay.part_of[m.start] <= part:
+        if self.lay.part_of[m.start] <= part:
             return False
-        first = self._part_first(m.start)
         # (the name's own determiner may stand before it: ", and with ordinary Pre-LN some values grew ...")
-        lead = [toks[k].key for k in range(first, m.start) if toks[k].kind != PUNCT]
+        lead = self._part_lead(m)
         while len(lead) > 2 and lead[-1] in _PLAIN_MODIFIERS:
             lead.pop()
         if not lead or lead[0] not in _PART_CONJUNCTIONS or not all(w in _PART_CONJUNCTIONS or w in _TOPIC_WORDS
@@ -1628,16 +1626,19 @@ class Subjects:
         # claim before it is about); a contrast or a new topic word switches to another subject
         return lead[0] != "and" or len(lead) > 1
 
+    def _part_lead(self, m: Mention) -> list[str]:
+        """The keys of the words that stand before the mention in its comma part."""
+        toks = self.lay.tokens
+        return [toks[k].key for k in range(self._part_first(m.start), m.start) if toks[k].kind != PUNCT]
+
     def _inside_later_clause(self, m: Mention, part: int) -> bool:
         """The mention stands inside a later part that opens a clause with a subject of its own (", and its gradient
         with respect to the pre-norm vector y is ...", ", but the growth in Pre-LN ..."): it belongs to that clause,
         not to the words before it, unless the context before the claim names the same subject (", and it is the
         reason Pre-LN models need clipping" in a paragraph on Pre-LN)."""
-        lay, toks = self.lay, self.lay.tokens
-        if lay.part_of[m.start] <= part:
+        if self.lay.part_of[m.start] <= part:
             return False
-        first = self._part_first(m.start)
-        lead = [toks[k].key for k in range(first, m.start) if toks[k].kind != PUNCT]
+        lead = self._part_lead(m)
         return len(lead) >= 3 and lead[0] in _PART_CONJUNCTIONS and lead[1] in _OWN_SUBJECT_OPENERS
 
     @cached_property
