@@ -293,3 +293,18 @@ def test_unless_context_cancels_a_match_from_the_item_or_heading_it_stands_under
     assert _hits(card, "Adam is the optimiser. Post-LN needs warm-up.") == set()  # earlier in the same paragraph
     assert _hits(card, "Post-LN needs warm-up. Adam is the optimiser.") == {"post-warmup"}  # only what comes before
     assert _hits(card, "Adam is the optimiser.\n\nPost-LN needs warm-up.") == {"post-warmup"}  # another paragraph
+
+
+def test_unless_within_cancels_a_match_only_from_between_its_terms(tmp_path) -> None:
+    _cancel_fixture(tmp_path, "unless_within", "'unless_within' only goes with 'concepts'")
+    two_terms = GOOD.format(id="fixture-within").replace(
+        '          - concepts: [["@warmup"]]\n',
+        '          - concepts: [["@warmup"], [steps]]\n            unless_within: [adam]\n')
+    _write(tmp_path, "within.yaml", two_terms)
+    deck = load_deck([str(tmp_path)], include_bundled=False)
+    assert [p.message for p in deck.problems if p.path.name == "within.yaml"] == []
+    card = deck.cards["fixture-within"]
+    assert _hits(card, "Post-LN needs warm-up for 4000 steps.") == {"post-warmup"}
+    assert _hits(card, "Post-LN needs warm-up with Adam for 4000 steps.") == set()  # between the two terms
+    assert _hits(card, "With Adam, Post-LN needs warm-up for 4000 steps.") == {"post-warmup"}  # before them: kept
+    assert _hits(card, "Post-LN needs warm-up for 4000 steps with Adam.") == {"post-warmup"}  # after them: kept

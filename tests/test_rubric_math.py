@@ -101,6 +101,8 @@ HITS = [
     ("rmsnorm", "rms-jacobian", "RMSNorm only removes the radial direction."),
     ("rmsnorm", "rms-jacobian", "RMSNorm 只消掉径向方向。"),
     ("rmsnorm", "rms-jacobian", "RMSNorm's Jacobian is one over r times I minus y y-transpose over d."),
+    # LayerNorm's full Jacobian first in the sentence does not stop RMSNorm's own after it
+    ("rmsnorm", "rms-jacobian", "LayerNorm's is (1/s)(I - 11^T/D - yy^T/D), while RMSNorm's is (1/r)(I - yy^T/D)."),
     # toy-metric-artifact -----------------------------------------------------------------------------------
     ("toy-metric-artifact", "ends-in-ln", "In Post-LN the last thing the stack does is an LN, so f is essentially constant."),
     ("toy-metric-artifact", "ends-in-ln", "Post-LN 的 f 几乎是常数，跟输入没关系。"),
@@ -159,6 +161,9 @@ NOT_HITS = [
     ("rmsnorm", "rms-formula", "The two are the same up to the 1/σ versus 1/RMS scale factor, I think."),
     # yy^T alone is also in LayerNorm's Jacobian
     ("rmsnorm", "rms-jacobian", "LayerNorm's Jacobian is (1/s)(I - 11^T/D - yy^T/D)."),
+    # RMSNorm's 1/r in front of LayerNorm's full bracket, all-ones term inside: the wrong Jacobian for RMSNorm
+    ("rmsnorm", "rms-jacobian", "RMSNorm has the same null space: J = (1/r)(I - 1 1^T/D - y y^T/D)."),
+    ("rmsnorm", "rms-jacobian", r"$$J_{\mathrm{RMS}} = \frac{1}{r}\Big(I - \frac{\mathbf{1}\mathbf{1}^\top}{D} - \frac{y y^\top}{D}\Big)$$"),
     # a stray 快 is not "cheaper"
     ("rmsnorm", "cheaper", "RMSNorm 很快就被大家接受了。"),
     # the article's 0.0047 alone is not the true Jacobian

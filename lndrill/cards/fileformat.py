@@ -75,6 +75,13 @@ class Recogniser(_Strict, frozen=True, kw_only=True):
               "or list item, or in that item's label or the heading above it (\"GLM-130B\" as the label of an item "
               "that gives its own alpha)", min_length=1),
     ] | None = None
+    unless_within: Annotated[
+        tuple[Phrase, ...],
+        _must("be a non-empty list of phrases",
+              "with `concepts`: phrases that cancel the match when they stand between its first and last term "
+              "(LayerNorm's all-ones term inside \"(1/r)(I - 11^T/D - yy^T/D)\"), not elsewhere in its sentence",
+              min_length=1),
+    ] | None = None
     said_of: Annotated[SubjectId, Meta(
         description="with `concepts`, in a point's match only: the subject these words are said of when it is not the "
                     "point's own, as in a comparison read the other way round (\"Pre-LN ends slightly worse than "
@@ -166,7 +173,8 @@ def json_schema() -> dict[str, Any]:
     schema = msgspec.json.schema(CardFile)
     defs = schema["$defs"]
     defs["Recogniser"].update(oneOf=[{"required": [k]} for k in ("concepts", "formula", "value")],
-                              dependentRequired={"unless": ["concepts"], "unless_context": ["concepts"]})
+                              dependentRequired={"unless": ["concepts"], "unless_context": ["concepts"],
+                                                 "unless_within": ["concepts"]})
     defs["Mistake"]["anyOf"] = [{"required": ["when"]}, {"required": ["match"]}]
     return {"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": SCHEMA_ID,
             "title": "lndrill question card", **schema}

@@ -219,8 +219,9 @@ class _Builder:
                 self.bad(here, f"{where(self.doc, here)} needs exactly one of 'concepts', 'formula' or 'value'")
                 continue
             line = line_at(self.doc, (*here, kinds[0]))
-            if (r.unless is not None or r.unless_context is not None) and r.concepts is None:
-                field = "unless" if r.unless is not None else "unless_context"
+            unlesses = {"unless": r.unless, "unless_context": r.unless_context, "unless_within": r.unless_within}
+            if r.concepts is None and any(v is not None for v in unlesses.values()):
+                field = next(k for k, v in unlesses.items() if v is not None)
                 self.bad(here, f"{where(self.doc, here)}: '{field}' only goes with 'concepts'")
                 continue
             if r.said_of is not None and r.concepts is None:
@@ -230,7 +231,8 @@ class _Builder:
                 groups = tuple((g,) if isinstance(g, str) else g for g in r.concepts)
                 out.append(Recogniser(concepts=tuple(tuple(a.strip() for a in g) for g in groups), line=line,
                                       unless=tuple(a.strip() for a in r.unless or ()),
-                                      unless_context=tuple(a.strip() for a in r.unless_context or ()), said_of=r.said_of))
+                                      unless_context=tuple(a.strip() for a in r.unless_context or ()),
+                                      unless_within=tuple(a.strip() for a in r.unless_within or ()), said_of=r.said_of))
             elif r.formula is not None:
                 out.append(Recogniser(formula=r.formula, line=line))
             else:

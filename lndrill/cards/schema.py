@@ -35,6 +35,8 @@ class Recogniser:
     #: Phrases that cancel a concepts match from the text it stands under: earlier in its paragraph or list item,
     #: or in that item's label or the heading above it.
     unless_context: tuple[str, ...] = ()
+    #: Phrases that cancel a concepts match when they stand between its first and last term.
+    unless_within: tuple[str, ...] = ()
     #: The subject the words are said of when it is not the point's own (a comparison read the other way round).
     #: On a mistake's recogniser: the subject its words are wrong of ("it also removes the mean direction" is wrong
     #: only of RMSNorm); a clause that names another subject is not charged.

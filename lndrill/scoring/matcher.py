@@ -771,6 +771,8 @@ class Analysis:
                 frames = self._without_unless(matcher, frames)
             if matcher.unless_context and frames:
                 frames = self._without_context(matcher, frames)
+            if matcher.unless_within and frames:
+                frames = self._without_inside(matcher, frames)
             self._frames[key] = frames
         return self._frames[key]
 
@@ -820,6 +822,20 @@ class Analysis:
             return head >= 0 and head in first_in_block
 
         return [f for f in frames if not stands_under(f)]
+
+    def _without_inside(self, matcher: Matcher, frames: list[Frame]) -> list[Frame]:
+        """Drop the frames that one of the matcher's `unless_within` phrases stands inside: between the frame's first
+        and last term, overlapping none of them ("(1/r)(I - 11^T/D - yy^T/D)" holds LayerNorm's all-ones term between
+        1/r and yy^T; "LN's is (1/s)(I - 11^T/D - yy^T/D), RMSNorm's (1/r)(I - yy^T/D)" holds none inside the second)."""
+        hits = [h for ph in matcher.unless_within for h in self.index.find(ph)]
+        if not hits:
+            return frames
+
+        def holds_one(f: Frame) -> bool:
+            return any(f.start <= a and b <= f.end and not any(a < tb and ta < b for ta, tb in f.terms)
+                       for a, b in hits)
+
+        return [f for f in frames if not holds_one(f)]
 
     def _term_tokens(self, matcher: Matcher) -> frozenset[int]:
         """The tokens any of the matcher's concept phrases matches."""

@@ -40,6 +40,8 @@ class Matcher:
     #: Phrases that cancel a match from the text it stands under (earlier in its block, its item's label, the
     #: heading above it).
     unless_context: tuple[Phrase, ...] = ()
+    #: Phrases that cancel a match when they stand between its first and last term (not elsewhere in its sentence).
+    unless_within: tuple[Phrase, ...] = ()
     #: The subject the words are said of, when it is not the claim's own (see cards.schema.Recogniser.said_of).
     said_of: str | None = None
     #: A formula's named coefficients ("omega" in LN(x + omega*F(x))): the canonical form renames them all alike.
@@ -209,12 +211,15 @@ class _Compiler:
                       if (p := self.phrase(text, r.line, where)) is not None]
             context = [p for alt in r.unless_context for text in self.expand(alt, r.line)
                        if (p := self.phrase(text, r.line, where)) is not None]
+            within = [p for alt in r.unless_within for text in self.expand(alt, r.line)
+                      if (p := self.phrase(text, r.line, where)) is not None]
             if r.said_of is not None and r.said_of not in self.card.subjects:
                 self.problems.append((r.line, f"{where}: 'said_of: {r.said_of}' is not one of the card's subjects "
                                               f"({', '.join(self.card.subjects)})"))
                 continue
             out.append(Matcher(groups=tuple(groups), unless=tuple(dict.fromkeys(unless)), said_of=r.said_of,
-                               unless_reads_on=charges and bool(unless), unless_context=tuple(dict.fromkeys(context))))
+                               unless_reads_on=charges and bool(unless), unless_context=tuple(dict.fromkeys(context)),
+                               unless_within=tuple(dict.fromkeys(within))))
         return tuple(out)
 
 
