@@ -81,7 +81,7 @@ def _fits_point(claim: Claim, frame: Frame) -> bool:
     # paragraph, another design's name keeps it ("Sandwich-LN ... x + LN(F(LN(x)))" earns nothing about Gemma 2).
     if subject is not None and subject not in PLACEMENTS and claim.about not in PLACEMENTS:
         return False
-    return frame.kind == "formula" and frame.who.source in (None, "paragraph", "heading")
+    return frame.kind == "formula" and frame.who.source in (None, "paragraph", "pronoun", "heading")
 
 
 #: Words that may stand before a name that still opens its part ("the Pre-LN block is ...").
@@ -1374,13 +1374,40 @@ def _also_correct(answer: Analysis, correct: Claim, frame: Frame) -> bool:
     for matcher in correct.matchers:
         wanted = correct if matcher.said_of is None else replace(correct, about=matcher.said_of)
         for f in answer.frames(matcher):
-            if (answer.lay.clause_of[f.start] == clause and f.claim and f.who.source not in (None, "card")
+            if (answer.lay.clause_of[f.start] == clause and f.claim
+                    and (f.who.source not in (None, "card") or _later_parts_read_otherwise(answer, f, frame))
                     and _fits_point(wanted, f) and f.affirmed == wanted.affirm
                     and any(i in words for a, b in f.terms for i in range(a, b))
                     and not _adds_a_number(answer, f, frame)):
                 return True
     return False
 
+
+
+#: The commas that close one comma part of a sentence and open the next, and how many words a part needs to say
+#: something of its own rather than name an item of a list.
+_PART_COMMAS = frozenset({",", "，"})
+_CLAUSE_WORDS = 4
+
+
+def _later_parts_read_otherwise(answer: Analysis, correct: Frame, wrong: Frame) -> bool:
+    """The wrong reading reaches back from its last term over a comma part or more to a word in an earlier part, and
+    the later parts alone read as the correct claim ("浅层块能明显改变残差流，深层块几乎改不动，越来越接近恒等映射": "deep
+    blocks ... identity" in the last two parts, "early blocks" two parts back): the claim is the nearer reading."""
+    if not (correct.kind == wrong.kind == "prose" and wrong.start < correct.start and correct.end <= wrong.end):
+        return False
+    lay = answer.lay
+    # the correct reading opens its comma part, right after a comma of the sentence (not one of a bracketed list:
+    # "all projections (Q, K, V, O and the FFN) are scaled by beta" is one claim)
+    k = correct.start - 1
+    if not (lay.opens_part(correct.start) and k > wrong.start and lay.tokens[k].kind == PUNCT
+            and lay.tokens[k].key in _PART_COMMAS and lay.aside_of[k] < 0):
+        return False
+    # the part the comma closes is long enough to say something of its own, not an item of a list ("query, key,
+    # value and output projections get the beta scaling", "query、key、value 投影") that runs on into the claim
+    opening = max(lay.part_opening(k - 1), wrong.start)
+    words = sum(1 for t in lay.tokens[opening:k] if t.kind in (WORD, CJK, NUMBER))
+    return words >= _CLAUSE_WORDS
 
 
 def _adds_a_number(answer: Analysis, correct: Frame, wrong: Frame) -> bool:
