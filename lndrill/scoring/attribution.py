@@ -12,7 +12,8 @@ A claim's subject is looked for, in this order:
    opens with "they"/"it" right after a colon and the one subject named before owns the noun there:
    "Post-LN's gradients are uneven: they are largest ...");
 4. ``paragraph``: the subject of an earlier sentence of the same paragraph or list item, when that
-   sentence named exactly one;
+   sentence named exactly one; ``pronoun`` when the claim's sentence opens with "It" (maybe after a short "Like
+   LayerNorm's," part) and the sentence right before opens with that subject and names no other;
 5. ``heading``: the subject a heading names, for everything under it (a heading that names nobody right
    under one that does is its sub-heading and keeps that subject);
 6. ``card``: the card's `default_subject` (the one its question is about), when none of the above names one.
@@ -21,8 +22,8 @@ A subject is never inherited across a paragraph break (only a heading reaches fu
 inside an open sentence belongs to its paragraph) and never taken from a later clause, nor from a bracketed
 aside that closed before the claim and says something of its own, nor from a name that labels what follows it
 ("... Post-norm (original): ..."). Mentions that are comparison partners ("than Post-LN", "unlike BERT, which is
-Post-LN,", "和 Pre-LN 相比") are never subjects. Only ``clause`` and ``label`` subjects are explicit
-enough for a mistake to be charged, and ``contrasted``: a placement from the sentence or paragraph whose clause
+Post-LN,", "和 Pre-LN 相比") are never subjects. Only ``clause``, ``label`` and ``pronoun`` subjects are
+explicit enough for a mistake to be charged, and ``contrasted``: a placement from the sentence or paragraph whose clause
 names only the other placement, as the other side of "versus" / "against" / "compared with" (with two
 placements, what is set against Pre-LN is Post-LN).
 """
@@ -49,6 +50,10 @@ _CLOSING_QUOTES = frozenset('"\'\u201d\u2019\u300d\u300f')
 _PRONOUN_SUBJECTS = frozenset({"it", "this", "that", "它", "这", "那"})
 #: Pronouns that open a sentence about the paragraph's subject ("It is the default in LLaMA").
 _OPENING_PRONOUNS = frozenset({"it", "它", "其"})
+#: Words that open a short part setting a sentence's subject beside another before the subject itself ("Like LayerNorm's,
+#: it ...", "Unlike Post-LN, it ..."), and how long that part may be (tokens).
+_LIKENESS_OPENERS = frozenset({"like", "unlike", "和", "与", "跟", "同"})
+_LIKENESS_PART_MAX = 6
 #: Prepositions whose object is set beside a sentence's subject ("an addition to Pre-LN", "a fix for Post-LN").
 _PREPOSITIONS_BEFORE_OBJECTS = frozenset({"to", "for", "from", "of", "on", "over", "with", "upon"})
 _DETERMINERS_BEFORE_NAMES = ARTICLES | {"plain", "vanilla", "standard"}
@@ -73,7 +78,7 @@ _PART_CONJUNCTIONS = frozenset({"and", "but", "while", "whereas", "而", "但", 
 #: Words that open the subject of a clause after a conjunction (", and its gradient ...", ", but the growth ...").
 _OWN_SUBJECT_OPENERS = frozenset({"its", "their", "it", "they", "the", "this", "that", "these", "those"})
 #: Sources precise enough to charge a mistake.
-EXPLICIT = frozenset({"clause", "label", "contrasted"})
+EXPLICIT = frozenset({"clause", "label", "contrasted", "pronoun"})
 #: The two placements: a claim set against one of them is about the other.
 _OTHER_PLACEMENT = {"pre": "post", "post": "pre"}
 #: Words that set two sides against each other ("versus", "vs", "against", "compared with", "whereas").
@@ -730,7 +735,7 @@ class Subjects:
     def attribute(self, start: int, end: int) -> Attribution:
         """The subject of a claim whose words span tokens [start, end) (see the module docstring)."""
         found = self._attribute(start, end)
-        if found.source in ("sentence", "paragraph"):
+        if found.source in ("sentence", "paragraph", "pronoun"):
             return self._against_the_other(found, start)
         if found.at is None or found.source not in EXPLICIT or found.at < end:
             return found
@@ -1127,7 +1132,8 @@ class Subjects:
         block = lay.block_of[start]
         opener = self._pronoun_opener_antecedent(start, k)
         if opener is not None:
-            return Attribution(opener.subject, "paragraph", opener.start)
+            return Attribution(opener.subject, "pronoun" if self._pronoun_names_it(opener, start) else "paragraph",
+                               opener.start)
         for m in self._before(k):
             if lay.block_of[m.start] != block:
                 break
@@ -1238,7 +1244,8 @@ class Subjects:
         first = lay.sentence_span[sent][0]
         while first < start and toks[first].kind == PUNCT:
             first += 1
-        if first + 1 >= start or toks[first].key not in _OPENING_PRONOUNS:
+        first = self._past_likeness_opener(first, start)
+        if first >= start or toks[first].key not in _OPENING_PRONOUNS:
             return None
         block = lay.block_of[start]
         for m in self._before(k):
@@ -1249,6 +1256,34 @@ class Subjects:
             if self._opens_sentence(m):
                 return m
         return None
+
+    def _past_likeness_opener(self, first: int, start: int) -> int:
+        """The token after a short comma part that sets the sentence's subject beside another ("Like LayerNorm's, it
+        ...", "Unlike Post-LN, it ..."), or `first` when the sentence does not open so."""
+        lay, toks = self.lay, self.lay.tokens
+        if first >= start or toks[first].key not in _LIKENESS_OPENERS:
+            return first
+        k = first + 1
+        while k < start and k - first <= _LIKENESS_PART_MAX and lay.part_of[k] == lay.part_of[first]:
+            k += 1
+        if k >= start or lay.part_of[k] == lay.part_of[first]:
+            return first
+        while k < start and toks[k].kind == PUNCT:
+            k += 1
+        return k
+
+    def _pronoun_names_it(self, opener: Mention, start: int) -> bool:
+        """The "It" that opens the claim's clause stands for the subject that opens the sentence right before, which
+        names no other subject ("RMSNorm drops the mean. It kills both directions."): as plain as naming it again."""
+        lay = self.lay
+        sent = lay.sentence_of[start]
+        if lay.sentence_of[opener.start] != sent - 1:
+            return False
+        first = lay.sentence_span[sent][0]
+        if lay.clause_of[first] != lay.clause_of[start]:
+            return False
+        return not any(lay.sentence_of[m.start] == sent - 1 and m.subject != opener.subject and not m.contrast
+                       for m in self.mentions)
 
     def _opens_sentence(self, m: Mention) -> bool:
         """The mention is its sentence's first words (after an article or list marker): its grammatical subject."""

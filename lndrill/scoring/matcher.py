@@ -662,7 +662,8 @@ class Analysis:
                 and not (closes and self._argument_goes_on(b))
                 and not (power and self._has_subscript_number(a, b))
                 and not (about_word and self._reciprocal(a))
-                and not self._inside_placement_name(a, b)]
+                and not self._inside_placement_name(a, b)
+                and not (about_word and self._ends_inside_an_aside(a, b))]
 
     def _placement_opens_after_another(self, i: int, part: int) -> bool:
         """A placement name (no subject of the card) opens token i's comma part, and the nearest one before it stands
@@ -741,6 +742,19 @@ class Analysis:
         while k < len(text) and text[k] == " ":
             k += 1
         return k
+
+    def _ends_inside_an_aside(self, a: int, b: int) -> bool:
+        """A phrase of words that steps into a bracket opened after its first word, and the bracket goes on in words
+        after the match ("the radial direction y (only an eps-sized residue is left)" is no "y only"): its last words
+        open an aside of their own. (A bracket that closes right after, "(g * y).mean", is part of the expression.)"""
+        toks = self.tokens
+        opened = [k for k in range(a + 1, b) if toks[k].kind == PUNCT and toks[k].key in ("(", "[")]
+        if not opened or any(toks[k].kind == PUNCT and toks[k].key in (")", "]") for k in range(opened[-1], b)):
+            return False
+        # prose inside: a word opens the bracket and another follows the match ("σ·(g − mean(g) ...)" is maths)
+        inside = toks[opened[-1] + 1]
+        return (inside.kind == WORD and len(inside.key) >= 3 and b < len(toks)
+                and (toks[b].kind == CJK or (toks[b].kind == WORD and len(toks[b].key) >= 2)))
 
     def _argument_goes_on(self, b: int) -> bool:
         """The phrase ending at token b-1 is followed by an operator inside a bracket that is still open ("O(d
