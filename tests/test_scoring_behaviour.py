@@ -3448,3 +3448,22 @@ def test_a_bullet_of_semicolon_items_in_an_answer_of_claims_is_notes_not_a_soup(
     assert {"realistic-width", "readout-after-final-ln"} <= found
     # the same line on its own is a keyword dump: nothing around it claims anything
     assert hits(card, _NOTES_WITH_A_LIST_LINE.split("**What to measure instead**")[1]) == set()
+
+
+def test_a_table_laid_out_with_spaces_reads_its_marks_under_the_column_headers(deck) -> None:
+    """Marks in a table laid out with spaces answer their column, as in a Markdown table: "OLMo 2  ✗  ✓" under
+    "in-norm  out-norm" says OLMo 2 has no input norm and an output norm."""
+    card = _card(deck, "sandwich-ln")
+    table = ("relatives     in-norm   out-norm   notes\n"
+             "  Peri-LN       ✓         ✓          same shape as sandwich\n"
+             "  Gemma 2       ✓         ✓          RMSNorm\n"
+             "  OLMo 2        ✗         ✓          RMSNorm, + QK-norm\n")
+    assert {"gemma2", "olmo2"} <= hits(card, table)
+    assert not mistakes(card, table)
+    # the marks swapped between the columns: OLMo 2's is then the input norm only, and neither point is earned
+    swapped = table.replace("OLMo 2        ✗         ✓", "OLMo 2        ✓         ✗")
+    assert "olmo2" not in hits(card, swapped)
+    # without marks the rows are labelled lines, read row by row as before
+    plain = _card(deck, "rmsnorm")
+    rows = "models\n  BERT      LayerNorm   post\n  GPT-2/3   LayerNorm   pre (+ final LN)\n"
+    assert "bert-post-ln" in hits(plain, rows)

@@ -799,6 +799,8 @@ def prepare(original: str | bytes) -> Prepared:
     if "," in text and ("_{" in text or "^{" in text):
         # "W^{2,L}": a comma inside a sub- or superscript separates indices, not clauses
         text = _INDEX_COMMA.sub(lambda m: m.group().replace(",", " "), text)
+    if "   " in text or "\t" in text:
+        text, origin = _aligned_mark_tables_to_pipes(text, origin, original)
     if text.count("|") >= 4:
         text, origin = _tables_to_sentences(text, origin)
     if "   " in text or "\t" in text:
@@ -1296,6 +1298,90 @@ def _aligned_rows_to_labels(text: str, origin: list[int], original: str) -> tupl
             out.append("\n")
             out_origin.append(origin[pos + len(line)])
         pos += len(line) + 1
+    return "".join(out), out_origin
+
+
+#: Cells that can only be a yes or a no (not "x", "-", "y" or "n", which a column of formulas or values may hold).
+_MARK_CELLS = _MARK_YES | _MARK_NO
+#: How far left of its header a cell may start and still sit under it (spaces).
+_COLUMN_SLACK = 2
+
+
+def _under_header(header: list[tuple[int, int]], cells: list[tuple[int, int]]) -> list[int] | None:
+    """The header column each cell of a row sits under (by where it starts), or None when two cells share one or
+    a cell starts left of every column."""
+    cols: list[int] = []
+    for a, _ in cells:
+        j = max((n for n, (h, _) in enumerate(header) if h <= a + _COLUMN_SLACK), default=-1)
+        if j < 0 or (cols and j <= cols[-1]):
+            return None
+        cols.append(j)
+    return cols
+
+
+def _aligned_mark_tables_to_pipes(text: str, origin: list[int], original: str) -> tuple[str, list[int]]:
+    """Rewrite a table laid out with spaces whose cells answer with marks under a header ("relatives  in-norm
+    out-norm" over "Gemma 2  ✓  ✓" and "OLMo 2  ✗  ✓") as Markdown rows ("| Gemma 2 | ✓ | ✓ |"), so each mark is
+    read under its column's header as in a Markdown table. The first of three or more such lines (three or more
+    cells each, no pipes, outside code fences) is the header when it holds no mark and a later row does, and every
+    row's cells sit under the header's columns; other aligned lines are left to `_aligned_rows_to_labels`."""
+    lines = text.split("\n")
+    starts = [0]
+    for line in lines[:-1]:
+        starts.append(starts[-1] + len(line) + 1)
+    fenced = False
+    cells: list[list[tuple[int, int]]] = []
+    for k, line in enumerate(lines):
+        if line.strip().startswith("```"):
+            fenced = not fenced
+        ok = not fenced and "|" not in line and len(line) - len(line.lstrip()) < 8
+        found = _typed_gaps_only(_row_cells(line), starts[k], origin, original) if ok else []
+        cells.append(found if len(found) >= 3 else [])
+    rewrite: dict[int, list[tuple[int, int] | None]] = {}
+    k = 0
+    while k < len(lines):
+        end = k
+        while end < len(lines) and cells[end]:
+            end += 1
+        if end - k >= 3:
+            header = cells[k]
+            if header[0][0] > _COLUMN_SLACK:
+                header = [(0, 0), *header]  # a header indented to its columns: the row labels' column has none
+            marked = [any(lines[j][a:b].strip().lower() in _MARK_CELLS for a, b in cells[j]) for j in range(k, end)]
+            placed = [_under_header(header, cells[j]) for j in range(k + 1, end)]
+            if not marked[0] and any(marked[1:]) and all(p is not None for p in placed):
+                rewrite[k] = list(header)
+                for j, cols in zip(range(k + 1, end), placed, strict=True):
+                    row: list[tuple[int, int] | None] = [None] * len(header)
+                    for cell, col in zip(cells[j], cols or [], strict=True):
+                        row[col] = cell
+                    rewrite[j] = row
+        k = max(end, k + 1)
+    if not rewrite:
+        return text, origin
+    out: list[str] = []
+    out_origin: list[int] = []
+    for k, line in enumerate(lines):
+        pos = starts[k]
+        here = origin[min(pos, len(origin) - 1)] if origin else 0
+        if k not in rewrite:
+            out.append(line)
+            out_origin.extend(origin[pos : pos + len(line)])
+        else:
+            for slot in rewrite[k]:
+                at = origin[pos + slot[0]] if slot is not None and slot[0] < slot[1] else here
+                out.append("| ")
+                out_origin.extend([at] * 2)
+                if slot is not None:
+                    out.append(line[slot[0] : slot[1]])
+                    out_origin.extend(origin[pos + slot[0] : pos + slot[1]])
+                out.append(" ")
+                out_origin.append(at)
+            out.append("|")
+            out_origin.append(here)
+        if k + 1 < len(lines):
+            out.append("\n")
+            out_origin.append(origin[pos + len(line)] if pos + len(line) < len(origin) else here)
     return "".join(out), out_origin
 
 
