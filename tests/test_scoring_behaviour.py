@@ -3467,3 +3467,16 @@ def test_a_table_laid_out_with_spaces_reads_its_marks_under_the_column_headers(d
     plain = _card(deck, "rmsnorm")
     rows = "models\n  BERT      LayerNorm   post\n  GPT-2/3   LayerNorm   pre (+ final LN)\n"
     assert "bert-post-ln" in hits(plain, rows)
+
+
+def test_numbers_said_in_words_from_eleven_up_read_as_digits(deck) -> None:
+    from lndrill.scoring.normalize import prepare
+
+    assert prepare("about thirty-four BLEU on IWSLT fourteen").text == "about 34 bleu on iwslt 14"
+    assert prepare("twenty five layers, forty percent fewer").text == "25 layers, 40 percent fewer"
+    # a lone digit word stays a word ("one of the two"), and the longer spoken forms keep their own readings
+    assert prepare("one of the two, eight BLEU").text == "one of the two, eight bleu"
+    assert prepare("twenty thousand steps, thirty point five").text == "20000 steps, 30.5"
+    card = _card(deck, "warmup-for-pre-ln")
+    assert "iwslt-comparable" in hits(card, "On IWSLT fourteen, Pre-LN with no warm-up got around thirty-four BLEU, "
+                                            "the same as Post-LN with warm-up.")

@@ -167,10 +167,13 @@ _SPOKEN_NUMBERS = re.compile(_line_wrapped(
     rf"|\b(?P<emant>{_NUMBER_WORD}) e (?:minus|negative) (?P<eexp>{_NUMBER_WORD})\b"
     # "zero point nine eight", "one point five", "point nine eight"
     rf"|\b(?:(?P<whole>{_NUMBER_WORD}) )?point (?P<dec>{_DIGIT_WORD}(?: {_DIGIT_WORD})*)\b"
+    # "thirty-four", "twenty five", "fourteen": a number from eleven up said on its own (a lone "four" stays a word)
+    rf"|\b(?P<tens>(?:{'|'.join(_TEN_WORDS)})(?:[- ](?:{'|'.join(_UNIT_WORDS[1:10])}))?|{'|'.join(_UNIT_WORDS[11:])})\b(?![- ](?:{'|'.join(_UNIT_WORDS[1:10])})\b)"
 ), re.IGNORECASE)
 #: A symbol whose index is said before a spoken value ("beta one point nine" is beta1 = 0.9).
 _INDEXED_SYMBOL = re.compile(r"(?:\bbeta|\bβ|\bb)\s*$", re.IGNORECASE)
-_SPOKEN_NUMBER_HINT = re.compile(r"\b(?:thousand|hundred|to the|point|minus)\b", re.IGNORECASE)
+_SPOKEN_NUMBER_HINT = re.compile(r"\b(?:thousand|hundred|to the|point|minus|" + "|".join(_TEN_WORDS + _UNIT_WORDS[11:])
+                                 + r")\b", re.IGNORECASE)
 
 
 def _number_value(words: str) -> int | float:
@@ -204,6 +207,8 @@ def _spoken_number(m: re.Match[str], before: str) -> str | None:
         base = f"({_number_value(m.group('pbase'))}{m.group('psym')})" if m.group("pbase") else ""
         dec = f".{_digits(m.group('powdec'))}" if m.group("powdec") else ""
         return f"{base}^(-{_number_value(m.group('pow'))}{dec})"
+    if m.group("tens"):
+        return str(_number_value(m.group("tens")))
     if m.group("scale"):
         scale = {"hundred": 100, "thousand": 1000, "hundred thousand": 100_000}[" ".join(m.group("scale").lower().split())]
         return str(_number_value(m.group("many")) * scale)
