@@ -217,6 +217,8 @@ _REPORT = Cues(
            # say", which is "that is to say" (the writer's own "i.e.")
            "mistake is to say", "error is to say", "mistake to say", "error to say", "wrong to say", "mistake is saying",
            "mistake is to claim", "mistake to claim", "wrong to claim", "mistake is to write", "mistake to write",
+           "slip is to say", "slip to say", "pitfall is to say", "trap is to say", "misstep is to say", "error is saying",
+           "slip is saying",
            # hearsay ("You often hear that X. The theorem says the opposite")
            "you often hear", "you sometimes hear", "you will hear", "you'll hear", "you may hear", "one often hears",
            "is often said", "often said that", "is often claimed", "is commonly said", "is commonly claimed"),
