@@ -1065,6 +1065,30 @@ def _respectively_another(answer: Analysis, claim: Claim, frame: Frame) -> bool:
     return item < len(run) and run[item] != claim.about
 
 
+#: Words that name a normalisation layer as the agent of a passive ("is removed by LN", "by the layer norm").
+_NORM_AGENTS = frozenset({"ln", "layernorm", "layer", "batchnorm", "bn", "groupnorm"})
+
+
+def _done_by_another(answer: Analysis, frame: Frame) -> bool:
+    """The claim's last word is a passive verb whose agent, "by X" right after it, is another norm than the frame's
+    subject ("the mean-direction gradient passes RMSNorm ✅, is removed by LN": LN removes it, not RMSNorm)."""
+    if frame.who.subject is None:
+        return False
+    toks = answer.lay.tokens
+    k = max(b for _, b in frame.terms)
+    if k >= len(toks) or toks[k].kind != WORD or toks[k].key != "by":
+        return False
+    k += 1
+    while k < len(toks) and toks[k].kind == WORD and toks[k].key in ARTICLES:
+        k += 1
+    if k >= len(toks):
+        return False
+    named = answer.subjects.mentions_overlapping(k, k + 1)
+    if named:
+        return all(m.subject != frame.who.subject for m in named)
+    return toks[k].kind == WORD and toks[k].key in _NORM_AGENTS
+
+
 def _another_named_inside(answer: Analysis, frame: Frame) -> bool:
     """Another subject than the frame's is named between the claim's words ("DeepNorm: don't fix Pre-LN, make Post-LN
     trainable": "make ... trainable" is said of Post-LN, named inside it, not of the Pre-LN before it)."""
@@ -1529,4 +1553,4 @@ def _filler_word(found: str) -> str:
 _SAID_OF_SOMETHING_ELSE: tuple[Callable[[Analysis, Frame], bool], ...] = (
     _bound_by_equation, _another_named_inside, _part_about_another_name, _size_of_another_noun, _own_subject_in_clause,
     _term_set_aside, _subject_denied_before, _subject_excepted, _subject_of_a_relative_clause, _after_a_relative_clause,
-    _named_after_a_colon)
+    _named_after_a_colon, _done_by_another)
