@@ -308,6 +308,7 @@ class Analysis:
         self.polarity = Polarity(self.lay)
         self._mention_tokens = self.subjects.tokens_covered
         self._phrase_cache: dict[Phrase, list[tuple[int, int]]] = {}
+        self._open_brackets: list[int] | None = None  # (built on first use by _ends_inside_an_aside)
         self._all_cached = False
         vocabulary = set(self._mention_tokens)
         for phrase in rubric.phrases_for(set(self.index.by_key) | set(self.index.pair_key)):
@@ -748,11 +749,17 @@ class Analysis:
         after the match ("the radial direction y (only an eps-sized residue is left)" is no "y only"): its last words
         open an aside of their own. (A bracket that closes right after, "(g * y).mean", is part of the expression.)"""
         toks = self.tokens
-        opened = [k for k in range(a + 1, b) if toks[k].kind == PUNCT and toks[k].key in ("(", "[")]
-        if not opened or any(toks[k].kind == PUNCT and toks[k].key in (")", "]") for k in range(opened[-1], b)):
+        if self._open_brackets is None:
+            self._open_brackets = [k for k, t in enumerate(toks) if t.kind == PUNCT and t.key in ("(", "[")]
+        brackets = self._open_brackets
+        n = bisect.bisect_left(brackets, b) - 1
+        if n < 0 or brackets[n] <= a:
+            return False
+        last = brackets[n]
+        if any(toks[k].kind == PUNCT and toks[k].key in (")", "]") for k in range(last, b)):
             return False
         # prose inside: a word opens the bracket and another follows the match ("σ·(g − mean(g) ...)" is maths)
-        inside = toks[opened[-1] + 1]
+        inside = toks[last + 1]
         return (inside.kind == WORD and len(inside.key) >= 3 and b < len(toks)
                 and (toks[b].kind == CJK or (toks[b].kind == WORD and len(toks[b].key) >= 2)))
 
