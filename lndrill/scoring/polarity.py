@@ -665,9 +665,11 @@ class Polarity:
                     # the colon reaches the list it introduces
                     label = lay.block_label(j)
                     # (a cue of two words ends there too: "it leaves out two things:")
+                    # ("free" there is what something costs, "it's nearly free: LLaMA 2 warms up for 2,000 steps", not
+                    # a removal of the things listed after it)
                     neg = next((q for q in range(j - 1, max(-1, j - 5), -1)
                                 if toks[q].kind in (WORD, CJK) and (n := is_negation(toks, q))
-                                and (q >= j - 3 or toks[q].kind == WORD and n >= 2)), -1)
+                                and (q >= j - 3 or toks[q].kind == WORD and n >= 2) and toks[q].key != "free"), -1)
                     # (a label's own removal verb too: "What's dropped: the mean subtraction and the bias")
                     # (only into a list of things: "What is lost: RMSNorm is not invariant to a shift" is a sentence of
                     # its own after the colon, with its own verb and negation)
