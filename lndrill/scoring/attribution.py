@@ -185,6 +185,8 @@ _CLAUSE_WHICH = Cues(pairs=("which is why", "which was why", "which is the reaso
 #: Relative words that hang a part on a noun (not "which", which often takes the whole clause before it: "...,
 #: which is why deep Post-LN explodes").
 _NOUN_RELATIVES = frozenset({"who", "whose", "where"})
+#: How many words a comma part may hold and still be a noun phrase a "which" after it hangs on.
+_SHORT_PART_WORDS = 3
 
 
 @dataclass(frozen=True)
@@ -1307,6 +1309,10 @@ class Subjects:
             if (not self._labels_what_follows(m, start) or self._object_of_comparison(m)
                     or self._object_before_colon(m, start)):
                 return None
+            # "... flat in L (Pre-LN: O(d sqrt(ln d / L))) -> big output-side grads": a label inside an aside that has
+            # closed labels only the aside
+            if lay.aside_of[m.start] >= 0 and lay.aside_of[m.start] != lay.aside_of[start]:
+                return None
             label = lay.block_label(start)
             return m if label is None or label[1] <= m.start else None
         return None
@@ -1680,8 +1686,26 @@ class Subjects:
     def _relative_openers(self) -> list[int]:
         """Tokens of "where"/"who"/"whose" that open a part or follow a stop, in text order (found once)."""
         lay, toks = self.lay, self.lay.tokens
-        return [i for i, t in enumerate(toks) if i > 0 and t.kind == WORD and t.key in _NOUN_RELATIVES
+        return [i for i, t in enumerate(toks) if i > 0 and t.kind == WORD and (
+                    t.key in _NOUN_RELATIVES or (t.key == "which" and self._after_a_short_part(i)))
                 and (lay.part_of[i - 1] != lay.part_of[i] or toks[i - 1].kind == PUNCT)]
+
+    def _after_a_short_part(self, i: int) -> bool:
+        """Token i follows a comma that closes a part of a few words only, a noun phrase rather than a clause ("there's
+        Mix-LN, which, let me get this right, uses Post-LN early"): a "which" there hangs on that noun (after a whole
+        clause, "..., which is why deep Post-LN explodes", it takes the clause)."""
+        lay, toks = self.lay, self.lay.tokens
+        k = i - 1
+        if toks[k].kind != PUNCT or toks[k].key != ",":
+            return False
+        words = 0
+        j = k - 1
+        while j >= 0 and lay.part_of[j] == lay.part_of[k - 1] and toks[j].kind != PUNCT:
+            words += 1
+            if words > _SHORT_PART_WORDS:
+                return False
+            j -= 1
+        return words > 0 and (j < 0 or toks[j].kind == PUNCT)
 
     def _continued_relative(self, start: int) -> Mention | None:
         """"for Post-LN, where every sublayer ends in an LN and the stream never grows": a part opened by "and"
