@@ -1392,7 +1392,8 @@ def _bound_by_equation(answer: Analysis, frame: Frame) -> bool:
 
 def _also_correct(answer: Analysis, correct: Claim, frame: Frame) -> bool:
     """The same words of the same clause also read as the correct claim for the right subject: ambiguous, so
-    not charged. (A different wrong claim next to a correct one is still charged.)"""
+    not charged. (A different wrong claim next to a correct one is still charged.) The correct reading needs a subject
+    named for it, unless it is the nearer reading of the later comma parts (`_later_parts_read_otherwise`)."""
     words = {i for a, b in frame.terms for i in range(a, b)}
     clause = answer.lay.clause_of[frame.start]
     for matcher in correct.matchers:
@@ -1405,7 +1406,6 @@ def _also_correct(answer: Analysis, correct: Claim, frame: Frame) -> bool:
                     and not _adds_a_number(answer, f, frame)):
                 return True
     return False
-
 
 
 #: The commas that close one comma part of a sentence and open the next, and how many words a part needs to say
