@@ -3480,3 +3480,15 @@ def test_numbers_said_in_words_from_eleven_up_read_as_digits(deck) -> None:
     card = _card(deck, "warmup-for-pre-ln")
     assert "iwslt-comparable" in hits(card, "On IWSLT fourteen, Pre-LN with no warm-up got around thirty-four BLEU, "
                                             "the same as Post-LN with warm-up.")
+
+
+def test_a_yes_no_question_said_aloud_and_answered_after_a_comma_is_a_question(deck) -> None:
+    from lndrill.scoring.normalize import prepare
+
+    assert prepare("So is it a contradiction, no, not really.").text == "so is it a contradiction? no, not really."
+    # "no matter" answers nothing, and a statement with a comma is no question
+    assert prepare("Is it stable, no matter the depth.").text == "is it stable, no matter the depth."
+    assert prepare("Pre-LN is stable, no warm-up needed.").text == "pre-ln is stable, no warm-up needed."
+    card = _card(deck, "warmup-for-pre-ln")
+    assert "no-contradiction" in hits(card, "So is it a contradiction, no, not really, Xiong only showed warm-up is not "
+                                            "needed at moderate learning rates, not that it never helps.")

@@ -245,6 +245,13 @@ _FILLER = re.compile(r",\s*\b(?:you know|i mean|like|um+|uh+|uhm+|erm+|well|so t
                      re.IGNORECASE)
 
 
+#: A yes/no question said aloud and answered after a comma ("so is it a contradiction, no, not really", "does Pre-LN need
+#: it, yes, at high learning rates"): the question's opening words, up to 80 characters of it, and the answer word.
+_SPOKEN_QUESTION = re.compile(r"(?:^|(?<=[.!?\n])\s*|\bso\s+)((?:is|does|do|did|are|was|can|should)\s+(?:it|this|that|there|they|we|you|"
+                              r"pre-ln|post-ln)\b[^,.?!;:\n]{1,80}),(?=\s*(?:no|yes|nope|yeah|not really)\b(?!\s+matter))",
+                              re.IGNORECASE)
+
+
 def _fillers(text: str, origin: list[int]) -> tuple[str, list[int]]:
     """Read each comma-bounded filler (`_FILLER`) as a single space."""
     return _apply_edits(text, origin, [(m.start(), m.end(), " ", m.start()) for m in _FILLER.finditer(text)])
@@ -769,6 +776,13 @@ def prepare(original: str | bytes) -> Prepared:
         text, origin = _said_again(text, origin)
     if "," in text and _FILLER.search(text):
         text, origin = _fillers(text, origin)
+    if "," in text and _SPOKEN_QUESTION.search(text):
+        # "so is it a contradiction, no, not really": the comma before the answer closes a question said aloud
+        commas = [m.end(1) for m in _SPOKEN_QUESTION.finditer(text)]
+        chars = list(text)
+        for k in commas:
+            chars[k] = "?"  # (one character for one: the offsets stay)
+        text = "".join(chars)
     if _SPOKEN_NUMBER_HINT.search(text):
         text, origin = _spoken_numbers(text, origin)
     if _SPOKEN_HINT.search(text):
