@@ -1284,8 +1284,14 @@ class Subjects:
         first = lay.sentence_span[sent][0]
         if lay.clause_of[first] != lay.clause_of[start]:
             return False
-        return not any(lay.sentence_of[m.start] == sent - 1 and m.subject != opener.subject and not m.contrast
-                       for m in self.mentions)
+        a, b = lay.sentence_span[sent - 1]
+        k = bisect.bisect_left(self._starts, a)
+        while k < len(self.mentions) and self.mentions[k].start < b:
+            m = self.mentions[k]
+            if m.subject != opener.subject and not m.contrast:
+                return False
+            k += 1
+        return True
 
     def _opens_sentence(self, m: Mention) -> bool:
         """The mention is its sentence's first words (after an article or list marker): its grammatical subject."""

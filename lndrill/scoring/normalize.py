@@ -252,6 +252,15 @@ _SPOKEN_QUESTION = re.compile(r"(?:^|(?<=[.!?\n])\s*|\bso\s+)((?:is|does|do|did|
                               re.IGNORECASE)
 
 
+def _spoken_questions(text: str) -> str:
+    """Close each question said aloud (`_SPOKEN_QUESTION`) with "?" in place of the comma before its answer ("so is it a
+    contradiction, no, not really"); one character for one, so the offsets stay."""
+    chars = list(text)
+    for m in _SPOKEN_QUESTION.finditer(text):
+        chars[m.end(1)] = "?"
+    return "".join(chars)
+
+
 def _fillers(text: str, origin: list[int]) -> tuple[str, list[int]]:
     """Read each comma-bounded filler (`_FILLER`) as a single space."""
     return _apply_edits(text, origin, [(m.start(), m.end(), " ", m.start()) for m in _FILLER.finditer(text)])
@@ -777,12 +786,7 @@ def prepare(original: str | bytes) -> Prepared:
     if "," in text and _FILLER.search(text):
         text, origin = _fillers(text, origin)
     if "," in text and _SPOKEN_QUESTION.search(text):
-        # "so is it a contradiction, no, not really": the comma before the answer closes a question said aloud
-        commas = [m.end(1) for m in _SPOKEN_QUESTION.finditer(text)]
-        chars = list(text)
-        for k in commas:
-            chars[k] = "?"  # (one character for one: the offsets stay)
-        text = "".join(chars)
+        text = _spoken_questions(text)
     if _SPOKEN_NUMBER_HINT.search(text):
         text, origin = _spoken_numbers(text, origin)
     if _SPOKEN_HINT.search(text):
@@ -1259,17 +1263,41 @@ def _typed_gaps_only(cells: list[tuple[int, int]], line_start: int, origin: list
     return out
 
 
+def _line_starts(lines: list[str]) -> list[int]:
+    """Where each of the text's lines (split at "\n") starts in it."""
+    starts = [0]
+    for line in lines[:-1]:
+        starts.append(starts[-1] + len(line) + 1)
+    return starts
+
+
+def _spaced_cells(lines: list[str], starts: list[int], origin: list[int], original: str) -> list[list[tuple[int, int]]]:
+    """Each line's cells laid out by typed runs of spaces (`_row_cells`, `_typed_gaps_only`); none for a line with pipes."""
+    return [_typed_gaps_only(_row_cells(line), starts[k], origin, original) if "|" not in line else []
+            for k, line in enumerate(lines)]
+
+
+def _outside_fences(lines: list[str]) -> list[bool]:
+    """For each line, whether it stands outside a ``` code fence (a fence line itself is inside)."""
+    out: list[bool] = []
+    fenced = False
+    for line in lines:
+        if line.strip().startswith("```"):
+            fenced = not fenced
+            out.append(False)
+        else:
+            out.append(not fenced)
+    return out
+
+
 def _aligned_rows_to_labels(text: str, origin: list[int], original: str) -> tuple[str, list[int]]:
     """Rewrite a table laid out with spaces ("BERT      LayerNorm   post" over "LLaMA     RMSNorm     pre") as
     labelled lines ("BERT∶ LayerNorm, post"): two or more consecutive lines of three or more cells each, no pipes,
     outside code fences; or the same rows separated by pipes without a Markdown rule. The row's first cell is its
     label, as a Markdown table's row label is."""
     lines = text.split("\n")
-    starts = [0]
-    for line in lines[:-1]:
-        starts.append(starts[-1] + len(line) + 1)
-    cells = [_typed_gaps_only(_row_cells(line), starts[k], origin, original) if "|" not in line else []
-             for k, line in enumerate(lines)]
+    starts = _line_starts(lines)
+    cells = _spaced_cells(lines, starts, origin, original)
     # Rows written with pipes but no |---| rule ("BERT | LN | post"): a Markdown table needs its rule, so these
     # are the same kind of aligned rows; a block of pipe lines with a rule in it is left to the Markdown reader.
     k = 0
@@ -1284,13 +1312,8 @@ def _aligned_rows_to_labels(text: str, origin: list[int], original: str) -> tupl
             for j in range(k, end):
                 cells[j] = [(a, b) for a, b in _cells(lines[j], 0, len(lines[j])) if a < b]
         k = end
-    fenced = False
-    row = [False] * len(lines)
-    for k, line in enumerate(lines):
-        if line.strip().startswith("```"):
-            fenced = not fenced
-            continue
-        row[k] = not fenced and len(cells[k]) >= 3 and len(line) - len(line.lstrip()) < 8
+    outside = _outside_fences(lines)
+    row = [outside[k] and len(cells[k]) >= 3 and len(line) - len(line.lstrip()) < 8 for k, line in enumerate(lines)]
     keep = [row[k] and ((k > 0 and row[k - 1]) or (k + 1 < len(lines) and row[k + 1])) for k in range(len(lines))]
     if not any(keep):
         return text, origin
@@ -1345,17 +1368,10 @@ def _aligned_mark_tables_to_pipes(text: str, origin: list[int], original: str) -
     cells each, no pipes, outside code fences) is the header when it holds no mark and a later row does, and every
     row's cells sit under the header's columns; other aligned lines are left to `_aligned_rows_to_labels`."""
     lines = text.split("\n")
-    starts = [0]
-    for line in lines[:-1]:
-        starts.append(starts[-1] + len(line) + 1)
-    fenced = False
-    cells: list[list[tuple[int, int]]] = []
-    for k, line in enumerate(lines):
-        if line.strip().startswith("```"):
-            fenced = not fenced
-        ok = not fenced and "|" not in line and len(line) - len(line.lstrip()) < 8
-        found = _typed_gaps_only(_row_cells(line), starts[k], origin, original) if ok else []
-        cells.append(found if len(found) >= 3 else [])
+    starts = _line_starts(lines)
+    outside = _outside_fences(lines)
+    cells = [found if outside[k] and len(found) >= 3 and len(lines[k]) - len(lines[k].lstrip()) < 8 else []
+             for k, found in enumerate(_spaced_cells(lines, starts, origin, original))]
     rewrite: dict[int, list[tuple[int, int] | None]] = {}
     k = 0
     while k < len(lines):
