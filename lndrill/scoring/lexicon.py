@@ -23,6 +23,7 @@ import re
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cached_property
 
 WORD, NUMBER, CJK, PUNCT = "w", "n", "c", "p"
 #: Check marks and crosses, as table cells and notes use them.
@@ -155,6 +156,7 @@ class Cues:
         self._pair_first = frozenset(p[0] for p in self.pairs)
         self._pair_last = frozenset(p[-1] for p in self.pairs)
         self._pair_lengths = tuple(sorted({len(p) for p in self.pairs if len(p) > 1}, reverse=True))
+        self._longest_zh = max((len(w) for w in self.zh), default=0)
         #: The token keys a cue can start with: at any other token `at` is 0.
         self.starters = self.en | self._pair_first | self._first
 
@@ -191,7 +193,7 @@ class Cues:
             return i if t.key in self.en else -1
         if t.kind != CJK:
             return -1
-        longest = max((len(w) for w in self.zh), default=0)
+        longest = self._longest_zh
         for back in range(min(longest, i + 1) - 1, -1, -1):
             n = self.at(tokens, i - back)
             if n > back:
@@ -283,6 +285,29 @@ class Phrase:
     def empty(self) -> bool:
         """True when the phrase has nothing to match (only punctuation or blanks)."""
         return not self.units
+
+    @cached_property
+    def later_needs(self) -> tuple[tuple[str, ...], ...]:
+        """For each unit after the first but a prefix: the token keys that can stand for it (a match needs one of
+        each somewhere in the text)."""
+        return tuple((unit, *_CJK_SAME.get(unit, ())) for unit, pre in zip(self.units[1:], self.prefix[1:], strict=True)
+                     if not pre)
+
+    @cached_property
+    def later_keys(self) -> frozenset[str] | None:
+        """The token keys every match needs after its first unit, when each has one spelling (None when one of them
+        may be written another way: "和" as "与")."""
+        if any(len(keys) > 1 for keys in self.later_needs):
+            return None
+        return frozenset(keys[0] for keys in self.later_needs)
+
+    @cached_property
+    def spelled(self) -> str | None:
+        """A Chinese phrase of several characters as written out in a text (None for any other phrase)."""
+        n = len(self.units)
+        if n > 1 and all(k == CJK for k in self.kinds) and not any(u in _CJK_SAME for u in self.units):
+            return "".join(self.units)
+        return None
 
 
 def phrase_problem(source: str) -> str | None:
@@ -555,8 +580,11 @@ class TextIndex:
     def _has_every_unit(self, phrase: Phrase) -> bool:
         """Every unit after the first (but a prefix) is somewhere in the text: a match needs them all."""
         by_key = self.by_key
-        for unit, pre in zip(phrase.units[1:], phrase.prefix[1:], strict=True):
-            if not pre and unit not in by_key and not any(same in by_key for same in _CJK_SAME.get(unit, ())):
+        for keys in phrase.later_needs:
+            for key in keys:
+                if key in by_key:
+                    break
+            else:
                 return False
         return True
 
@@ -583,8 +611,7 @@ class TextIndex:
         sig = self._sig
         # A Chinese phrase written out in the text as it is (no bracket or space inside): one string comparison
         # instead of a unit-by-unit walk (long Chinese answers repeat their terms thousands of times).
-        spelled = "".join(units) if n > 1 and all(k == CJK for k in phrase.kinds) and not any(
-            u in _CJK_SAME for u in units) else None
+        spelled = phrase.spelled
         text, tokens = self.text, self.tokens
         bound = _CJK_BOUND_BEFORE.get(first, "") if phrase.kinds[0] == CJK else ""
         for i in starts:

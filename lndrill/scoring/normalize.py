@@ -71,6 +71,10 @@ class Prepared:
         return words if len(words) <= limit else words[: limit - 1] + "\u2026"
 
 
+#: A line of printable ASCII (and its line break): nothing in it is dropped or folded.
+_PLAIN_LINE = re.compile(r"[ -~\n]*\Z")
+
+
 def _char_ok(ch: str) -> bool:
     if ch in "\n\t":
         return True
@@ -752,10 +756,24 @@ def prepare(original: str | bytes) -> Prepared:
     total = 0
     truncated = False
     for start, line in kept:
+        if _PLAIN_LINE.match(line):  # printable ASCII: every character stays as it is
+            take = min(len(line), MAX_SCORED_CHARS - total)
+            out.append(line[:take])
+            origin.extend(range(start, start + take))
+            total += take
+            if take < len(line):
+                truncated = True
+                break
+            continue
         for i, ch in enumerate(line):
             if total >= MAX_SCORED_CHARS:
                 truncated = True
                 break
+            if " " <= ch < "\x7f":
+                out.append(ch)
+                origin.append(start + i)
+                total += 1
+                continue
             if not _char_ok(ch):
                 continue
             if ch in _SUBSCRIPT_DIGITS and out and out[-1] in ("|", "‖"):

@@ -78,8 +78,8 @@ class Rubric:
     placement_names: tuple[Phrase, ...] = ()
 
     def phrases_for(self, keys: set[str]) -> list[Phrase]:
-        """The concept phrases that could match a text whose token keys are `keys` (by first unit): any other
-        concept phrase has no match in it."""
+        """The concept phrases that could match a text whose token keys are `keys` (by first unit, and by its later units
+        or the compound they make when joined up): any other concept phrase has no match in it."""
         if self._by_first is None:
             self._by_first = {}
             for p in self.phrases:
@@ -92,7 +92,7 @@ class Rubric:
         out = list(self._by_first.get("", ()))
         for k in keys & self._by_first.keys():
             out.extend(self._by_first[k])
-        return list(dict.fromkeys(out))
+        return [p for p in dict.fromkeys(out) if (p.joined and p.joined in keys) or _has_later_keys(p, keys)]
 
     _by_first: dict[str, list[Phrase]] | None = None
 
@@ -101,6 +101,14 @@ class Rubric:
         """Per subject, the version numbers its names carry ("gpt-2", "gpt 3": {"2", "3"}; "llama": none)."""
         return {subject: frozenset(u for ph in phrases for u, k in zip(ph.units, ph.kinds, strict=True) if k == NUMBER)
                 for subject, phrases in self.subjects.items()}
+
+
+def _has_later_keys(phrase: Phrase, keys: set[str]) -> bool:
+    """Every unit of `phrase` after its first (but a prefix) is among `keys`, in one of its spellings."""
+    later = phrase.later_keys
+    if later is not None:
+        return later <= keys
+    return all(any(k in keys for k in alts) for alts in phrase.later_needs)
 
 
 def _with_subject_spellings(phrases: list[str]) -> list[str]:
