@@ -157,6 +157,7 @@ class Cues:
         self._pair_last = frozenset(p[-1] for p in self.pairs)
         self._pair_lengths = tuple(sorted({len(p) for p in self.pairs if len(p) > 1}, reverse=True))
         self._longest_zh = max((len(w) for w in self.zh), default=0)
+        self._zh_chars = frozenset("".join(self.zh))
         #: The token keys a cue can start with: at any other token `at` is 0.
         self.starters = self.en | self._pair_first | self._first
 
@@ -165,6 +166,8 @@ class Cues:
         if i >= len(tokens):
             return 0
         t = tokens[i]
+        if t.key not in self.starters:
+            return 0
         if t.kind == WORD:
             if t.key in self._pair_first:
                 for n in self._pair_lengths:  # the longest word sequence first ("the key is", "people say")
@@ -191,7 +194,7 @@ class Cues:
                     if len(seq) == n and all(w.kind == WORD for w in seq) and tuple(w.key for w in seq) in self.pairs:
                         return i - n + 1
             return i if t.key in self.en else -1
-        if t.kind != CJK:
+        if t.kind != CJK or t.key not in self._zh_chars:
             return -1
         longest = self._longest_zh
         for back in range(min(longest, i + 1) - 1, -1, -1):
