@@ -38,6 +38,9 @@ from functools import cached_property
 from lndrill.scoring.lexicon import ARTICLES, CJK, COPULAS, NUMBER, PUNCT, WORD, Cues, Token, stem
 from lndrill.scoring.structure import CAUSE, Layout
 
+#: The brackets a name alone in them tags the claim right before with ("... (Pre-LN)", "... [Pre]").
+_TAG_CLOSERS = {"(": ")", "[": "]"}
+
 #: Words that open a sentence's topic ("For Pre-LN, ...", "In Post-LN, ...", "对于 Pre-LN，...", "在 Post-LN 中，...").
 _TOPIC_WORDS = frozenset({"for", "in", "with", "对于", "对", "在", "关于", "至于"})
 #: Words that open the noun phrase after a topic written without its comma ("In Post-LN the gradient ...").
@@ -981,9 +984,9 @@ class Subjects:
         return []
 
     def _bracket_tag(self, end: int, mentions: list[Mention]) -> Mention | None:
-        """The mention that fills a bracket opening right at `end` by itself ("... (pre-norm)", "...（Pre-LN）"), or
-        after a few more words of the claim's comma part ("只在输出加 norm（OLMo 2）", the claim's words being "只在输出"), or
-        None."""
+        """The mention that fills a bracket opening right at `end` by itself ("... (pre-norm)", "...（Pre-LN）", "...
+        [Pre]"), or after a few more words of the claim's comma part ("只在输出加 norm（OLMo 2）", the claim's words being
+        "只在输出"), or None."""
         lay, toks = self.lay, self.lay.tokens
         stop = min(len(toks), end + 8)
         while end < stop and toks[end].kind == PUNCT and toks[end].key == ")":
@@ -996,10 +999,11 @@ class Subjects:
             end <= m.start < k for m in self.mentions)
         if later:
             end = k
-        if end >= len(toks) or not (toks[end].kind == PUNCT and toks[end].key == "("):
+        if end >= len(toks) or not (toks[end].kind == PUNCT and toks[end].key in _TAG_CLOSERS):
             return None
+        closer = _TAG_CLOSERS[toks[end].key]
         for m in mentions:
-            if m.start == end + 1 and m.end < len(toks) and toks[m.end].kind == PUNCT and toks[m.end].key == ")":
+            if m.start == end + 1 and m.end < len(toks) and toks[m.end].kind == PUNCT and toks[m.end].key == closer:
                 # (a later bracket closed by a colon labels what follows it: "\text{ours (Pre-LN):} y = ...")
                 if later and m.end + 1 < len(toks) and toks[m.end + 1].key in (":", "："):
                     return None
