@@ -295,6 +295,23 @@ def test_formula_structure_not_string() -> None:
     assert find_formulas(prepare("no formula here, just words").text) == []
 
 
+@pytest.mark.parametrize(("written", "block"), [
+    ("v <- v + tanh(W LN(v))", "x + F(LN(x))"),  # the article's toy Pre-LN layer
+    ("v <- LN(v + tanh(W v))", "LN(x + F(x))"),  # and its Post-LN layer
+    ("h = h + relu(W_1 * LN(h))", "x + F(LN(x))"),
+    ("x + gelu(W LN(x))", "x + F(LN(x))"),
+])
+def test_an_activation_of_a_weighted_input_is_a_sublayer(written: str, block: str) -> None:
+    # (a concrete sublayer written out: the same block as F, for credit and for a swapped-formula mistake alike)
+    assert [f.sides for f in find_formulas(prepare(written).text)] == [(canonical(block),)]
+
+
+def test_a_weight_alone_or_two_weights_make_no_sublayer() -> None:
+    assert canonical("x + W LN(x)") != canonical("x + F(LN(x))")
+    assert canonical("x + tanh(W x W)") != canonical("x + F(x)")
+    assert canonical("x + tanh(LN(x))") != canonical("x + F(LN(x))")
+
+
 def test_formulas_are_found_after_long_prose_and_through_a_subscript_with_punctuation() -> None:
     # (the scanner skips stretches that cannot hold a call; a subscript's braces may hold text that is no formula)
     long = "It is said, " + "and so on, " * 400 + "that x_{l+1} = x_l + F(LN(x_l)); then more words. " * 3

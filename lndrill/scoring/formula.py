@@ -239,8 +239,8 @@ class _Parser:
                     factors[-1] = g  # "Attn/FFN(LN(x))": one branch, named two ways, not a division
                     continue
                 g = None if g is None else f"inv({g})"
-            elif factors[-1] in COEFF_NAMES.values() or re.fullmatch(r"[0-9.]+", factors[-1]):
-                g = self.factor()  # juxtaposition: "α x", "2 x"
+            elif factors[-1] in COEFF_NAMES.values() or factors[-1] in WEIGHT_NAMES or re.fullmatch(r"[0-9.]+", factors[-1]):
+                g = self.factor()  # juxtaposition: "α x", "2 x", "W LN(v)"
             else:
                 break
             if g is None:
@@ -317,6 +317,10 @@ class _Parser:
                 return None
             self.calls += 1
             fname = "N" if name in NORM_NAMES else "F" if name in BRANCH_NAMES else name
+            if name in ACTIVATIONS and len(args) == 1 and (inner := _weighted_input(args[0])) is not None:
+                # "tanh(W LN(v))", "relu(W_1 x)": an activation of a weighted input is a sublayer of that input
+                self._decorations()
+                return f"F({inner})"
             if fname == "F" and len(args) > 1:
                 # G_l(x_l, θ_l): a sublayer's own parameters are not part of the block's structure
                 args = [a for a in args if a not in _PARAMETER_ARGS] or args
@@ -329,6 +333,24 @@ class _Parser:
         if name in NORM_NAMES | BRANCH_NAMES:
             return "F" if name in BRANCH_NAMES else "N"
         return name
+
+
+#: A weight matrix written before what it multiplies ("W LN(v)", "W_1 x").
+WEIGHT_NAMES = frozenset({"w"})
+#: Activations: one applied to a weighted input ("tanh(W LN(v))") is a sublayer, F, of that input.
+ACTIVATIONS = frozenset({"tanh", "relu", "gelu", "silu", "swish", "sigmoid", "elu"})
+
+
+def _weighted_input(arg: str) -> str | None:
+    """What a weight multiplies in a canonical product of exactly a weight and one other factor ("*(N(x)\x00w)":
+    "N(x)"), or None."""
+    if not arg.startswith("*(") or not arg.endswith(")"):
+        return None
+    factors = arg[2:-1].split("\x00")
+    if len(factors) != 2 or not any(f in WEIGHT_NAMES for f in factors):
+        return None
+    rest = [f for f in factors if f not in WEIGHT_NAMES]
+    return rest[0] if len(rest) == 1 else None
 
 
 #: Names of a sublayer's parameters written as an extra argument ("G_l(x_l, θ_l)", "F(x; W)").
