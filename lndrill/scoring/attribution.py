@@ -38,6 +38,9 @@ from functools import cached_property
 from lndrill.scoring.lexicon import ARTICLES, CJK, COPULAS, NUMBER, PUNCT, WORD, Cues, Token, stem
 from lndrill.scoring.structure import CAUSE, Layout
 
+#: Words after which a verb goes on with the subject of the verb before ("takes a Pre-LN block and adds ...").
+_COORDINATED_VERB = frozenset({"and", "then", "but"})
+
 #: The brackets a name alone in them tags the claim right before with ("... (Pre-LN)", "... [Pre]").
 _TAG_CLOSERS = {"(": ")", "[": "]"}
 
@@ -915,17 +918,22 @@ class Subjects:
                   or (m.end < len(toks) and toks[m.end].kind == CJK and toks[m.end].key == "的") for m in before]
         kept = []
         for k, m in enumerate(before):
-            verb = toks[m.start - 1] if m.start > 0 else None
+            # (maybe after an article: "Sandwich-LN takes a Pre-LN block, ..., and adds ...")
+            det = 1 if m.start > 1 and toks[m.start - 1].kind == WORD and toks[m.start - 1].key in ARTICLES else 0
+            verb = toks[m.start - 1 - det] if m.start - det > 0 else None
             # "Sandwich-LN keeps Pre-LN and adds a norm on the branch output": the name a verb of taking takes is its
             # object, and the verb after "and" is still the first name's
             # (only where that first name is the verb's own subject, in its part: "move the LayerNorm (Pre-LN), or keep
             # Post-LN and control the update size" is said of Post-LN; and not for what stands right after the name, only
             # punctuation between: "takes Pre-LN, x + F(LN(x)), and adds ..." gives Pre-LN its formula)
+            # (after an article, the claim only past a coordinator: in "takes a Pre-LN block, x + F(LN(x)), and adds ..."
+            # the formula is still the block's)
             if (not owning[k] and verb is not None and verb.kind == WORD and verb.key in _REUSE_VERBS
                     and any(toks[q].kind != PUNCT for q in range(m.end, start))
+                    and (not det or any(toks[q].kind == WORD and toks[q].key in _COORDINATED_VERB for q in range(m.end, start)))
                     and any(not owning[j] and before[j].subject != m.subject
-                            and self.lay.part_of[before[j].start] == self.lay.part_of[m.start - 1]
-                            and self.lay.aside_of[before[j].start] == self.lay.aside_of[m.start - 1] for j in range(k))):
+                            and self.lay.part_of[before[j].start] == self.lay.part_of[m.start - 1 - det]
+                            and self.lay.aside_of[before[j].start] == self.lay.aside_of[m.start - 1 - det] for j in range(k))):
                 continue
             # (or a Chinese preposition before "X 的 ...": "Sandwich-LN 就是在 Pre-LN 的分支末尾再加一个 LN")
             if (owning[k] and verb is not None and ((verb.kind == WORD and verb.key in _TAKES_OBJECT)
