@@ -823,6 +823,7 @@ class Subjects:
                             and not (lay.aside_of[m.start] != lay.aside_of[start] and self._statement_aside(m))
                             and m.start not in self._labels and not self._in_later_relative(m, part)
                             and not self._opens_later_part(m, part) and not self._relative_on_claim(m, end)
+                            and not self._owned_by_pronouns_object(m)
                             and not (self._inside_later_clause(m, part) and self._outside(start).subject != m.subject)),
                            None)
         if not before:
@@ -942,6 +943,20 @@ class Subjects:
                 continue
             kept.append(m)
         return kept
+
+    def _owned_by_pronouns_object(self, m: Mention) -> bool:
+        """A possessive name owns the object of a verb of taking whose subject is a pronoun ("so it keeps Pre-LN's easy
+        gradient flow", "..., which keeps Pre-LN's direct gradient path"): the pronoun's referent, not the name, is the
+        subject of the sentence's next clause ("...; the difference is that what each sublayer adds has a fixed scale")
+        and of the paragraph's next sentences. (Within the object itself the name owns what it names: "it retains
+        Pre-LN's better final quality" says Pre-LN's quality is better.)"""
+        toks, text = self.lay.tokens, self.lay.text
+        if not text[toks[m.start].start : toks[m.end - 1].end].endswith(("'s", "\u2019s")):
+            return False
+        det = 1 if m.start > 1 and toks[m.start - 1].kind == WORD and toks[m.start - 1].key in ARTICLES else 0
+        v = m.start - 1 - det
+        return (v >= 1 and toks[v].kind == WORD and toks[v].key in _TAKES_OBJECT and toks[v - 1].kind == WORD
+                and (toks[v - 1].key in _PRONOUN_SUBJECTS or toks[v - 1].key == "which"))
 
     def _possessor_in_object(self, m: Mention, mentions: list[Mention], start: int) -> bool:
         """The name inside the claim follows "of" ("reached roughly the BLEU of a tuned Post-LN") and the clause
@@ -1140,7 +1155,8 @@ class Subjects:
         for m in self._before(k):
             if lay.sentence_of[m.start] != sent:
                 break
-            if not m.contrast and not self._object_of_comparison(m) and not self._object_before_colon(m, start):
+            if (not m.contrast and not self._object_of_comparison(m) and not self._object_before_colon(m, start)
+                    and not self._owned_by_pronouns_object(m)):
                 return Attribution(m.subject, "label" if self._topic(m) or self._opens(m, start) else "sentence", m.start)
         # Earlier sentences of the same paragraph (or list item), nearest first.
         block = lay.block_of[start]
@@ -1151,8 +1167,8 @@ class Subjects:
         for m in self._before(k):
             if lay.block_of[m.start] != block:
                 break
-            if m.contrast or lay.sentence_of[m.start] == sent:
-                continue
+            if m.contrast or lay.sentence_of[m.start] == sent or self._owned_by_pronouns_object(m):
+                continue  # ("..., which keeps Pre-LN's direct gradient path. It was introduced in CogView": not Pre-LN)
             if self._said_of_a_pronoun(m) and (self._named_earlier_in_block(m, block) or (
                     self._likeness(m) and not self._named_earlier_in_block(m, block, same=True))):
                 # "Sandwich-LN ... so it's still kind of Pre-LN in spirit": what "it" (the subject named before, or
