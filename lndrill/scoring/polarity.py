@@ -195,6 +195,15 @@ _FIX_VERBS = frozenset(stem(w) for w in ("resolve", "resolves", "fix", "fixes", 
                                          "avoid", "avoids", "mitigate", "mitigates", "overcome", "overcomes", "tackle",
                                          "tackles", "remedy", "remedies"))
 _FIX_VERBS_ZH = Cues(zh=("解决", "避免", "修复", "缓解", "克服", "避开"))
+#: What an error is said to be ("a common slip is to quote X as Y", "the mistake is reading X as Y", "an error to call
+#: X Y"): each noun of an error with each verb of saying, quoting or reading, as "N is to V", "N to V" and "N is Ving".
+_ERROR_NOUNS = ("mistake", "error", "slip", "pitfall", "trap", "misstep", "misconception", "misreading", "confusion")
+_SAYING_VERBS = (("say", "saying"), ("claim", "claiming"), ("write", "writing"), ("quote", "quoting"), ("cite", "citing"),
+                 ("call", "calling"), ("state", "stating"), ("describe", "describing"), ("read", "reading"),
+                 ("treat", "treating"), ("take", "taking"), ("confuse", "confusing"), ("attribute", "attributing"),
+                 ("believe", "believing"), ("assume", "assuming"))
+_ERROR_SAYINGS = tuple(form for noun in _ERROR_NOUNS for verb, ing in _SAYING_VERBS
+                       for form in (f"{noun} is to {verb}", f"{noun} to {verb}", f"{noun} is {ing}"))
 _REPORT = Cues(
     en=("argue", "argues", "argued", "claim", "claims", "claimed", "believe", "believes", "believed", "suggest",
         "suggests", "hypothesize", "hypothesise", "speculate", "supposedly", "allegedly", "assume", "assumes",
@@ -215,10 +224,8 @@ _REPORT = Cues(
            "is thinking", "of thinking", "is to think", "wrong to think", "mistake to think", "error to think",
            # saying named as the error ("A frequent mistake is to say X", "it is wrong to say X"); not the bare "is to
            # say", which is "that is to say" (the writer's own "i.e.")
-           "mistake is to say", "error is to say", "mistake to say", "error to say", "wrong to say", "mistake is saying",
-           "mistake is to claim", "mistake to claim", "wrong to claim", "mistake is to write", "mistake to write",
-           "slip is to say", "slip to say", "pitfall is to say", "trap is to say", "misstep is to say", "error is saying",
-           "slip is saying",
+           # (every error noun with every verb of saying or reading: _ERROR_SAYINGS)
+           "wrong to say", "wrong to claim", *_ERROR_SAYINGS,
            # hearsay ("You often hear that X. The theorem says the opposite")
            "you often hear", "you sometimes hear", "you will hear", "you'll hear", "you may hear", "one often hears",
            "is often said", "often said that", "is often claimed", "is commonly said", "is commonly claimed"),
