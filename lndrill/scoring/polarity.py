@@ -1084,6 +1084,10 @@ class Polarity:
         # can also mark a thing as absent ("❌ LN on the main path"), so what it says is never firm enough to charge.
         if self.con_marks and self.lay.line_of[terms[0][0]] in self._con_lines:
             firm = False
+        # Likewise a line that ends with a cross where another line ends with a tick ("Pre: ... → identity highway ✅" /
+        # "Post: ... → LN Jacobian on the main path every layer ❌"): a drawback or an absence, never firm.
+        if self._trailing_con_lines and self.lay.line_of[terms[0][0]] in self._trailing_con_lines:
+            firm = False
         if self.label_refuted and terms[0][0] >= self.label_refuted.get(self.lay.clause_of[terms[0][0]], len(self.tokens)):
             firm = False
         return affirmed, firm
@@ -1152,6 +1156,20 @@ class Polarity:
     @cached_property
     def _con_lines(self) -> frozenset[int]:
         return frozenset(self.lay.line_of[j] for j in self.con_marks)
+
+    @cached_property
+    def _trailing_con_lines(self) -> frozenset[int]:
+        """Lines that end with a cross (nothing but punctuation after it) when some line ends with a tick."""
+        toks, lay = self.tokens, self.lay
+        trailing: dict[str, set[int]] = {YES_MARK: set(), NO_MARK: set()}
+        for j, t in enumerate(toks):
+            if t.kind == PUNCT and t.key in trailing:
+                k = j + 1
+                while k < len(toks) and lay.line_of[k] == lay.line_of[j] and toks[k].kind == PUNCT and toks[k].key not in trailing:
+                    k += 1
+                if k >= len(toks) or lay.line_of[k] != lay.line_of[j]:
+                    trailing[t.key].add(lay.line_of[j])
+        return frozenset(trailing[NO_MARK]) if trailing[YES_MARK] else frozenset()
 
     def _reason_is_not(self, j: int, first: int) -> bool:
         """"The reason Post-LN needs warm-up is not that its gradients vanish": the "not" after the claim denies the
