@@ -236,7 +236,9 @@ _HEDGE = Cues(
     en=("can", "could", "may", "might", "would", "usually", "often", "typically", "generally", "sometimes",
         "tend", "tends", "likely", "probably", "possibly", "perhaps", "maybe", "mostly", "somewhat", "arguably",
         "partly", "partially", "occasionally", "strictly", "rarely", "seldom", "mainly", "largely",
-        "potentially", "slightly", "most", "many", "some", "often", "frequently", "primarily"),
+        "potentially", "slightly", "most", "many", "some", "often", "frequently", "primarily",
+        # a guess, the writer's or a common one ("A common first guess is that DeepNorm is a Pre-LN variant. It is not")
+        "guess", "guesses", "guessed"),
     pairs=("in practice", "in general", "for the most", "in most", "not necessarily", "in many", "in some",
            "at least", "to some", "more or less", "by default",
            # "Pre-LN is not entirely free of warm-up": a denial softened to "partly"
