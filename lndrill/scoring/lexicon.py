@@ -23,7 +23,7 @@ import re
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 WORD, NUMBER, CJK, PUNCT = "w", "n", "c", "p"
 #: Check marks and crosses, as table cells and notes use them.
@@ -105,7 +105,20 @@ def american(word: str) -> str:
 _ABBREVIATIONS = {"grad": "gradient", "grads": "gradient", "param": "parameter", "params": "parameter"}
 
 
+@lru_cache(maxsize=1 << 16)  # (answers repeat their words: each is keyed once; a long word is never cached)
+def _cached_word_key(raw: str) -> str:
+    return _word_key_of(raw)
+
+
 def _word_key(raw: str) -> str:
+    return _cached_word_key(raw) if len(raw) <= MAX_CACHED_WORD else _word_key_of(raw)
+
+
+#: Words longer than this are keyed each time they come (a pasted 1 MB "word" must not sit in the cache).
+MAX_CACHED_WORD = 40
+
+
+def _word_key_of(raw: str) -> str:
     if raw.endswith("n't") or raw in _APOSTROPHE_LESS_NOT:
         return "not"
     raw = _ABBREVIATIONS.get(raw, raw)
