@@ -912,7 +912,7 @@ class Subjects:
         """`before` (names before a claim, in text order) without the possessive names that are the object of a verb
         ("keeps Pre-LN's input norm") after a plain name of another subject: that earlier name is the verb's subject.
         ("..., Post-LN's doesn't depend on L" and "the search for Post-LN with Pre-LN's stability" keep theirs.)"""
-        if len(before) < 2:
+        if not before:
             return before
         toks, text = self.lay.tokens, self.lay.text
         owning = [text[toks[m.start].start : toks[m.end - 1].end].endswith(("'s", "\u2019s"))
@@ -940,6 +940,11 @@ class Subjects:
             if (owning[k] and verb is not None and ((verb.kind == WORD and verb.key in _TAKES_OBJECT)
                                                     or (verb.kind == CJK and verb.key in _ZH_PLACE_PREPOSITIONS))
                     and any(not owning[j] and before[j].subject != m.subject for j in range(k))):
+                continue
+            # (or a pronoun's, for a claim in a later comma part: "it keeps Pre-LN's input norm and, ..., it also
+            # normalises the branch output"; in its own part the name owns what it names: "it retains Pre-LN's better
+            # final quality")
+            if owning[k] and self.lay.part_of[start] != self.lay.part_of[m.start] and self._owned_by_pronouns_object(m):
                 continue
             kept.append(m)
         return kept
