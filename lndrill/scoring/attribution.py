@@ -920,7 +920,7 @@ class Subjects:
         kept = []
         for k, m in enumerate(before):
             # (maybe after an article: "Sandwich-LN takes a Pre-LN block, ..., and adds ...")
-            det = 1 if m.start > 1 and toks[m.start - 1].kind == WORD and toks[m.start - 1].key in ARTICLES else 0
+            det = self._article_before(m)
             verb = toks[m.start - 1 - det] if m.start - det > 0 else None
             # "Sandwich-LN keeps Pre-LN and adds a norm on the branch output": the name a verb of taking takes is its
             # object, and the verb after "and" is still the first name's
@@ -949,6 +949,11 @@ class Subjects:
             kept.append(m)
         return kept
 
+    def _article_before(self, m: Mention) -> int:
+        """1 when an article stands right before the name, with a word before it ("takes a Pre-LN block"), else 0."""
+        toks = self.lay.tokens
+        return 1 if m.start > 1 and toks[m.start - 1].kind == WORD and toks[m.start - 1].key in ARTICLES else 0
+
     def _owned_by_pronouns_object(self, m: Mention) -> bool:
         """A possessive name owns the object of a verb of taking whose subject is a pronoun ("so it keeps Pre-LN's easy
         gradient flow", "..., which keeps Pre-LN's direct gradient path"): the pronoun's referent, not the name, is the
@@ -958,8 +963,7 @@ class Subjects:
         toks, text = self.lay.tokens, self.lay.text
         if not text[toks[m.start].start : toks[m.end - 1].end].endswith(("'s", "\u2019s")):
             return False
-        det = 1 if m.start > 1 and toks[m.start - 1].kind == WORD and toks[m.start - 1].key in ARTICLES else 0
-        v = m.start - 1 - det
+        v = m.start - 1 - self._article_before(m)
         return (v >= 1 and toks[v].kind == WORD and toks[v].key in _TAKES_OBJECT and toks[v - 1].kind == WORD
                 and (toks[v - 1].key in _PRONOUN_SUBJECTS or toks[v - 1].key == "which"))
 
