@@ -208,9 +208,21 @@ def _figures(grades: list[float], scores: list[float]) -> str:
     return f"rho {spearman(grades, scores):.3f}  MAD {mad:4.1f}"
 
 
+def newest_batches(batch_lists: list[list[str]], n: int) -> set[str]:
+    """The n batches that joined the tuning half last. Each card's file lists its answers in the order their batches
+    joined it (blind_batch.py appends), so that order, not the suffixes' alphabetical one, tells which are newest:
+    the suffixes ran a, b, ..., z, za, ..., zz and then xa, xb, ... (`OWN_BATCH` is never one)."""
+    places: dict[str, list[float]] = {}
+    for batches in batch_lists:
+        order = list(dict.fromkeys(b for b in batches if b != OWN_BATCH))
+        for i, b in enumerate(order):  # (a batch's place in each card's order, 0 first to 1 last, averaged)
+            places.setdefault(b, []).append(i / max(len(order) - 1, 1))
+    rank = {b: sum(p) / len(p) for b, p in places.items()}
+    return set(sorted(rank, key=lambda b: rank[b])[-n:]) if n > 0 else set()
+
+
 def held_out_check(cards: list[CardData]) -> None:
-    letters = sorted({b for c in cards for b in c.batches} - {OWN_BATCH})
-    test = set(letters[-HELD_OUT:])
+    test = newest_batches([c.batches for c in cards], HELD_OUT)
     grades: list[float] = []
     before: list[float] = []
     after: list[float] = []
