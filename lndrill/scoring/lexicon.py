@@ -22,6 +22,7 @@ import bisect
 import re
 from collections import defaultdict
 from collections.abc import Iterable
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
@@ -317,6 +318,13 @@ class Phrase:
             return None
         return frozenset(keys[0] for keys in self.later_needs)
 
+    def later_units_in(self, keys: AbstractSet[str]) -> bool:
+        """Every unit after the first (but a prefix) is among `keys`, in one of its spellings: a match needs them all."""
+        later = self.later_keys
+        if later is not None:
+            return later <= keys
+        return all(any(k in keys for k in alts) for alts in self.later_needs)
+
     @cached_property
     def spelled(self) -> str | None:
         """A Chinese phrase of several characters as written out in a text (None for any other phrase)."""
@@ -593,17 +601,6 @@ class TextIndex:
         return (j < len(toks) and toks[j].kind == PUNCT and toks[j].key in ("/", "÷")
                 and toks[j].start == toks[j - 1].end and j + 1 < len(toks) and toks[j + 1].start == toks[j].end)
 
-    def _has_every_unit(self, phrase: Phrase) -> bool:
-        """Every unit after the first (but a prefix) is somewhere in the text: a match needs them all."""
-        by_key = self.by_key
-        for keys in phrase.later_needs:
-            for key in keys:
-                if key in by_key:
-                    break
-            else:
-                return False
-        return True
-
     def find(self, phrase: Phrase) -> list[tuple[int, int]]:
         """Every match of `phrase` as a (first token, last token + 1) pair, in text order."""
         units = phrase.units
@@ -618,7 +615,7 @@ class TextIndex:
         else:
             starts = self.by_key.get(first, [])
         one_word = len(units) == 1 and phrase.kinds[0] == WORD and not phrase.prefix[0]
-        if starts and not self._has_every_unit(phrase):
+        if starts and not phrase.later_units_in(self.by_key.keys()):
             starts = []  # a later word of the phrase is nowhere in the text: it can only match joined up
         if not starts and not phrase.joined and not one_word:
             return []  # nor can it match as a compound ("pre norm" as "prenorm") or a split word ("warm up")

@@ -598,16 +598,26 @@ class Polarity:
     def con_marks(self) -> frozenset[int]:
         """Crosses that open a line in a pros-and-cons list ("• ✅ Stable training without warmup" / "• ❌ Needs
         warmup phase"): when some line also opens with a tick, a leading cross marks a drawback, it denies nothing."""
+        leading, _ = self._line_end_marks
+        return frozenset(leading[NO_MARK]) if leading[YES_MARK] else frozenset()
+
+    @cached_property
+    def _line_end_marks(self) -> tuple[dict[str, list[int]], dict[str, list[int]]]:
+        """The ticks and crosses that open a line and those that close one (only punctuation before or after them on
+        their line), by mark."""
         toks, lay = self.tokens, self.lay
         leading: dict[str, list[int]] = {YES_MARK: [], NO_MARK: []}
+        trailing: dict[str, list[int]] = {YES_MARK: [], NO_MARK: []}
         for j, t in enumerate(toks):
             if t.kind == PUNCT and t.key in leading:
-                k = j - 1
-                while k >= 0 and lay.line_of[k] == lay.line_of[j] and toks[k].kind == PUNCT and toks[k].key not in leading:
-                    k -= 1
-                if k < 0 or lay.line_of[k] != lay.line_of[j]:
-                    leading[t.key].append(j)
-        return frozenset(leading[NO_MARK]) if leading[YES_MARK] else frozenset()
+                for marks, step in ((leading, -1), (trailing, 1)):
+                    k = j + step
+                    while 0 <= k < len(toks) and lay.line_of[k] == lay.line_of[j] and toks[k].kind == PUNCT and (
+                            toks[k].key not in leading):
+                        k += step
+                    if not 0 <= k < len(toks) or lay.line_of[k] != lay.line_of[j]:
+                        marks[t.key].append(j)
+        return leading, trailing
 
     # -- negation -----------------------------------------------------------------------------------
     def cues(self, start: int, end: int, skip: set[int], with_after: bool) -> set[int]:
@@ -1084,11 +1094,9 @@ class Polarity:
             firm = False
         # A line led by a cross in a pros-and-cons list ("• ❌ Needs warmup phase") lists a drawback; the same cross
         # can also mark a thing as absent ("❌ LN on the main path"), so what it says is never firm enough to charge.
-        if self.con_marks and self.lay.line_of[terms[0][0]] in self._con_lines:
-            firm = False
         # Likewise a line that ends with a cross where another line ends with a tick ("Pre: ... → identity highway ✅" /
-        # "Post: ... → LN Jacobian on the main path every layer ❌"): a drawback or an absence, never firm.
-        if self._trailing_con_lines and self.lay.line_of[terms[0][0]] in self._trailing_con_lines:
+        # "Post: ... → LN Jacobian on the main path every layer ❌").
+        if self._con_lines and self.lay.line_of[terms[0][0]] in self._con_lines:
             firm = False
         if self.label_refuted and terms[0][0] >= self.label_refuted.get(self.lay.clause_of[terms[0][0]], len(self.tokens)):
             firm = False
@@ -1157,21 +1165,11 @@ class Polarity:
 
     @cached_property
     def _con_lines(self) -> frozenset[int]:
-        return frozenset(self.lay.line_of[j] for j in self.con_marks)
-
-    @cached_property
-    def _trailing_con_lines(self) -> frozenset[int]:
-        """Lines that end with a cross (nothing but punctuation after it) when some line ends with a tick."""
-        toks, lay = self.tokens, self.lay
-        trailing: dict[str, set[int]] = {YES_MARK: set(), NO_MARK: set()}
-        for j, t in enumerate(toks):
-            if t.kind == PUNCT and t.key in trailing:
-                k = j + 1
-                while k < len(toks) and lay.line_of[k] == lay.line_of[j] and toks[k].kind == PUNCT and toks[k].key not in trailing:
-                    k += 1
-                if k >= len(toks) or lay.line_of[k] != lay.line_of[j]:
-                    trailing[t.key].add(lay.line_of[j])
-        return frozenset(trailing[NO_MARK]) if trailing[YES_MARK] else frozenset()
+        """The lines a cross marks as a drawback: led by one (`con_marks`), or closed by one where another line is
+        closed by a tick."""
+        _, trailing = self._line_end_marks
+        closed = trailing[NO_MARK] if trailing[YES_MARK] else []
+        return frozenset(self.lay.line_of[j] for j in (*self.con_marks, *closed))
 
     def _reason_is_not(self, j: int, first: int) -> bool:
         """"The reason Post-LN needs warm-up is not that its gradients vanish": the "not" after the claim denies the

@@ -92,7 +92,7 @@ class Rubric:
         out = list(self._by_first.get("", ()))
         for k in keys & self._by_first.keys():
             out.extend(self._by_first[k])
-        return [p for p in dict.fromkeys(out) if (p.joined and p.joined in keys) or _has_later_keys(p, keys)]
+        return [p for p in dict.fromkeys(out) if (p.joined and p.joined in keys) or p.later_units_in(keys)]
 
     _by_first: dict[str, list[Phrase]] | None = None
 
@@ -101,14 +101,6 @@ class Rubric:
         """Per subject, the version numbers its names carry ("gpt-2", "gpt 3": {"2", "3"}; "llama": none)."""
         return {subject: frozenset(u for ph in phrases for u, k in zip(ph.units, ph.kinds, strict=True) if k == NUMBER)
                 for subject, phrases in self.subjects.items()}
-
-
-def _has_later_keys(phrase: Phrase, keys: set[str]) -> bool:
-    """Every unit of `phrase` after its first (but a prefix) is among `keys`, in one of its spellings."""
-    later = phrase.later_keys
-    if later is not None:
-        return later <= keys
-    return all(any(k in keys for k in alts) for alts in phrase.later_needs)
 
 
 def _with_subject_spellings(phrases: list[str]) -> list[str]:
