@@ -918,3 +918,23 @@ def test_a_negation_before_the_object_of_a_relative_clause_is_the_main_clause_s(
         assert not mistakes(_card(deck, card_id), text), card_id
     # a fronted "without" with no determiner is the clause's own
     assert "post-no-warmup" in mistakes(_card(deck, "pre-vs-post-ln"), "Post-LN does not need the warm-up.")
+
+
+def test_what_follows_a_denial_with_but_goes_on_with_the_denied_clause_s_subject(deck) -> None:
+    # "not X but Y" names what the subject does instead; the replacement is an object, and the claim after it is
+    # still the subject's
+    card = _card(deck, "rmsnorm")
+    assert "bert-post-ln" in hits(card, "BERT does not use RMSNorm but standard LayerNorm, and is Post-LN.")
+    assert "bert-post-ln" in hits(card, "BERT 不用 RMSNorm，而是带 β 的标准 LayerNorm，且是 Post-LN。")
+    # a name of its own after "but" opens another claim, and a denied position stays denied
+    assert "bert-post-ln" not in hits(card, "BERT does not use RMSNorm but GPT-2 is Post-LN.")
+    assert "bert-post-ln" not in hits(card, "BERT is not Post-LN but uses RMSNorm.")
+
+
+def test_a_plan_of_what_the_answer_will_go_through_claims_nothing(deck) -> None:
+    card = _card(deck, "pre-ln-final-norm")
+    plan = ("I will go through each of them in turn, starting with the residual stream, then the final norm itself, "
+            "and then the Post-LN comparison.")
+    assert "post-already-normalised" not in hits(card, plan)
+    assert "post-already-normalised" in hits(card, "Post-LN already ends every block in an LN, so the final norm is "
+                                                  "redundant there.")

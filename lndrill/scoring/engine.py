@@ -503,10 +503,14 @@ def _words_on_the_other_side(answer: Analysis, frame: Frame) -> bool:
     if not turns:
         return False
     named = answer.subjects.between(k, k + 1)
-    if (named is not None and turns[0] > named.end and all(toks[i].kind == PUNCT for i in range(named.end, turns[0]))
-            and not any(toks[i].kind in (WORD, CJK) and lay.part_of[i] == lay.part_of[named.start]
-                        for i in range(lay.sentence_span[sent][0], named.start))):
-        return False  # an aside right after the subject that opens its part ("BERT, unlike the original Transformer, is Pre-LN")
+    if named is not None:
+        # (a label before a colon does not count: "**BERT**: BERT, unlike the original Transformer, switched to Pre-LN")
+        opening = max((i + 1 for i in range(lay.sentence_span[sent][0], named.start) if toks[i].key in (":", "：")),
+                      default=lay.sentence_span[sent][0])
+        if (turns[0] > named.end and all(toks[i].kind == PUNCT for i in range(named.end, turns[0]))
+                and not any(toks[i].kind in (WORD, CJK) and lay.part_of[i] == lay.part_of[named.start]
+                            for i in range(opening, named.start))):
+            return False  # an aside right after the subject that opens its part ("BERT, unlike the original Transformer, is Pre-LN")
     end = lay.sentence_span[sent][1]
     return any(m.subject != frame.who.subject for m in answer.subjects.mentions if turns[0] < m.start < end)
 
@@ -1117,6 +1121,59 @@ def _subject_of_a_relative_clause(answer: Analysis, frame: Frame) -> bool:
     return toks[opening].key not in CLEFT_OPENERS
 
 
+#: How a thing is done, said right after a denied verb: the denial is of the manner ("ω is not learned from
+#: scratch: it is set by profiling" says it is learned, from a profiled start).
+_MANNERS = (("from", "scratch"), ("from", "zero"), ("from", "random"), ("at", "random"), ("by", "itself"),
+            ("on", "its"), ("alone",), ("randomly",))
+_MANNERS_ZH = ("从零", "从头", "随机")
+
+
+def _denied_manner(answer: Analysis, frame: Frame) -> bool:
+    """The claim's last words are a denied verb and a manner follows at once ("ω is not learned from scratch",
+    "ω 不是从零学的"): what is denied is how, not whether. Precision first: not charged."""
+    toks, text = answer.lay.tokens, answer.lay.text
+    a, b = max(frame.terms)
+    if not any(is_negation(toks, i) for i in range(a, b)) or b >= len(toks):
+        return False
+    if toks[b].kind == CJK or (b > 0 and toks[b - 1].kind == CJK):
+        return text.startswith(_MANNERS_ZH, toks[b].start) or text.startswith(_MANNERS_ZH, toks[b - 1].end)
+    return any(all(b + i < len(toks) and toks[b + i].key == w for i, w in enumerate(m)) for m in _MANNERS)
+
+
+#: Verbs of a relative clause whose object is the noun it hangs on ("the job warm-up does", "the role LN plays").
+_SERVICE_VERBS = frozenset({"do", "doe", "did", "play", "provid", "give", "gave", "offer", "serve", "perform", "buy",
+                            "bought"})
+#: The main clause's copula after such a relative clause, as written.
+_MAIN_COPULAS = frozenset({"is", "are", "was", "were", "isn't", "aren't", "wasn't", "weren't"})
+#: Words that open a noun phrase a relative clause may hang on ("the job", "what").
+_HEAD_OPENERS = frozenset({"the", "this", "that", "what", "whatever"})
+
+
+def _subject_of_what_it_does(answer: Analysis, frame: Frame) -> bool:
+    """The claim's first word is the subject of a relative clause on another noun ("the job warm-up does for Post-LN
+    is not needed", "what warm-up does for Post-LN is not needed"): the rest of the claim is said of that noun (the
+    job), not of the word. Precision first: not charged."""
+    lay, toks = answer.lay, answer.lay.tokens
+    a, b = min(frame.terms)
+    if b >= len(toks) or toks[b].key not in _SERVICE_VERBS or a < 1:
+        return False
+    # the main clause's own verb comes after the relative clause ("... is not needed"); "the long warm-up does not
+    # help" has none
+    end = max(e for _, e in frame.terms)
+    main = next((i for i in range(b + 1, end) if toks[i].key in ("and", "or", "but")
+                 or lay.text[toks[i].start : toks[i].end].lower().replace("’", "'") in _MAIN_COPULAS), None)
+    if main is None or toks[main].key in ("and", "or", "but") or lay.clause_of[main] != lay.clause_of[a]:
+        return False  # ("the long warm-up does not help and is not needed": one subject, two verbs)
+    k = a - 1
+    if toks[k].key in ("that", "which") and k >= 1:
+        k -= 1
+    if toks[k].key in ("what", "whatever"):
+        return True
+    # "the job", "the stabilising role": a determiner and one or two words of a noun phrase before the word
+    return any(toks[j].key in _HEAD_OPENERS and all(toks[i].kind == WORD for i in range(j + 1, k + 1))
+               for j in range(max(0, k - 2), k))
+
+
 def _after_a_relative_clause(answer: Analysis, frame: Frame) -> bool:
     """The subject is named only inside a relative clause whose verb has no object ("it skips the warm-up that Post-LN
     needs and stays stable"), and the claim's words all come after the "and" that closes it: the verb's object is the
@@ -1239,6 +1296,41 @@ def _own_subject_in_clause(answer: Analysis, frame: Frame) -> bool:
         if not is_function_token(t) or others:
             own += 1
     return own >= 1 and new
+
+
+#: Words that point back at a thing already named ("that norm", "its stream"), and the subordinators that open a
+#: comma part giving a reason or a time ("since that norm grows, ...").
+_POINTING_DETERMINERS = frozenset(stem(w) for w in ("that", "this", "its", "their", "these", "those"))
+_SUBORDINATORS = frozenset(stem(w) for w in ("since", "because", "as", "while", "when", "once", "if"))
+
+
+def _said_of_a_noun_in_its_part(answer: Analysis, frame: Frame) -> bool:
+    """One of the claim's words stands in a comma part of its own that opens with a subordinator, right after a noun
+    phrase pointing back at something named before ("Since that norm grows with depth, the bound on the last layer's
+    gradient shrinks"): that noun is what the word is said of, not the claim's words in the other part. Precision
+    first."""
+    lay, toks = answer.lay, answer.lay.tokens
+    if len({lay.part_of[a] for a, _ in frame.terms}) < 2:
+        return False
+    covered = {i for a, b in frame.terms for i in range(a, b)}
+    for a, _ in frame.terms:
+        part = lay.part_of[a]
+        if any(lay.part_of[x] == part for x, _ in frame.terms if x != a):
+            continue
+        start = a
+        while start > 0 and lay.part_of[start - 1] == part:
+            start -= 1
+        while start < a and toks[start].kind == PUNCT:
+            start += 1
+        if toks[start].key not in _SUBORDINATORS:
+            continue
+        # the noun phrase right before the word: a pointing determiner, then one or two words of no claim
+        for j in range(max(0, a - 3), a - 1):
+            if (lay.part_of[j] == part and toks[j].kind == WORD and toks[j].key in _POINTING_DETERMINERS
+                    and all(toks[i].kind == WORD and i not in covered and not is_function_token(toks[i])
+                            for i in range(j + 1, a))):
+                return True
+    return False
 
 
 #: Words that set what follows aside as the alternative not taken ("the culprit is the amplification of updates
@@ -1373,17 +1465,56 @@ def _named_after_a_colon(answer: Analysis, frame: Frame) -> bool:
                for k in range(colon + 1, at))
 
 
+#: How far back (in tokens) the bracket opening a fraction's denominator is looked for.
+_DENOMINATOR_REACH = 16
+
+
+def _in_a_denominator(answer: Analysis, frame: Frame) -> bool:
+    """The claim's first word opens the denominator of a fraction ("(||grad||_Post)/(||grad||_Pre) ~ sqrt(L)"): what
+    the rest says is said of the ratio, not of the quantity divided by. Precision first: not charged."""
+    toks = answer.lay.tokens
+    depth = 0
+    for k in range(frame.start - 1, max(-1, frame.start - _DENOMINATOR_REACH), -1):
+        key = toks[k].key
+        if toks[k].kind == PUNCT and key in (",", "，", ".", "。", ";", "；", ":", "："):
+            return False
+        if key in (")", "}", "]"):
+            depth += 1
+        elif key in ("(", "{", "["):
+            if depth == 0:
+                # a bracket that opens a group holding the word (a subscript's, then the whole term's): a fraction's
+                # denominator when "/" comes right before
+                if k > 0 and toks[k - 1].key in ("/", "÷"):
+                    return True
+                continue
+            depth -= 1
+    return False
+
+
+#: How many tokens on from a claim's word the equation giving its value may start, in the word's own comma part.
+_EQUATION_REACH = 12
+
+
 def _bound_by_equation(answer: Analysis, frame: Frame) -> bool:
     """One of the claim's words is the left side of an equation that gives its value, and the claim's other words
     stand in an earlier comma part ("||x_i||^2 grows linearly with i, ..., which gives ΔF = O(log N)": the output
     change is O(log N) by its own equation; "linearly" belongs to the norm). Precision first: not charged."""
-    toks = answer.lay.tokens
+    toks, part_of = answer.lay.tokens, answer.lay.part_of
     if len(frame.terms) < 2:
         return False
     for a, b in frame.terms:
-        if b >= len(toks) or toks[b].key not in _EQUATES:
+        # (the equation may come a few words on in the word's own comma part: "LN 之前的和满足 E||x||^2 = 1.5d")
+        k = b
+        while k < len(toks) and k < b + _EQUATION_REACH and part_of[k] == part_of[a] and toks[k].key not in _EQUATES:
+            k += 1
+        if k >= len(toks) or toks[k].key not in _EQUATES or part_of[k] != part_of[a]:
             continue
         others = [x for other in frame.terms if other != (a, b) for x in range(*other)]
+        if k > b and (not any(toks[x].key in _EQUATES for x in others) or any(toks[x].key in _EQUATES for x in range(a, b))
+                      or answer.lay.line_of[k] != answer.lay.line_of[a]):
+            # (further on, only a word with no value in it, given a value of its own on its line against the other
+            # words' value: "=d, LN 之前的和满足 E||x||^2 = 1.5d")
+            continue
         # (the other words in a comma part of their own before it: "multiplied by β = (8N)^(-1/4)" is about β itself)
         if others and max(others) < a and any(toks[k].key in (",", "，", ";", "；") for k in range(max(others) + 1, a)):
             return True
@@ -1551,6 +1682,7 @@ def _filler_word(found: str) -> str:
 #: equation binding them, another name inside the claim, a noun or subject of its own or the others, an alternative
 #: turned down, a name denied or set apart as an exception before), tried in this order by `find_mistake`.
 _SAID_OF_SOMETHING_ELSE: tuple[Callable[[Analysis, Frame], bool], ...] = (
-    _bound_by_equation, _another_named_inside, _part_about_another_name, _size_of_another_noun, _own_subject_in_clause,
+    _bound_by_equation, _in_a_denominator, _another_named_inside, _part_about_another_name, _size_of_another_noun, _own_subject_in_clause,
     _term_set_aside, _subject_denied_before, _subject_excepted, _subject_of_a_relative_clause, _after_a_relative_clause,
+    _subject_of_what_it_does, _denied_manner, _said_of_a_noun_in_its_part,
     _named_after_a_colon, _done_by_another)

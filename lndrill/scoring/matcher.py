@@ -65,6 +65,10 @@ _SIZE_OF_NORM = frozenset({"gradient", "update", "weight", "vector", "stream", "
 #: What may open a clause before the pronoun that refers back to the clause before it ("..., so it keeps growing").
 _BRIDGE_CONNECTIVES = frozenset({"so", "and", "then", "thus", "hence", "therefore", "所以", "因此", "于是"})
 _BRIDGE_PRONOUNS = frozenset({"it", "they", "它", "它们"})
+#: What opens the main clause after a concession ("虽然 ..., 但 ...").
+_TURN_AFTER_CONCESSION = ("但", "可", "却", "还是", "仍")
+#: The denials of a verb that "but" may correct ("does not use RMSNorm but standard LayerNorm").
+_VERB_DENIALS = frozenset({"not", "never", "n't", "cannot"})
 #: Words that point a sentence back at the one before ("these transforms", "those weights", "这些层").
 _BACK_REFERENCES = frozenset({"these", "those"})
 _BACK_REFERENCES_ZH = ("这些", "这几个", "这两个", "这三个", "这四个")
@@ -978,7 +982,8 @@ class Analysis:
                 first = h if h[0] < anchor[0] else anchor
                 m = self.subjects.between(min(h[1], anchor[1]), max(h[0], anchor[0]))
                 if (m is not None and part_of[m.start] != part_of[first[0]] and not self.setting_part(first[0])
-                        and not self._in_table_label(m.start)):
+                        and not self._in_table_label(m.start) and not self._names_the_replacement(m.start, first[0])
+                        and not self._conceded_aside(m.start)):
                     continue
                 # (likewise a placement that is no subject of the card opening the later part: "Post-LN for the BERT
                 # era, pre-norm for GPT-style LLMs" pairs BERT with Post-LN)
@@ -1106,6 +1111,11 @@ class Analysis:
         sides (for credit only: such a frame is never firm enough to charge)."""
         lo, hi = min(c1, c2), max(c1, c2)
         lay = self.lay
+        if hi == lo + 2 and self._only_a_name(lo):
+            # "BERT 虽然是 2018 年的模型，但仍然是 Post-LN": the name, its concession, then the main clause's turn
+            a = lay.clause_span[hi][0]
+            return a < len(self.tokens) and (self.tokens[a].key in ("but", "yet", "still")
+                                             or self.prep.text.startswith(_TURN_AFTER_CONCESSION, self.tokens[a].start))
         if hi != lo + 1:
             return False
         a = lay.clause_span[hi][0]
@@ -1116,10 +1126,73 @@ class Analysis:
             return self._refers_back(lo, a)
         if self._names_after_colon(hi):
             return True
+        if self._corrects_a_denial(lo, a) or self._only_a_name(lo):
+            return True
         k = a
         while k < len(toks) and k < a + 3 and (toks[k].kind == PUNCT or toks[k].key in _BRIDGE_CONNECTIVES):
             k += 1
         return k < len(toks) and toks[k].key in _BRIDGE_PRONOUNS
+
+    def _corrects_a_denial(self, lo: int, a: int) -> bool:
+        """The clause starting at token a says what the denied clause lo's subject does instead: 而是 ("BERT 不用
+        RMSNorm，而是带 β 的 LayerNorm，且是 Post-LN"), "but rather" / "but instead", or "but" with no name of its own
+        after a denial ("BERT does not use RMSNorm but standard LayerNorm, and is Post-LN"). 而是 and "but rather"
+        take no subject: they go on with the one before."""
+        toks, text = self.tokens, self.prep.text
+        if text.startswith("而是", toks[a].start):
+            return True
+        if toks[a].key != "but" or a + 1 >= len(toks):
+            return False
+        if toks[a + 1].key in ("rather", "instead"):
+            return True
+        # (a verb's own denial: "removing warm-up made no difference for Post-LN but badly hurt Pre-LN" sets two
+        # subjects side by side)
+        x, y = self.lay.clause_span[lo]
+        if not any(toks[j].key in _VERB_DENIALS for j in range(x, y)):
+            return False
+        nxt = toks[a + 1]
+        # "... not stable, but Pre-LN is": a name (or a pronoun, which the caller reads) opens a claim of its own
+        return nxt.kind == WORD and nxt.key not in _BRIDGE_PRONOUNS and a + 1 not in self._mention_tokens \
+            and not self.prep.cased[nxt.start : nxt.start + 1].isupper()
+
+    def _only_a_name(self, clause: int) -> bool:
+        """The clause is a subject's name and nothing else, set off by a concession or an aside that opens the next
+        clause ("T5 虽然代码里叫 LayerNorm，实际上属于 RMS 式", "T5, although its code calls it LayerNorm, is an RMS-style
+        norm"): the name is the subject of what the next clause says."""
+        a, b = self.lay.clause_span[clause]
+        words = [i for i in range(a, b) if self.tokens[i].kind != PUNCT]
+        cased = self.prep.cased
+        return 0 < len(words) <= 2 and all(
+            i in self._mention_tokens or (self.tokens[i].kind == WORD and cased[self.tokens[i].start].isupper())
+            for i in words) and b < len(self.tokens) and self._opens_a_concession(b)
+
+    def _opens_a_concession(self, i: int) -> bool:
+        """Token i (after any punctuation) opens a concession: although, though, 虽然, 尽管."""
+        toks = self.tokens
+        while i < len(toks) and toks[i].kind == PUNCT:
+            i += 1
+        return i < len(toks) and (toks[i].key in ("although", "though")
+                                  or self.prep.text.startswith(("虽然", "尽管", "虽说"), toks[i].start))
+
+    def _conceded_aside(self, i: int) -> bool:
+        """Token i stands in a part that opens with a concession right after a clause that is only a name ("T5,
+        although its code calls it LayerNorm, is an RMS-style norm"): a name in the concession says what the subject is
+        not, and opens no claim of its own."""
+        lay = self.lay
+        p = lay.part_of[i]
+        a = next((k for k in range(i, -1, -1) if lay.part_of[k] != p), -1) + 1
+        c = lay.clause_of[a]
+        return c > 0 and self._opens_a_concession(a) and self._only_a_name(c - 1)
+
+    def _names_the_replacement(self, i: int, first: int) -> bool:
+        """Token i stands in the opening part of a clause that says what the subject of the clause holding `first` (the
+        one right before) does instead of what it denies ("BERT does not use RMSNorm but standard LayerNorm, and is
+        Post-LN"): a name there is the object put in place of the denied one, not the subject of a new claim."""
+        lay = self.lay
+        c = lay.clause_of[i]
+        a = lay.clause_span[c][0]
+        return (c == lay.clause_of[first] + 1 and lay.part_of[i] == lay.part_of[a]
+                and self._corrects_a_denial(c - 1, a))
 
     def _names_after_colon(self, clause: int) -> bool:
         """The clause opens with a colon and only names things, with no verb of its own ("Two directions have zero
@@ -1233,7 +1306,12 @@ class Analysis:
             qualifier = "hedge"  # "None of this means Pre-LN never needs warm-up": sometimes, not always
         question_why = (qualifier == "question" and any(_WHY.at(self.tokens, j) for j in lay.clause_tokens(clause))
                         and not self.polarity.framed_before(a))
-        claim_clause = (lay.clause_claim[clause] or clause in lay.shorthand or self._labelled(a)
+        # (a claim whose words reach from a bare name into the clause after it, "BERT, although it came out in 2018,
+        # still uses Post-LN" (see _bridged), is claimed by that later clause)
+        said_in = clause if kind != "prose" else max(lay.clause_of[x] for x, _ in terms)
+        if said_in != clause and not self._only_a_name(clause):
+            said_in = clause
+        claim_clause = (lay.clause_claim[said_in] or clause in lay.shorthand or self._labelled(a)
                         or is_consequence(self.tokens, lay.clause_span[clause][0])
                         or lay.sentence_of[a] in self.polarity.answered)  # "Contradiction? No." states its answer
         # In a keyword list nothing is claimed, not even by a formula or a value written into it.
@@ -1245,7 +1323,7 @@ class Analysis:
         both = kind == "prose" and bool(self._both_placements) and _one_side_of_pair(self._both_placements, terms)
         claim = (claim_clause if kind == "prose" else not lay.clause_list[clause] or clause in lay.shorthand) and not echo and (
             qualifier != "question" or question_why) and qualifier != "framing" and not both
-        asserted = claim and (kind != "prose" or lay.clause_claim[clause])
+        asserted = claim and (kind != "prose" or lay.clause_claim[said_in])
         contrast = any(lay.part_of[x] in self._contrast_parts or self._compared(x) for x, _ in terms)
         if contrast and kind == "prose":
             own = self._own_subject_in_comparison(terms)

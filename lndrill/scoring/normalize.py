@@ -105,6 +105,9 @@ _SPELLED = {"α": "alpha", "β": "beta", "γ": "gamma", "δ": "delta", "ε": "ep
             "≠": "is not"}  # "instability ≠ a gradient problem" denies
 
 
+_NOT_EQUAL = re.compile(r"!=|=/=")
+
+
 def _spell(text: str, origin: list[int]) -> tuple[str, list[int]]:
     """Write the symbols in `_SPELLED` as words (a space keeps "αx" from becoming one word)."""
     out: list[str] = []
@@ -797,6 +800,9 @@ def prepare(original: str | bytes) -> Prepared:
         text, origin = _web_markup(text, origin)
     if "\\" in text or "$" in text:
         text, origin = delatex(text, origin)
+    if "!=" in text or "=/=" in text:
+        # "GLM alpha != DeepNet's (2N)^(1/4)": not equal, as ≠ (then spelled "is not" with it)
+        text, origin = _apply_edits(text, origin, [(m.start(), m.end(), "≠", m.start()) for m in _NOT_EQUAL.finditer(text)])
     if any(ch in _SPELLED for ch in text):
         text, origin = _spell(text, origin)
     if _HESITATION_WORD.search(text):
@@ -933,7 +939,7 @@ _SYMBOLS = {
     "varepsilon": "ε", "lambda": "λ", "mu": "μ", "sigma": "σ", "omega": "ω", "theta": "θ", "eta": "η",
     "rho": "ρ", "tau": "τ", "phi": "φ", "psi": "ψ", "pi": "π", "nabla": "∇", "partial": "∂", "infty": "∞",
     "top": "T", "intercal": "T", "approx": "≈", "simeq": "≈", "sim": "~", "propto": "∝", "le": "<=",
-    "leq": "<=", "ge": ">=", "geq": ">=", "ll": "<<", "gg": ">>", "neq": "!=", "ne": "!=", "to": "→",
+    "leq": "<=", "ge": ">=", "geq": ">=", "ll": "<<", "gg": ">>", "neq": "≠", "ne": "≠", "to": "→",
     "rightarrow": "→", "longrightarrow": "→", "Rightarrow": "⇒", "Longrightarrow": "⇒", "iff": "⇔",
     "Leftrightarrow": "⇔", "lt": "<", "gt": ">", "implies": "⇒", "mapsto": "→", "in": "∈", "odot": "⊙",
     "otimes": "⊗", "|": "‖", "lvert": "|", "rvert": "|", "vert": "|", "lVert": "‖", "rVert": "‖", "Vert": "‖",

@@ -153,6 +153,9 @@ _EN_AFTER = frozenset(("not", "cannot", "free", "unnecessary", "unneeded", "opti
 _SET_ASIDE_AFTER = {"rather": "than", "instead": "of"}
 #: Words that deny only what stands before them ("Q and K are untouched"; "an untouched identity path" affirms).
 _EN_AFTER_ONLY = frozenset(("untouched", "unscaled", "unmodified", "exempt"))
+#: Words that already say a thing is kept as it is: "untouched" / "unmodified" after them agrees, it denies nothing
+#: ("Pre-LN leaves the identity path untouched" keeps the identity path).
+_KEPT_AS_IS = frozenset(("identity", "clean", "intact", "unchang", "pure", "pristin"))
 #: English pairs that also negate what stands before them ("q_proj and k_proj are left alone").
 _EN_AFTER_PAIR = frozenset(("left", "leave", "leaves"))
 FAILURE = Cues(
@@ -211,6 +214,8 @@ _REPORT = Cues(
         "misremember", "misremembers", "misremembered", "misinterpret", "misinterprets", "misinterpreted",
         "misquote", "misquotes", "misquoted"),
     pairs=("according to", "people say", "some say", "it is said",
+           # others' view in speech ("people get that wrong, they say it grows with depth")
+           "they say", "they'll say", "they will say", "others say", "many say", "folks say",
            # the same with a frequency adverb between ("People sometimes say X; that is not DeepNet's diagnosis")
            "people sometimes say", "people often say", "people usually say", "people commonly say", "people still say",
            "people often claim", "people sometimes claim", "people often think", "people sometimes think",
@@ -267,7 +272,8 @@ _FRAMING = Cues(pairs=("question is", "questions are", "to answer", "need to loo
                        "we will look", "will discuss", "we discuss", "asks us", "asked to", "asks why", "asks what",
                        "asks how", "talks about", "talk about", "talked about", "talking about",
                        # announcing what the text will do ("This post will compare Pre-LN with the original Post-LN")
-                       "will compare", "will explain", "will cover", "will walk", "will break"),
+                       "will compare", "will explain", "will cover", "will walk", "will break", "will go through",
+                       "will go over", "will start with", "will begin with", "will turn to"),
                 zh=("题目问", "要回答", "我们来看", "来看看", "需要回答", "要讨论", "问的是", "本文将", "本文档将", "本文会",
                     "本篇将", "下文将", "下面将", "接下来将"))
 #: Words that open a part describing a situation of its own ("..., a setting where Post-LN diverged").
@@ -840,7 +846,9 @@ class Polarity:
                     return  # "warm-up is essential rather than optional": what follows is the alternative set aside
                 if t.kind == WORD:
                     raw = t.key if t.key == "not" else lay.text[t.start : t.end]
-                    if ((raw in _EN_AFTER or raw in _EN_AFTER_PAIR) and is_negation(toks, j) or raw in _EN_AFTER_ONLY
+                    if ((raw in _EN_AFTER or raw in _EN_AFTER_PAIR) and is_negation(toks, j)
+                            or (raw in _EN_AFTER_ONLY and not (raw != "exempt" and any(
+                                toks[k].key in _KEPT_AS_IS for k in range(start, end))))
                             or (raw == "no" and j + 1 < len(toks) and toks[j + 1].key == "longer")
                             or (raw == "off" and self._switched(start))):
                         if not self._nothing_but(j):
