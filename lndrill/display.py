@@ -71,9 +71,9 @@ def score_style(score: float | None, colours: ScoreColours = TERMINAL_COLOURS, b
 def score_headline(result: ScoreResult, lang: str = "en") -> str:
     """"Score 48/100" and, when the rubric's own total differs (the score is on an interviewer's scale, see
     `lndrill.scoring.result.INTERVIEWER_SCALE`), what the section bars add up to: "Score 48/100 (rubric 44)";
-    with the adjustment for concrete values when there is one: "Score 93/100 (rubric 92, specifics +2)"; with
-    what the way a complete answer is written took off: "Score 90/100 (rubric 100, form -5)"; with what how much it
-    explains moved: "Score 97/100 (rubric 100, elaboration +4)"; with what a cap
+    with the adjustment for concrete values when there is one: "Score 92/100 (rubric 92, specifics +2)"; with
+    what the way a complete answer is written took off: "Score 85/100 (rubric 100, form -5)"; with what how much it
+    explains moved: "Score 94/100 (rubric 100, elaboration +4)"; with what a cap
     (for wrong claims, or for filler) took off: "Score 66/100 (rubric 80, capped -14)"."""
     score, points, specifics, form = result.score, result.points, result.specifics, result.form
     elaboration, capped = result.elaboration, result.capped

@@ -48,12 +48,12 @@ def test_the_report_shows_and_explains_the_specifics_of_a_complete_answer(tmp_pa
     assert main(["score", "deepnorm", str(f), "--json"]) == 0
     d = json.loads(capsys.readouterr().out)
     # terse (few statements): what its values add, its brevity takes back
-    assert d["specifics"] == 3 and d["elaboration"] == -4 and d["score"] == 92 and d["points"] == 100
+    assert d["specifics"] == 3 and d["elaboration"] == -4 and d["score"] == 89 and d["points"] == 100
     assert main(["score", "deepnorm", str(f)]) == 0
     out = capsys.readouterr().out
-    assert "Score 92/100 (rubric 100, specifics +3, elaboration -4)" in out and "concrete values" in out
+    assert "Score 89/100 (rubric 100, specifics +3, elaboration -4)" in out and "concrete values" in out
     assert main(["score", "deepnorm", str(f), "--lang", "zh"]) == 0
-    assert "得分 92/100（要点合计 100，具体数值 +3，展开 -4）" in capsys.readouterr().out
+    assert "得分 89/100（要点合计 100，具体数值 +3，展开 -4）" in capsys.readouterr().out
 
 
 def test_score_human_report_from_stdin(monkeypatch, capsys) -> None:

@@ -1631,13 +1631,13 @@ def test_the_total_is_on_an_interviewers_scale(main_card) -> None:
     from lndrill.scoring.result import to_interviewer_scale
     values = [to_interviewer_scale(x) for x in range(0, 101)]
     assert values[0] == 0 and values == sorted(values)  # monotone: no ranking changes
-    assert values[100] == 93 and 40 <= values[40] <= 41  # a full sweep reads 93; the middle is left alone
+    assert values[100] == 90 == values[90] and 40 <= values[40] <= 41  # the last tenth adds nothing; the middle is left alone
     one = score_answer(main_card, "Post-LN needs warm-up.")
     assert one.points < one.score <= 2 * one.points  # one part done: an interviewer gives more than its weight
     assert score_answer(main_card, "").score == 0
     full = score_answer(main_card, main_card.model_answer.get("en"))
     # plus what its concrete values say, plus or minus how much it explains
-    assert full.points == 100 and full.score == 93 + full.specifics + full.elaboration
+    assert full.points == 100 and full.score == 90 + full.specifics + full.elaboration
 
 
 def test_denials_that_reach_the_next_clause(deck) -> None:
@@ -1810,7 +1810,7 @@ def test_a_complete_answer_citing_many_concrete_values_scores_a_little_higher(de
     card = _card(deck, "deepnorm")
     full = score_answer(card, DEEPNORM_COMPLETE)
     assert full.points == 100 and not full.mistakes
-    assert full.values >= 25 and full.specifics == 3 and full.score == 93 + 3 + full.elaboration
+    assert full.values >= 25 and full.specifics == 3 and full.score == 90 + 3 + full.elaboration
     assert full.to_dict()["specifics"] == 3
 
 
@@ -1941,7 +1941,7 @@ def test_a_wrong_claim_caps_a_complete_answer_and_overruling_it_lifts_the_cap(de
     card = _card(deck, "deepnorm")
     right = score_answer(card, DEEPNORM_COMPLETE)
     wrong = score_answer(card, DEEPNORM_COMPLETE + " Beta also scales the query and key projections.")
-    assert right.score >= 90 and right.capped == 0
+    assert right.score >= 85 and right.capped == 0  # complete: at the top of the scale, less for its few statements
     assert wrong.mistakes and wrong.points >= 80
     # graded as partial however complete the rest: 34 + a quarter of the points before penalties
     assert 58 <= wrong.score <= 59 and wrong.capped == wrong.uncapped - wrong.score > 0

@@ -7,9 +7,9 @@ Scores are built by hand, so tuning the scorer or editing the bundled deck never
 Since then one thing was added on purpose (issue 10): the points overruled and mistakes disputed most,
 `"most_overruled"` at the end of the JSON and a "Most overruled" table at the end of the text. And one
 number changed on purpose (issue 8): totals are on an interviewer's scale (`scoring.result.INTERVIEWER_SCALE`),
-so the hand-built perfect answer reads 93 (95 until `elaboration` came), the one-point answer 28, and since the scale
-bends between 45 and 90 the half answer 48 and the three-quarter one 78; only those numbers, the averages and trend
-built on them, and one review date (the rating follows the score) moved.
+so the hand-built perfect answer reads 90 (95 until `elaboration` came, 93 until the scale's top knot went to 90), the
+one-point answer 28, and since the scale bends between 45 and 90 the half answer 48 and the three-quarter one 78; only
+those numbers, the averages and trend built on them, and one review date (the rating follows the score) moved.
 """
 
 from __future__ import annotations

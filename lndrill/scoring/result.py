@@ -22,9 +22,15 @@ from lndrill.scoring.form import Form
 #: 0.900 -> 0.903, graded >= 85 under 80 31 -> 11; frozen half (1,690, aggregates only) 0.901 -> 0.905, MAD 6.25 ->
 #: 6.06. The top was 95 until `elaboration` came: 95 plus up to 3 for specifics and 4 for elaboration held 620 tuning
 #: answers at 100, tied; at 93 none is, and the complete answers' bias (+2) is smaller.
+#: The top is 90 since the tuning half reached 11,206 answers: blind graders mark a complete answer 90ish whatever the
+#: last tenth of the rubric, and tell complete answers apart by how much they explain and cite (`elaboration`,
+#: `specifics`), not by that tenth; error-free answers scoring 90-99 were graded 3 points under their scores, 100 six.
+#: Chosen on the tuning batches before 126 (top 93 -> 92, 91, 90, 89, 88: rho 0.9037 -> 0.9050 at 90, the best; MAD
+#: 4.59 -> 4.06), checked on the six read this session (126 to 136, even): rho 0.9326 -> 0.9436, MAD 4.75 -> 3.70,
+#: answers graded >= 85 under 80 unchanged (1).
 INTERVIEWER_SCALE: tuple[tuple[float, float], ...] = (
     (0, 0), (5, 6), (10, 14), (20, 25.5), (30, 31.3), (45, 45), (55, 52), (65, 61), (70, 70), (80, 85), (90, 90),
-    (100, 93))
+    (100, 90))
 
 
 #: Specifics: among complete answers, interviewers grade the ones that cite concrete values (constants, step
