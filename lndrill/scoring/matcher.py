@@ -65,10 +65,12 @@ _SIZE_OF_NORM = frozenset({"gradient", "update", "weight", "vector", "stream", "
 #: What may open a clause before the pronoun that refers back to the clause before it ("..., so it keeps growing").
 _BRIDGE_CONNECTIVES = frozenset({"so", "and", "then", "thus", "hence", "therefore", "所以", "因此", "于是"})
 _BRIDGE_PRONOUNS = frozenset({"it", "they", "它", "它们"})
-#: What opens the main clause after a concession ("虽然 ..., 但 ...").
+#: What opens a concession ("although ...", "虽然 ..."), and what opens the main clause after one ("虽然 ..., 但 ...").
+_CONCESSIONS = frozenset({"although", "though"})
+_CONCESSIONS_ZH = ("虽然", "尽管", "虽说")
 _TURN_AFTER_CONCESSION = ("但", "可", "却", "还是", "仍")
-#: The denials of a verb that "but" may correct ("does not use RMSNorm but standard LayerNorm").
-_VERB_DENIALS = frozenset({"not", "never", "n't", "cannot"})
+#: The denials of a verb that "but" may correct ("does not use RMSNorm but standard LayerNorm"; "n't" is "not").
+_VERB_DENIALS = frozenset({"not", "never", "cannot"})
 #: Words that point a sentence back at the one before ("these transforms", "those weights", "这些层").
 _BACK_REFERENCES = frozenset({"these", "those"})
 _BACK_REFERENCES_ZH = ("这些", "这几个", "这两个", "这三个", "这四个")
@@ -1171,8 +1173,7 @@ class Analysis:
         toks = self.tokens
         while i < len(toks) and toks[i].kind == PUNCT:
             i += 1
-        return i < len(toks) and (toks[i].key in ("although", "though")
-                                  or self.prep.text.startswith(("虽然", "尽管", "虽说"), toks[i].start))
+        return i < len(toks) and (toks[i].key in _CONCESSIONS or self.prep.text.startswith(_CONCESSIONS_ZH, toks[i].start))
 
     def _conceded_aside(self, i: int) -> bool:
         """Token i stands in a part that opens with a concession right after a clause that is only a name ("T5,
@@ -1308,9 +1309,11 @@ class Analysis:
                         and not self.polarity.framed_before(a))
         # (a claim whose words reach from a bare name into the clause after it, "BERT, although it came out in 2018,
         # still uses Post-LN" (see _bridged), is claimed by that later clause)
-        said_in = clause if kind != "prose" else max(lay.clause_of[x] for x, _ in terms)
-        if said_in != clause and not self._only_a_name(clause):
-            said_in = clause
+        said_in = clause
+        if kind == "prose":
+            last = max(lay.clause_of[x] for x, _ in terms)
+            if last != clause and self._only_a_name(clause):
+                said_in = last
         claim_clause = (lay.clause_claim[said_in] or clause in lay.shorthand or self._labelled(a)
                         or is_consequence(self.tokens, lay.clause_span[clause][0])
                         or lay.sentence_of[a] in self.polarity.answered)  # "Contradiction? No." states its answer
