@@ -56,6 +56,13 @@ _CLOSING_QUOTES = frozenset('"\'\u201d\u2019\u300d\u300f')
 _PRONOUN_SUBJECTS = frozenset({"it", "this", "that", "它", "这", "那"})
 #: Pronouns that open a sentence about the paragraph's subject ("It is the default in LLaMA").
 _OPENING_PRONOUNS = frozenset({"it", "它", "其"})
+#: Nouns for a placement's layer that its formula may follow ("the Pre-LN block x_{l+1} = x_l + F(LN(x_l))").
+_FORMULA_HEADS = frozenset(stem(w) for w in ("block", "blocks", "layer", "layers", "form", "formula", "update", "recipe",
+                                              "residual", "sublayer"))
+#: Words a spoken answer to a question may open with before its subject ("Basically it's stable", "Well, it ...").
+_ANSWER_OPENERS = frozenset(stem(w) for w in ("so", "basically", "well", "mainly", "mostly", "simply", "honestly",
+                                               "because", "yeah", "yes", "um", "uh", "short", "answer", "in", "the", "one",
+                                               "word"))
 #: Words that open a short part setting a sentence's subject beside another before the subject itself ("Like LayerNorm's,
 #: it ...", "Unlike Post-LN, it ..."), and how long that part may be (tokens).
 _LIKENESS_OPENERS = frozenset({"like", "unlike", "和", "与", "跟", "同"})
@@ -839,6 +846,10 @@ class Subjects:
             inline = self._inline_label(start)
             if inline is not None:
                 return Attribution(inline.subject, "label", inline.start)
+        if not before:
+            asked = self._question_answered(start, end)
+            if asked is not None:
+                return Attribution(asked.subject, "sentence", asked.start)
         trailing = self._trailing_scope(end, first_after)
         if trailing is not None:
             return Attribution(trailing.subject, "clause", trailing.start)
@@ -1085,6 +1096,12 @@ class Subjects:
             # "Θ(d√(ln d)) vs Pre-LN: O(d√(ln d/L))": the formula right after the other side's name is its own (not the
             # prose of the main clause after "Compared with Pre-LN, ...")
             return m
+        if (toks[m.end].kind == WORD and toks[m.end].key in _FORMULA_HEADS and start > m.end
+                and self._maths_between(start, min(end, start + 3))):
+            # "Sandwich-LN takes the Pre-LN block x_{l+1} = x_l + F(LN(x_l)) and ...": the partner's block, written out
+            lhs = range(m.end + 1, start)
+            return m if not lhs or (toks[start - 1].key in ("=", ":") and self._maths_between(m.end + 1, start)
+                                    and not any(toks[k].key in (",", ";") or toks[k].key in COPULAS for k in lhs)) else None
         if toks[m.end].key == "的":
             # "和 Pre-LN 的 y = x + F(LN(x)) 相比": the partner's own formula, maybe after its left side
             lhs = range(m.end + 1, start)
@@ -1311,6 +1328,34 @@ class Subjects:
             if self._opens_sentence(m):
                 return m
         return None
+
+    def _question_answered(self, start: int, end: int) -> Mention | None:
+        """The claim's sentence answers the question right before it, which names one subject ("So why did everyone
+        go Pre-LN? Basically it's stable, you can train it without warm-up"): it opens with "it" (after a filler such
+        as "basically" or "well") and names nothing before the claim's end, so "it" is the question's subject. Never
+        explicit: it earns credit, it does not charge."""
+        lay, toks = self.lay, self.lay.tokens
+        sent = lay.sentence_of[start]
+        if sent == 0 or lay.sentence_of[max(start, end - 1)] != sent:
+            return None
+        first = lay.sentence_span[sent][0]
+        while first < start and (toks[first].kind == PUNCT or toks[first].key in _ANSWER_OPENERS):
+            first += 1
+        if first >= end or toks[first].key not in _OPENING_PRONOUNS:
+            return None
+        a, b = lay.sentence_span[sent - 1]
+        if b <= a or lay.block_of[a] != lay.block_of[first] or toks[b - 1].key not in ("?", "？"):
+            return None
+        if any(lay.sentence_of[m.start] == sent and m.start < end for m in self.mentions_between(first, end)):
+            return None
+        asked = [m for m in self.mentions_between(a, b) if not m.contrast]
+        if not asked or len({m.subject for m in asked}) != 1:
+            return None
+        return asked[0]
+
+    def mentions_between(self, a: int, b: int) -> list[Mention]:
+        """The mentions that start in tokens [a, b), in order."""
+        return self.mentions[bisect.bisect_left(self._starts, a) : bisect.bisect_left(self._starts, b)]
 
     def _past_likeness_opener(self, first: int, start: int) -> int:
         """The token after a short comma part that sets the sentence's subject beside another ("Like LayerNorm's, it

@@ -1322,6 +1322,8 @@ def _said_of_a_noun_in_its_part(answer: Analysis, frame: Frame) -> bool:
             start -= 1
         while start < a and toks[start].kind == PUNCT:
             start += 1
+        if toks[start].key in ("and", "but") and start + 1 < a:
+            start += 1  # ", and since that norm grows ..."
         if toks[start].key not in _SUBORDINATORS:
             continue
         # the noun phrase right before the word: a pointing determiner, then one or two words of no claim
@@ -1330,7 +1332,27 @@ def _said_of_a_noun_in_its_part(answer: Analysis, frame: Frame) -> bool:
                     and all(toks[i].kind == WORD and i not in covered and not is_function_token(toks[i])
                             for i in range(j + 1, a))):
                 return True
+        if _written_quantity(toks, start + 1, a, covered):
+            return True
     return False
+
+
+#: How many tokens a written quantity may take ("||x_L||^2", "E[|x_l|^2]", "sqrt(d)/s").
+_QUANTITY_REACH = 12
+
+
+def _written_quantity(toks: list[Token], a: int, b: int, covered: set[int]) -> bool:
+    """Tokens a..b-1 are a written quantity, symbols and brackets only ("||x_L||^2", "E|x_l|^2") with a bar or a
+    bracket in it, and then at most two words of no claim (its verb: "grows linearly with depth"): as the subject
+    after "since", the quantity is what the claim's word is said of, not the claim's other words."""
+    end = a
+    while end < b and end - a < _QUANTITY_REACH and (toks[end].kind in (PUNCT, NUMBER)
+                                                     or (toks[end].kind == WORD and len(toks[end].key) <= 2)):
+        end += 1
+    quantity = range(a, end)
+    return (0 <= b - end <= 2 and any(toks[i].key in ("|", "‖", "(", "[") for i in quantity)
+            and any(toks[i].kind == WORD for i in quantity)
+            and not any(i in covered or toks[i].kind != WORD for i in range(end, b)))
 
 
 #: Words that set what follows aside as the alternative not taken ("the culprit is the amplification of updates
