@@ -159,6 +159,10 @@ def test_point_is_hit(deck, card_id, point, text):
 # -- loose wordings that a narrowed point no longer accepts ----------------------------------------------------
 
 NOT_HIT = [
+    # a bare "both" is no "best of both worlds": two things said to be related to one question is no hybrid.
+    ("deepnorm", "keeps-post-quality", "Warm-up and DeepNorm are both related to the same question of stability."),
+    # the same question is the topic, not DeepNet sharing Admin's view.
+    ("admin-amplification", "deepnet-link", "Finally, warm-up and DeepNorm are both related to the same question of stability."),
     # "FFN initialised normally" is not beta scaling the FFN.
     ("deepnorm", "beta-which", "The FFN is initialised normally."),
     # a bare number is not the 1,000-layer result, a bare 4.4 is not a BLEU gain.
