@@ -3,6 +3,9 @@
 Run: python benchmarks/bench_score.py   (prints medians; targets: 2 KB <= 10 ms, any input <= 4 MB within
 1 s and 300 MB, a card's rubric compiled once)
 
+The 2 KB figure is measured twice: on TYPICAL, a dense synthetic answer, and on 300 answers of 1.5-2.5 KB that people
+wrote (the blind tuning half), which take about twice as long (more clauses, formulas and named subjects per kilobyte).
+
 The hostile cases are the ones that were slow once: a formula scanner that restarted at every token, typo
 deletes of a 1 MB word, a table expanded after the length cap, an ellipsis scan per occurrence, a prefix
 phrase scan per token. Peak memory is measured with tracemalloc in a separate run (it slows Python down).
@@ -10,13 +13,20 @@ phrase scan per token. Peak memory is measured with tracemalloc in a separate ru
 
 from __future__ import annotations
 
+import random
 import statistics
 import time
 import tracemalloc
 from collections.abc import Callable
+from pathlib import Path
 
-from lndrill.cards.deck import load_deck
+import yaml
+
+from lndrill.cards.deck import Deck, load_deck
+from lndrill.cards.schema import Card
 from lndrill.scoring.engine import rubric_for, score_answer
+
+BLIND_TUNE = Path(__file__).resolve().parent.parent / "tests" / "blind" / "tune"
 
 TYPICAL = (
     "Post-LN: x_{l+1} = LN(x_l + F(x_l)); residual add, then normalise. Pre-LN: x_{l+1} = x_l + F(LN(x_l)).\n"
@@ -96,6 +106,20 @@ def _median_ms(fn: Callable[[], object], repeat: int) -> float:
     return statistics.median(times)
 
 
+def _blind_answers_near_2kb(deck: Deck, n: int = 300) -> list[tuple[Card, str]]:
+    """Up to `n` answers of 1.5-2.5 KB from the blind tuning half (a fixed sample): what people really write is slower
+    to score than TYPICAL, with more clauses, formulas and subjects per kilobyte."""
+    out = []
+    for path in sorted(BLIND_TUNE.glob("*.yaml")):
+        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        card = deck.get(str(data.get("card", "")))
+        if card is None:
+            continue
+        out += [(card, a["text"]) for a in data.get("answers", []) if 1536 <= len(a["text"].encode("utf-8")) <= 2560]
+    random.Random(0).shuffle(out)
+    return out[:n]
+
+
 def _peak_mb(fn: Callable[[], object]) -> float:
     tracemalloc.start()
     fn()
@@ -116,6 +140,18 @@ def main() -> None:
     print(f"deck load ({len(deck.cards)} cards):          median {deck_ms:8.1f} ms")
     print(f"rubric compile (pre-vs-post-ln):   {compile_ms:8.1f} ms (once per card)")
     print(f"score typical 2 KB answer:         median {typical_ms:8.1f} ms   target <= 10 ms")
+    blind = _blind_answers_near_2kb(deck)
+    if blind:
+        for c, t in blind:  # (each card's rubric compiled first)
+            score_answer(c, t)
+        times = []
+        for c, t in blind:
+            t0 = time.perf_counter()
+            score_answer(c, t)
+            times.append((time.perf_counter() - t0) * 1000)
+        times.sort()
+        print(f"score {len(blind)} blind answers of 1.5-2.5 KB: median {statistics.median(times):8.1f} ms   "
+              f"90th percentile {times[int(0.9 * len(times))]:.1f} ms (written by people, all 13 cards)")
     worst_ms = worst_mb = 0.0
     for name, text in hostile_inputs().items():
         ms = _median_ms(lambda t=text: score_answer(card, t), 3)

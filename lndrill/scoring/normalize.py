@@ -137,7 +137,9 @@ _SPOKEN = [
     (re.compile(r"\bsquare[- ]root(?: of)?\b", re.IGNORECASE), "sqrt"),
     (re.compile(r"\broot(?= (?:of )?(?:d|n|l|d_model|two|2|log|ln)\b)(?: of)?", re.IGNORECASE), "sqrt"),
     # (not after a determiner or a verb: "the squared norm" is no "the^2"; not after Chinese: "的 squared norm")
-    (re.compile("".join(rf"(?<!\b{w})" for w in _NOT_SQUARED) + r"(?<=[A-Za-z0-9_)\]}|‖]) squared\b", re.IGNORECASE), "^2"),
+    # (the lookahead first: the lookbehinds are tried only where " squared" follows)
+    (re.compile(r"(?= squared\b)" + "".join(rf"(?<!\b{w})" for w in _NOT_SQUARED) + r"(?<=[A-Za-z0-9_)\]}|‖]) squared\b",
+                re.IGNORECASE), "^2"),
     # "x 加 LN(F(LN(x)))", "x plus F(LN(x))": a sum said aloud, when a function call follows
     (re.compile(r"(?<=[A-Za-z0-9)\]]) ?(?:加上|加|plus) ?(?=[A-Za-z][A-Za-z0-9_]{0,11}\()", re.IGNORECASE), " + "),
 ]
@@ -162,7 +164,9 @@ def _line_wrapped(pattern: str) -> str:
         "\0", "[- ]").replace("\1", "[ \t]?")
 
 
-_SPOKEN_NUMBERS = re.compile(_line_wrapped(
+#: (The first line only skips, fast, the places where no construction can begin: inside a word, or anywhere but a
+#: number word, a digit, "point" or "to the". It changes no match.)
+_SPOKEN_NUMBERS = re.compile(r"(?:(?<![A-Za-z0-9_])(?=[0-9zotfsenp])|(?=[ \t]to\b))(?:" + _line_wrapped(
     # "seven times ten to the minus four", "ten to the minus nine"
     rf"\b(?:(?P<mant>{_NUMBER_WORD}) times )?ten to the (?P<esign>minus |negative )?(?P<exp>{_NUMBER_WORD})\b"
     # "to the minus a half", "to the one quarter", "to the minus one point five"
@@ -176,7 +180,7 @@ _SPOKEN_NUMBERS = re.compile(_line_wrapped(
     rf"|\b(?:(?P<whole>{_NUMBER_WORD}) )?point (?P<dec>{_DIGIT_WORD}(?: {_DIGIT_WORD})*)\b"
     # "thirty-four", "twenty five", "fourteen": a number from eleven up said on its own (a lone "four" stays a word)
     rf"|\b(?P<tens>(?:{'|'.join(_TEN_WORDS)})(?:[- ](?:{'|'.join(_UNIT_WORDS[1:10])}))?|{'|'.join(_UNIT_WORDS[11:])})\b(?![- ](?:{'|'.join(_UNIT_WORDS[1:10])})\b)"
-), re.IGNORECASE)
+) + ")", re.IGNORECASE)
 #: A symbol whose index is said before a spoken value ("beta one point nine" is beta1 = 0.9).
 _INDEXED_SYMBOL = re.compile(r"(?:\bbeta|\bβ|\bb)\s*$", re.IGNORECASE)
 _SPOKEN_NUMBER_HINT = re.compile(r"\b(?:thousand|hundred|to the|point|minus|" + "|".join(_TEN_WORDS + _UNIT_WORDS[11:])
