@@ -1206,6 +1206,10 @@ _HEDGED_CELLS = {"optional", "partly", "partial", "partially", "sometimes", "mos
 _MARK_YES = {"✓", "✔", "✅", "☑", "√", "yes", "是", "有"}
 
 
+#: Column headers that name a symbol whose values the column lists (written out by `_spell` before tables are read).
+_SYMBOL_HEADERS = frozenset({"alpha", "beta", "gamma", "omega", "eps", "sigma", "lambda", "eta", "tau"})
+
+
 def _label_span(text: str, span: tuple[int, int]) -> tuple[int, int]:
     """A header or row label, capped in length, without a trailing question mark."""
     a, b = span[0], min(span[1], span[0] + MAX_TABLE_LABEL)
@@ -1530,7 +1534,18 @@ def _tables_to_sentences(text: str, origin: list[int]) -> tuple[str, list[int]]:
             ca, cb = cells[col]
             if ca >= cb:
                 continue
-            if col < len(header) and header[col][0] < header[col][1]:
+            named = col < len(header) and header[col][0] < header[col][1]
+            if named and text[header[col][0] : header[col][1]].strip().lower() in _SYMBOL_HEADERS and label[0] < label[1]:
+                # "| model | α | β |" over "| enc-only | (2N)^¼ | (8N)^-¼ |": a column named by a symbol holds its values,
+                # "enc-only∶ alpha = (2N)^¼."
+                emit(*_label_span(text, label))
+                emit_sep(TABLE_COLON + " ", ca)
+                emit(*_label_span(text, header[col]))
+                emit_sep(" = ", ca)
+                emit(ca, cb)
+                emit_sep(".\n", cb - 1)
+                continue
+            if named:
                 emit(*_label_span(text, header[col]))
                 emit_sep(" ", ca)
             if label[0] < label[1]:
