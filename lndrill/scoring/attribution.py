@@ -147,7 +147,7 @@ _DEGREE_ZH = ("完全", "截然", "非常", "有所", "根本", "并不", "很",
 #: "Post-LN > Pre-LN", "Pre-LN ≈ Post-LN": the name after a comparison sign is the yardstick.
 _COMPARISON_SIGNS = frozenset({">", "<", "≈", "~"})
 _PARTNER_AFTER = ("比", "较", "一样", "相同", "类似", "不同", "相比", "差不多", "相当", "持平", "接近", "一致", "打平", "同形", "同构",
-                  "相似")
+                  "相似", "相近", "相仿")
 _COPULAS = COPULAS | {"be", "becom", "becomes"}
 _FILLERS = frozenset({"a", "an", "just", "basically", "simply", "really", "essentially", "still", "the", "only"})
 _ZH_COPULA = Cues(zh=("是", "就是", "即", "等于", "相当于", "其实是", "本质上是"))
@@ -827,7 +827,8 @@ class Subjects:
         # O(log N)），没有 warm-up，训练直接崩") belongs to that aside's statement, not to the claim after it.
         before = [m for m in mentions if m.end <= start
                   and not (lay.aside_of[m.start] >= 0 and lay.aside_of[m.start] != lay.aside_of[start]
-                           and self._statement_aside(m))]
+                           and self._statement_aside(m))
+                  and not self._in_earlier_alternative(m, start)]
         # A name in an aside after the claim ("it usually ends a bit better (DeepNet puts Pre-LN 0.5-1 BLEU
         # behind)") belongs to the aside's own statement, unless the claim sits in that aside too.
         # Nor is a name that labels what follows it ("x + F(LN(x)) Post-norm (original): Norm(x + F(x))", notes
@@ -1328,6 +1329,20 @@ class Subjects:
             if self._opens_sentence(m):
                 return m
         return None
+
+    def _in_earlier_alternative(self, m: Mention, start: int) -> bool:
+        """The name stands in the first of two alternatives and the claim in the second ("要么在分支输出上再加 norm（Gemma 2、
+        OLMo 2），要么像 GLM-130B 一样用 DeepNorm", "either add an output norm (Gemma 2, OLMo 2) or, like GLM-130B, use
+        DeepNorm"): each alternative has its own subject."""
+        toks, sent = self.lay.tokens, self.lay.sentence_of[m.start]
+        if self.lay.sentence_of[start] != sent:
+            return False
+        first = self.lay.sentence_span[sent][0]
+        zh = [j for j in range(first, start) if toks[j].key == "要" and j + 1 < len(toks) and toks[j + 1].key == "么"]
+        if len(zh) >= 2 and zh[0] < m.start and any(m.end <= j for j in zh[1:]):
+            return True
+        return (any(toks[j].key == "either" for j in range(first, m.start))
+                and any(toks[j].key == "or" for j in range(m.end, start)))
 
     def _question_answered(self, start: int, end: int) -> Mention | None:
         """The claim's sentence answers the question right before it, which names one subject ("So why did everyone
