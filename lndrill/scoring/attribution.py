@@ -59,6 +59,11 @@ _OPENING_PRONOUNS = frozenset({"it", "它", "其"})
 #: Nouns for a placement's layer that its formula may follow ("the Pre-LN block x_{l+1} = x_l + F(LN(x_l))").
 _FORMULA_HEADS = frozenset(stem(w) for w in ("block", "blocks", "layer", "layers", "form", "formula", "update", "recipe",
                                               "residual", "sublayer"))
+#: Words for all the others, opening a part ("everything else", "the rest", "all the others").
+_THE_REST = tuple(tuple(stem(w) for w in p.split()) for p in ("everything else", "all else", "the rest", "all the rest",
+                                                                "all the others", "all others", "the others", "everyone else",
+                                                                "every other"))
+_THE_REST_ZH = ("其余", "其他", "其它", "剩下的", "别的")
 #: Words a spoken answer to a question may open with before its subject ("Basically it's stable", "Well, it ...").
 _ANSWER_OPENERS = frozenset(stem(w) for w in ("so", "basically", "well", "mainly", "mostly", "simply", "honestly",
                                                "because", "yeah", "yes", "um", "uh", "short", "answer", "in", "the", "one",
@@ -829,6 +834,10 @@ class Subjects:
                   and not (lay.aside_of[m.start] >= 0 and lay.aside_of[m.start] != lay.aside_of[start]
                            and self._statement_aside(m))
                   and not self._in_earlier_alternative(m, start)]
+        if before and self._about_the_rest(start):
+            # "two Post-LN classics (2017, BERT), one revival (GLM-130B), and everything else pre-norm": the part is
+            # about all but the names before it
+            before = [m for m in before if lay.part_of[m.start] == lay.part_of[start]]
         # A name in an aside after the claim ("it usually ends a bit better (DeepNet puts Pre-LN 0.5-1 BLEU
         # behind)") belongs to the aside's own statement, unless the claim sits in that aside too.
         # Nor is a name that labels what follows it ("x + F(LN(x)) Post-norm (original): Norm(x + F(x))", notes
@@ -1329,6 +1338,17 @@ class Subjects:
             if self._opens_sentence(m):
                 return m
         return None
+
+    def _about_the_rest(self, start: int) -> bool:
+        """The claim's comma part opens with words for all the others ("and everything else pre-norm", "the rest use
+        RMSNorm", "其余都是 Pre-LN")."""
+        lay, toks = self.lay, self.lay.tokens
+        k = lay.part_opening(start)
+        while k < start and toks[k].key in ("and", "but", "while", "和", "而"):
+            k += 1
+        words = tuple(toks[j].key for j in range(k, min(start + 1, k + 3)))
+        return any(words[: len(w)] == w for w in _THE_REST) or (k < len(toks) and toks[k].kind == CJK
+                                                                 and lay.text.startswith(_THE_REST_ZH, toks[k].start))
 
     def _in_earlier_alternative(self, m: Mention, start: int) -> bool:
         """The name stands in the first of two alternatives and the claim in the second ("要么在分支输出上再加 norm（Gemma 2、
