@@ -830,10 +830,11 @@ class Subjects:
             return Attribution(tag.subject, "label", tag.start)
         # A name in an aside that closed before the claim and says something of its own ("...随层数按 O(N) 增长（Pre-LN 约
         # O(log N)），没有 warm-up，训练直接崩") belongs to that aside's statement, not to the claim after it.
+        earlier = self._earlier_alternatives(start)
         before = [m for m in mentions if m.end <= start
                   and not (lay.aside_of[m.start] >= 0 and lay.aside_of[m.start] != lay.aside_of[start]
                            and self._statement_aside(m))
-                  and not self._in_earlier_alternative(m, start)]
+                  and not any(lo < m.start and m.end <= hi for lo, hi in earlier)]
         if before and self._about_the_rest(start):
             # "two Post-LN classics (2017, BERT), one revival (GLM-130B), and everything else pre-norm": the part is
             # about all but the names before it
@@ -1350,19 +1351,21 @@ class Subjects:
         return any(words[: len(w)] == w for w in _THE_REST) or (k < len(toks) and toks[k].kind == CJK
                                                                  and lay.text.startswith(_THE_REST_ZH, toks[k].start))
 
-    def _in_earlier_alternative(self, m: Mention, start: int) -> bool:
-        """The name stands in the first of two alternatives and the claim in the second ("要么在分支输出上再加 norm（Gemma 2、
-        OLMo 2），要么像 GLM-130B 一样用 DeepNorm", "either add an output norm (Gemma 2, OLMo 2) or, like GLM-130B, use
-        DeepNorm"): each alternative has its own subject."""
-        toks, sent = self.lay.tokens, self.lay.sentence_of[m.start]
-        if self.lay.sentence_of[start] != sent:
-            return False
-        first = self.lay.sentence_span[sent][0]
+    def _earlier_alternatives(self, start: int) -> list[tuple[int, int]]:
+        """Where the claim stands in the second of two alternatives ("要么在分支输出上再加 norm（Gemma 2、OLMo 2），要么像
+        GLM-130B 一样用 DeepNorm", "either add an output norm (Gemma 2, OLMo 2) or, like GLM-130B, use DeepNorm"), the
+        spans (after the first opener, up to the last one before the claim) whose names belong to an earlier alternative:
+        each alternative has its own subject."""
+        toks, lay = self.lay.tokens, self.lay
+        first = lay.sentence_span[lay.sentence_of[start]][0]
         zh = [j for j in range(first, start) if toks[j].key == "要" and j + 1 < len(toks) and toks[j + 1].key == "么"]
-        if len(zh) >= 2 and zh[0] < m.start and any(m.end <= j for j in zh[1:]):
-            return True
-        return (any(toks[j].key == "either" for j in range(first, m.start))
-                and any(toks[j].key == "or" for j in range(m.end, start)))
+        out = [(zh[0], zh[-1])] if len(zh) >= 2 else []
+        either = next((j for j in range(first, start) if toks[j].key == "either"), None)
+        if either is not None:
+            ors = [j for j in range(either + 1, start) if toks[j].key == "or"]
+            if ors:
+                out.append((either, ors[-1]))
+        return out
 
     def _question_answered(self, start: int, end: int) -> Mention | None:
         """The claim's sentence answers the question right before it, which names one subject ("So why did everyone
@@ -1381,16 +1384,12 @@ class Subjects:
         a, b = lay.sentence_span[sent - 1]
         if b <= a or lay.block_of[a] != lay.block_of[first] or toks[b - 1].key not in ("?", "？"):
             return None
-        if any(lay.sentence_of[m.start] == sent and m.start < end for m in self.mentions_between(first, end)):
+        if self.mentions_overlapping(first, end):
             return None
-        asked = [m for m in self.mentions_between(a, b) if not m.contrast]
+        asked = [m for m in self.mentions_overlapping(a, b) if not m.contrast]
         if not asked or len({m.subject for m in asked}) != 1:
             return None
         return asked[0]
-
-    def mentions_between(self, a: int, b: int) -> list[Mention]:
-        """The mentions that start in tokens [a, b), in order."""
-        return self.mentions[bisect.bisect_left(self._starts, a) : bisect.bisect_left(self._starts, b)]
 
     def _past_likeness_opener(self, first: int, start: int) -> int:
         """The token after a short comma part that sets the sentence's subject beside another ("Like LayerNorm's, it

@@ -1703,7 +1703,8 @@ def _filler_word(found: str) -> str:
 #: The checks that find a plain-looking wrong claim's words said of something else than the mistake's subject (an
 #: equation binding them, a fraction's denominator, another name inside the claim, a noun or subject of its own or the
 #: others, an alternative turned down, a name denied or set apart as an exception before, a relative clause on another
-#: noun, a denied manner, a pointing noun of a subordinate part), tried in this order by `find_mistake`.
+#: noun, a denied manner, a pointing noun or a written quantity opening a subordinate part), tried in this order by
+#: `find_mistake`.
 _SAID_OF_SOMETHING_ELSE: tuple[Callable[[Analysis, Frame], bool], ...] = (
     _bound_by_equation, _in_a_denominator, _another_named_inside, _part_about_another_name, _size_of_another_noun,
     _own_subject_in_clause, _term_set_aside, _subject_denied_before, _subject_excepted, _subject_of_a_relative_clause,
