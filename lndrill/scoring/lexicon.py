@@ -276,6 +276,8 @@ _NEW_ITEM = re.compile(r"\n\s*(?:\n|[-*•·>+|]|[0-9]{1,2}[.)])")
 BRACKETS = frozenset("()[]{}|")
 #: How many extra words may sit between two Latin words of a phrase ("identity residual path").
 WORD_GAP = 1
+#: The most words a likening comma aside (", like GPT-2,") may hold for a phrase to run across it.
+_ASIDE_WORDS = 6
 #: Bounds on what a card author can ask for, so no card can stall the scorer (checked by `cards check`).
 MAX_PHRASE_CHARS = 80
 MAX_PHRASE_UNITS = 16
@@ -519,6 +521,37 @@ class TextIndex:
             if tok.kind == PUNCT and (tok.key in BRACKETS or (tok.key == "." and (
                     self._method_dot(pos) or self._abbreviation_dot(pos)))):
                 self._sig[pos] = self._sig[pos + 1]
+        # Comma asides that liken the subject to another ("BERT, like GPT-2, uses ..."): a phrase steps over them.
+        self._aside_end: dict[int, int] = {}
+        for pos, tok in enumerate(tokens):
+            if tok.kind == PUNCT and tok.key == "," and (end := self._likening_aside(pos)) is not None:
+                self._aside_end[pos] = end
+
+    def _likening_aside(self, pos: int) -> int | None:
+        """Where a comma aside opening at token `pos` that likens what comes before it to something else ends (the
+        token after its closing comma): ", like GPT-2,", ", just like the original Transformer,", ", as in BERT,". It
+        says the sentence's predicate holds of both, so a phrase may run across it ("BERT, like GPT-2, uses Pre-LN"
+        says "BERT uses Pre-LN"); "unlike" turns the predicate round and is no such aside."""
+        toks = self.tokens
+        k = pos + 1
+        if k < len(toks) and toks[k].key == "just":
+            k += 1
+        if k + 1 < len(toks) and toks[k].kind == WORD and toks[k].key in ("as", "similar", "much") and (
+                toks[k + 1].key in ("in", "with", "to", "like")):
+            k += 2
+        elif k < len(toks) and toks[k].key == "like":
+            k += 1
+        else:
+            return None
+        for j in range(k, min(k + _ASIDE_WORDS + 1, len(toks))):
+            tok = toks[j]
+            if tok.kind == PUNCT and tok.key == ",":
+                return j + 1 if j > k and j + 1 < len(toks) else None
+            if tok.kind not in (WORD, NUMBER) and tok.key not in ("-", "/", "'"):
+                return None
+            if tok.kind == WORD and tok.key in _NEVER_SKIPPED:
+                return None
+        return None
 
     def _abbreviation_dot(self, pos: int) -> bool:
         """The dot of an abbreviation ("indep. of L", "approx. D"): glued to a word that abbreviates."""
@@ -639,6 +672,8 @@ class TextIndex:
             ok = True
             for u in range(1, n):
                 unit, kind, pre = phrase.units[u], phrase.kinds[u], phrase.prefix[u]
+                if j in self._aside_end and not self._unit_at(j, unit, kind, pre):
+                    j = sig[self._aside_end[j]]  # over ", like GPT-2,"
                 if self._unit_at(j, unit, kind, pre):
                     if kind == NUMBER == phrase.kinds[u - 1] and self._bracket_between(prev, j):
                         ok = False  # "2.77 at lr 1e-3 (31.16 at 5e-4)": the bracketed number is bound inside its aside
