@@ -472,6 +472,31 @@ def _subject_closes_earlier_conjunct(answer: Analysis, frame: Frame) -> bool:
     return bool(later) and later[0].subject != m.subject and toks[later[0].start - 1].key in ("for", "in")
 
 
+#: What the second of two conjuncts may hold besides its figures when it takes the first one's predicate whole ("grows
+#: like O(N) for Post-LN, and only like O(sqrt(N)) for Pre-LN").
+_ELLIPTIC_CONJUNCT_WORDS = frozenset(stem(w) for w in (
+    "and", "but", "while", "whereas", "only", "just", "roughly", "about", "approximately", "around", "merely", "like",
+    "as", "more", "closer", "to", "for", "in", "o", "n", "l", "d", "sqrt", "log", "ln"))
+
+
+def _second_conjunct_elliptic(answer: Analysis, frame: Frame) -> bool:
+    """Between the subject `_subject_closes_earlier_conjunct` found and the next one there are only a joiner, adverbs,
+    "like"/"as" and the figures ("... grows like O(N) for Post-LN, and only like O(sqrt(N)) for Pre-LN"): the second
+    conjunct has no words of its own and takes the first one's predicate whole, so the claim's words hold of the
+    quantity the first names, whichever placement each is given to."""
+    lay, toks = answer.lay, answer.lay.tokens
+    k = frame.who.at
+    m = answer.subjects.between(k, k + 1) if k is not None else None
+    if m is None:
+        return False
+    later = [n for n in answer.subjects.mentions if n.start >= m.end and lay.sentence_of[n.start] == lay.sentence_of[m.start]
+             and n.subject != m.subject]
+    if not later:
+        return False
+    words = [j for j in range(m.end, later[0].start) if toks[j].kind in (WORD, CJK)]
+    return bool(words) and all(toks[j].kind == WORD and toks[j].key in _ELLIPTIC_CONJUNCT_WORDS for j in words)
+
+
 def _subject_is_the_setting(answer: Analysis, frame: Frame) -> bool:
     """The subject is named only as the setting of a result, in a short part that opens with "on" before the claim's
     part ("On BERT, Pre-LN reached the same validation loss about 40% sooner"): what was run on it, not what it is."""
@@ -993,6 +1018,9 @@ def spared_by(answer: Analysis, claim: Claim, matcher: Matcher, frame: Frame, co
     """The name of the first guard that keeps `frame` from charging `claim`, or None when none applies."""
     for guard in _SPARED_BECAUSE:
         if guard(answer, frame):
+            if (guard is _subject_closes_earlier_conjunct and claim.about is None
+                    and _second_conjunct_elliptic(answer, frame)):
+                continue  # wrong whoever it is said of, and the second conjunct says it of the same quantity
             return guard.__name__
     for by_match in _SPARED_BY_MATCH:
         if by_match(answer, matcher, frame):
