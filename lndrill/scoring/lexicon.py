@@ -271,6 +271,8 @@ def _symbol(key: str) -> bool:
     return len(key) == 1 and key.isalpha() and key not in ("a", "i")
 
 
+#: The exponent of a number in scientific notation, right after its mantissa ("1e-8": "e-8").
+_EXPONENT = re.compile(r"[eE][-+\u2212]?[0-9]")
 _NEW_ITEM = re.compile(r"\n\s*(?:\n|[-*•·>+|]|[0-9]{1,2}[.)])")
 #: Brackets and bars are transparent to phrases: "sqrt(d)/||x||" matches "√d/‖x‖".
 BRACKETS = frozenset("()[]{}|")
@@ -634,6 +636,11 @@ class TextIndex:
         return (j < len(toks) and toks[j].kind == PUNCT and toks[j].key in ("/", "÷")
                 and toks[j].start == toks[j - 1].end and j + 1 < len(toks) and toks[j + 1].start == toks[j].end)
 
+    def _mantissa(self, k: int) -> bool:
+        """The number at token k is the mantissa of one written in scientific notation ("1e-8", "1E+3", "3e5"): the
+        exponent is glued to it."""
+        return _EXPONENT.match(self.text, self.tokens[k].end) is not None
+
     def find(self, phrase: Phrase) -> list[tuple[int, int]]:
         """Every match of `phrase` as a (first token, last token + 1) pair, in text order."""
         units = phrase.units
@@ -696,8 +703,8 @@ class TextIndex:
                         continue
                 ok = False
                 break
-            if ok and phrase.kinds[-1] == NUMBER and self._numerator(prev):
-                ok = False  # "norm = 1" is not "‖J‖ = \frac{1}{s}" nor "= 1/sqrt(d)": the number is divided
+            if ok and phrase.kinds[-1] == NUMBER and (self._numerator(prev) or self._mantissa(prev)):
+                ok = False  # "norm = 1" is not "‖J‖ = \frac{1}{s}" nor "= 1/sqrt(d)" nor "~ 1e-8": the number goes on
             if ok:
                 end = j
                 while end > i + 1 and self.tokens[end - 1].kind == PUNCT and self.tokens[end - 1].key in BRACKETS:
