@@ -1458,8 +1458,8 @@ _NAME_TAKES_ZH = frozenset("把将用采改移换是")
 def _part_about_another_name(answer: Analysis, frame: Frame) -> bool:
     """The frame's subject is named in an earlier comma part of its sentence, and the frame's own part opens with
     another capitalised name (no subject of the card) and its verb ("原版是 Post-LN（LN(x + F(x))），GPT-2 把 LayerNorm 移到
-    每个子层之前（x + F(LN(x))）", "Post-LN re-normalises the sum, GPT-2 uses x + F(LN(x))"): the part is a statement
-    about that name. Precision first: not charged to the subject before it."""
+    每个子层之前（x + F(LN(x))）", "Post-LN re-normalises the sum, GPT-2 uses x + F(LN(x))", "Pre-LN 是 x + F(LN(x))，Post-LN
+    是 LN(x + F(x))" where Post-LN is no subject): the part is a statement about that name. Precision first: not charged to the subject before it."""
     lay, toks, text = answer.lay, answer.lay.tokens, answer.prep.cased
     at = frame.who.at
     if at is None or at >= frame.start or lay.part_of[at] == lay.part_of[frame.start]:
@@ -1478,12 +1478,19 @@ def _part_about_another_name(answer: Analysis, frame: Frame) -> bool:
         return False  # (a name of three letters or more: "E||x||^2 = 2d" opens with a symbol)
     if answer.subjects.between(k, k + 1) is not None:
         return False  # the part opens with one of the card's subjects: attribution has already taken it
-    j = k + 1
+    # (a placement that is no subject of the card is a name of several tokens: "Post-LN 是 LN(x + F(x))")
+    j = answer.placement_name_at(k) or k + 1
     while j < frame.start and toks[j].kind in (NUMBER, PUNCT) and toks[j].key not in (",", ";"):
         j += 1  # (a version: "GPT-2", "OLMo 2")
+    while j < frame.start and toks[j].kind == CJK and toks[j].key in _ZH_LINKING_ADVERBS:
+        j += 1  # ("Post-LN 则是 ...", "GPT-2 也用 ...")
     # (not "..., and Lemma 2 shows that Post-LN ...": a source reporting on the same subject)
     return j < len(toks) and (toks[j].key in COPULAS or toks[j].key in _NAME_TAKES or (
         toks[j].kind == CJK and toks[j].key in _NAME_TAKES_ZH))
+
+
+#: Adverbs that may stand between a name and its verb in Chinese ("Post-LN 则是", "GPT-2 也用").
+_ZH_LINKING_ADVERBS = frozenset({"则", "也", "就", "而", "才", "还", "都"})
 
 
 #: What sets a quantity equal to its value ("ΔF = O(log N)", "E||x||^2 ≈ L d", "grad ∝ 1/sqrt(L)").

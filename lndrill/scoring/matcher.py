@@ -681,6 +681,13 @@ class Analysis:
             return False
         return self.lay.part_of[starts[k - 1]] == part
 
+    def placement_name_at(self, i: int) -> int | None:
+        """Where a placement's name that is no subject of the card ("Post-LN" on the Sandwich-LN card) starting at
+        token i ends, or None."""
+        k = bisect.bisect_left(self._placement_spans, (i, 0))
+        ends = [b for a, b in self._placement_spans[k:k + 4] if a == i]
+        return max(ends) if ends else None
+
     def _inside_placement_name(self, a: int, b: int) -> bool:
         """[a, b) lies strictly inside a placement's name: the "LN" of "Post-LN" is no LayerNorm of its own."""
         spans = self._placement_spans
