@@ -3509,3 +3509,14 @@ def test_a_yes_no_question_said_aloud_and_answered_after_a_comma_is_a_question(d
     card = _card(deck, "warmup-for-pre-ln")
     assert "no-contradiction" in hits(card, "So is it a contradiction, no, not really, Xiong only showed warm-up is not "
                                             "needed at moderate learning rates, not that it never helps.")
+
+
+def test_a_compound_written_as_two_words_matches_inside_a_phrase(deck) -> None:
+    card = _card(deck, "pre-ln-final-norm")
+    # "one more layernorm" is in the rubric; said aloud it is two words, and that is the same claim
+    for said in ("On top of the last block you need one more layer norm before the LM head.",
+                 "On top of the last block you need one more layer-norm before the LM head."):
+        assert "add-final-ln" in hits(card, said), said
+    # a phrase that opens with the compound ("layernorm output") matches it written apart too
+    xiong = _card(deck, "xiong-theorem")
+    assert "ln-output-1-5d" in mistakes(xiong, "In Post-LN every layer norm output has squared norm 1.5d.")

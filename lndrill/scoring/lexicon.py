@@ -500,11 +500,16 @@ class TextIndex:
             for k in keys:
                 self.by_key[k].append(i)
         # Two adjacent words written apart ("warm up", "layer-norm") may spell one compound.
+        self._pair_at: dict[int, str] = {}  # first token of such a pair -> the compound it spells
         for i in range(len(tokens) - 1):
             a, b = tokens[i], tokens[i + 1]
             if a.kind == WORD and b.kind == WORD and b.start - a.end <= 1:
                 # Exact only: a typo allowance on a joined pair lets "the ln" pass for "then ln".
-                self.pair_key[stem(text[a.start : a.end] + text[b.start : b.end])].append(i)
+                joined = stem(text[a.start : a.end] + text[b.start : b.end])
+                self.pair_key[joined].append(i)
+                self._pair_at[i] = joined
+        #: every word key in the text, and every compound two adjacent words spell
+        self._present: frozenset[str] = frozenset(self.by_key) | frozenset(self.pair_key)
         # Word keys and raw words, sorted, so a prefix finds its words by bisection.
         raw: dict[str, list[int]] = defaultdict(list)
         for i, tok in enumerate(tokens):
@@ -655,13 +660,19 @@ class TextIndex:
         else:
             starts = self.by_key.get(first, [])
         one_word = len(units) == 1 and phrase.kinds[0] == WORD and not phrase.prefix[0]
-        if starts and not phrase.later_units_in(self.by_key.keys()):
+        # (a first compound written as two words: "layer norm scaling" for "layernorm scaling")
+        paired = self.pair_key.get(first, ()) if len(units) > 1 and phrase.kinds[0] == WORD and not phrase.prefix[0] else ()
+        paired_set: AbstractSet[int] = frozenset()
+        if paired:
+            starts, paired_set = sorted({*starts, *paired}), set(paired)
+        if starts and not phrase.later_units_in(self._present):
             starts = []  # a later word of the phrase is nowhere in the text: it can only match joined up
         if not starts and not phrase.joined and not one_word:
             return []  # nor can it match as a compound ("pre norm" as "prenorm") or a split word ("warm up")
         found: set[tuple[int, int]] = set()
         n = len(units)
         sig = self._sig
+        pair_at, aside_end = self._pair_at, self._aside_end
         # A Chinese phrase written out in the text as it is (no bracket or space inside): one string comparison
         # instead of a unit-by-unit walk (long Chinese answers repeat their terms thousands of times).
         spelled = phrase.spelled
@@ -676,16 +687,21 @@ class TextIndex:
                 found.add((i, i + n))
                 continue
             prev, j = i, sig[i + 1]
+            if i in paired_set and not self._unit_at(i, first, WORD, False):
+                prev, j = i + 1, sig[i + 2]
             ok = True
             for u in range(1, n):
                 unit, kind, pre = phrase.units[u], phrase.kinds[u], phrase.prefix[u]
-                if j in self._aside_end and not self._unit_at(j, unit, kind, pre):
-                    j = sig[self._aside_end[j]]  # over ", like GPT-2,"
+                if j in aside_end and not self._unit_at(j, unit, kind, pre):
+                    j = sig[aside_end[j]]  # over ", like GPT-2,"
                 if self._unit_at(j, unit, kind, pre):
                     if kind == NUMBER == phrase.kinds[u - 1] and self._bracket_between(prev, j):
                         ok = False  # "2.77 at lr 1e-3 (31.16 at 5e-4)": the bracketed number is bound inside its aside
                         break
                     prev, j = j, sig[j + 1]
+                    continue
+                if kind == WORD and not pre and pair_at.get(j) == unit:
+                    prev, j = j + 1, sig[j + 2]  # a later compound written as two words ("one more layer norm")
                     continue
                 if kind == WORD and phrase.kinds[u - 1] == WORD and not phrase.tight:
                     k = j
