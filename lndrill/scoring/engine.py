@@ -1735,13 +1735,46 @@ def _filler_word(found: str) -> str:
     return "all" if found.startswith("all ") else found[:6]
 
 
+#: Pronouns that may open a clause of their own before a claim's words ("it's too small", "they are large").
+_PRONOUN_SUBJECTS = frozenset({"it", "they", "that", "this"})
+#: ... the same with the verb glued on.
+_PRONOUN_COPULAS = frozenset({"it's", "it\u2019s", "that's", "that\u2019s", "they're", "they\u2019re"})
+
+
+#: Words that open a new noun phrase after a predicate ("it's too small, the effective step ...").
+_NEW_NOUN_PHRASE = frozenset({"the", "a", "an", "your", "its", "their", "our", "my"})
+
+
+def _said_of_a_pronoun_before(answer: Analysis, frame: Frame) -> bool:
+    """The claim's first words follow a pronoun and its verb, and all its other words come later ("where it's too
+    small your effective step is huge"): those first words are said of what the pronoun points back to, and the
+    later noun is the subject of a statement of its own. Precision first: not charged."""
+    if len(frame.terms) < 2:
+        return False
+    lay, toks = answer.lay, answer.lay.tokens
+    (a, b), (c, _) = sorted(frame.terms)[:2]
+    k = a - 1
+    if k < 0 or lay.part_of[k] != lay.part_of[a] or c < b:
+        return False
+    # the later words open a noun phrase of their own ("your effective step", ", the effective step size"), not the
+    # rest of the predicate ("it's optional insurance", "it's renormalized at each layer")
+    if not any(toks[j].key in _NEW_NOUN_PHRASE or (toks[j].kind == PUNCT and toks[j].key == ",") for j in range(b, c)):
+        return False
+    raw = lay.text[toks[k].start : toks[k].end].lower()
+    if raw in _PRONOUN_COPULAS:
+        return True
+    return (toks[k].kind == WORD and toks[k].key in COPULAS and k >= 1 and toks[k - 1].kind == WORD
+            and toks[k - 1].key in _PRONOUN_SUBJECTS)
+
+
 #: The checks that find a plain-looking wrong claim's words said of something else than the mistake's subject (an
 #: equation binding them, a fraction's denominator, another name inside the claim, a noun or subject of its own or the
 #: others, an alternative turned down, a name denied or set apart as an exception before, a relative clause on another
-#: noun, a denied manner, a pointing noun or a written quantity opening a subordinate part), tried in this order by
+#: noun, a denied manner, a pointing noun or a written quantity opening a subordinate part, a pronoun and its verb
+#: before them), tried in this order by
 #: `find_mistake`.
 _SAID_OF_SOMETHING_ELSE: tuple[Callable[[Analysis, Frame], bool], ...] = (
     _bound_by_equation, _in_a_denominator, _another_named_inside, _part_about_another_name, _size_of_another_noun,
     _own_subject_in_clause, _term_set_aside, _subject_denied_before, _subject_excepted, _subject_of_a_relative_clause,
     _after_a_relative_clause, _subject_of_what_it_does, _denied_manner, _said_of_a_noun_in_its_part, _named_after_a_colon,
-    _done_by_another)
+    _done_by_another, _said_of_a_pronoun_before)
