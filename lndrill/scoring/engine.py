@@ -584,6 +584,28 @@ def _denies_another_verb(answer: Analysis, frame: Frame) -> bool:
     return t.kind == CJK and t.key[:1] not in _HAVING_ZH and not is_function_token(t)
 
 
+#: Relative pronouns that open a clause on the noun before them ("the warm-up phase that Post-LN needs").
+_RELATIVE_PRONOUNS = frozenset({"that", "which", "whom"})
+
+
+def _denial_before_a_relative_clause(answer: Analysis, frame: Frame) -> bool:
+    """The claim's subject is named in a relative clause on one of its words, and the only denial stands before that
+    clause ("Pre-LN can often skip the warm-up phase that Post-LN needs"): the denial is the main verb's (Pre-LN skips
+    it), and the relative clause affirms what it says of the subject (Post-LN needs it)."""
+    at = frame.who.at
+    if frame.affirmed or at is None or at <= frame.start or at >= frame.end:
+        return False
+    lay, toks = answer.lay, answer.lay.tokens
+    r = next((j for j in range(frame.start + 1, at) if toks[j].kind == WORD and toks[j].key in _RELATIVE_PRONOUNS
+              and any(b <= j <= b + 2 and all(toks[i].kind == WORD and not is_function_token(toks[i]) for i in range(b, j))
+                      for _, b in frame.terms)), None)  # (right after one of the claim's words and its noun: "warm-up phase")
+    if r is None or lay.part_of[r] != lay.part_of[at]:
+        return False
+    ca = lay.clause_span[lay.clause_of[frame.start]][0]
+    return (any(is_negation(toks, j) for j in range(ca, frame.start))
+            and not any(is_negation(toks, j) for j in range(r, frame.end)))
+
+
 def _label_only(answer: Analysis, frame: Frame, correct: Claim | None) -> bool:
     """All the claim's words are its line's label, its subject is named after the label, and the line's body says
     the correct claim of that subject ("前置LN：最初Transformer使用后置LN"): the label is the line's topic, not
@@ -1011,7 +1033,7 @@ _SPARED_BECAUSE: tuple[Callable[[Analysis, Frame], bool], ...] = (
 _SPARED_BY_MATCH: tuple[Callable[[Analysis, Matcher, Frame], bool], ...] = (_read_both_ways, _other_coefficient)
 #: Further reasons that spare a denial ("X does not Y"): the "not" belongs to another verb or to a reason.
 _DENIAL_SPARED_BECAUSE: tuple[Callable[[Analysis, Frame], bool], ...] = (_denies_another_verb, _reason_follows_denial,
-                                                                         _cannot_without)
+                                                                         _cannot_without, _denial_before_a_relative_clause)
 
 
 def spared_by(answer: Analysis, claim: Claim, matcher: Matcher, frame: Frame, correct: Claim | None) -> str | None:
