@@ -1068,6 +1068,8 @@ def find_mistake(answer: Analysis, claim: Claim, correct: Claim | None) -> Evide
                 if _respectively_another(answer, claim, frame) or any(
                         said_of_other(answer, frame) for said_of_other in _SAID_OF_SOMETHING_ELSE):
                     continue
+                if claim.about is not None and _object_of_a_later_name(answer, frame):
+                    continue  # (a claim wrong of any subject is wrong there too)
                 if correct is not None and _also_correct(answer, correct, frame):
                     continue
                 return answer.evidence(frame, frame.who.at)
@@ -1480,9 +1482,10 @@ _NAME_TAKES_ZH = frozenset("把将用采改移换是")
 def _part_about_another_name(answer: Analysis, frame: Frame) -> bool:
     """The frame's subject is named in an earlier comma part of its sentence, and the frame's own part opens with
     another capitalised name (no subject of the card) and its verb ("原版是 Post-LN（LN(x + F(x))），GPT-2 把 LayerNorm 移到
-    每个子层之前（x + F(LN(x))）", "Post-LN re-normalises the sum, GPT-2 uses x + F(LN(x))", "Pre-LN 是 x + F(LN(x))，Post-LN
-    是 LN(x + F(x))" where Post-LN is no subject): the part is a statement about that name. Precision first: not charged to the subject before it."""
-    lay, toks, text = answer.lay, answer.lay.tokens, answer.prep.cased
+    每个子层之前（x + F(LN(x))）", "Post-LN re-normalises the sum, GPT-2 uses x + F(LN(x))", "Pre-LN 是 x + F(LN(x))，
+    Post-LN 是 LN(x + F(x))" where Post-LN is no subject): the part is a statement about that name. Precision first:
+    not charged to the subject before it."""
+    lay, toks = answer.lay, answer.lay.tokens
     at = frame.who.at
     if at is None or at >= frame.start or lay.part_of[at] == lay.part_of[frame.start]:
         return False
@@ -1493,18 +1496,53 @@ def _part_about_another_name(answer: Analysis, frame: Frame) -> bool:
         k = lay.part_opening(k - 1)  # a bracketed formula belongs to the part it stands in
     if lay.part_of[at] >= lay.part_of[k]:
         return False
-    while k < frame.start and (toks[k].kind == PUNCT or toks[k].key in ("and", "with")):
+    return _opens_with_another_name(answer, k, frame.start)
+
+
+#: English pronouns that stand for a subject named before them.
+_STAND_IN_PRONOUNS = frozenset({"it", "they", "its", "their"})
+
+
+def _object_of_a_later_name(answer: Analysis, frame: Frame) -> bool:
+    """The claim's subject is named only in a later comma part of its sentence, and that part opens with another
+    capitalised name (no subject of the card) and its verb ("the Curse of Depth paper scales the LayerNorm output by
+    one over root l, Mix-LN uses Post-LN for the early layers"): there the subject is that name's object, not what
+    the claim's words are said of. Precision first: not charged."""
+    lay, toks = answer.lay, answer.lay.tokens
+    at = frame.who.at
+    if (at is None or frame.who.source != "clause" or at < frame.end
+            or lay.sentence_of[at] != lay.sentence_of[frame.end - 1]):
+        return False
+    k = lay.part_opening(at)
+    if lay.part_of[k] <= lay.part_of[frame.end - 1]:
+        return False
+    # (not when a pronoun in the claim's own part stands for a subject named earlier: "Post-LN's gradients are well
+    # scaled, so it can be trained without warm-up ..., which is why GPT-2 and BERT adopted Post-LN")
+    opening = lay.part_opening(frame.start)
+    if any(toks[j].key in _STAND_IN_PRONOUNS or (toks[j].kind == CJK and toks[j].key in _ZH_ANAPHORA)
+           for j in range(opening, frame.end)):
+        return False
+    return _opens_with_another_name(answer, k, at)
+
+
+def _opens_with_another_name(answer: Analysis, k: int, limit: int) -> bool:
+    """Past punctuation and "and"/"with", the comma part opening at token k starts with a capitalised name of three
+    letters or more that is no subject of the card, followed before token `limit` by its verb (a copula or a verb
+    a name takes: "GPT-2 uses", "Mix-LN uses", "GPT-2 把", "Post-LN 则是")."""
+    toks, text = answer.lay.tokens, answer.prep.cased
+    while k < limit and (toks[k].kind == PUNCT or toks[k].key in ("and", "with")):
         k += 1
-    if (k >= frame.start or toks[k].kind != WORD or toks[k].end - toks[k].start < 3
+    if (k >= limit or toks[k].kind != WORD or toks[k].end - toks[k].start < 3
             or not text[toks[k].start:toks[k].start + 1].isupper()):
         return False  # (a name of three letters or more: "E||x||^2 = 2d" opens with a symbol)
     if answer.subjects.between(k, k + 1) is not None:
         return False  # the part opens with one of the card's subjects: attribution has already taken it
     # (a placement that is no subject of the card is a name of several tokens: "Post-LN 是 LN(x + F(x))")
     j = answer.placement_name_at(k) or k + 1
-    while j < frame.start and toks[j].kind in (NUMBER, PUNCT) and toks[j].key not in (",", ";"):
-        j += 1  # (a version: "GPT-2", "OLMo 2")
-    while j < frame.start and toks[j].kind == CJK and toks[j].key in _ZH_LINKING_ADVERBS:
+    while j < limit and (toks[j].kind in (NUMBER, PUNCT) and toks[j].key not in (",", ";")
+                         or text[toks[j - 1].end : toks[j].start] == "-"):
+        j += 1  # (a version: "GPT-2", "OLMo 2"; a hyphenated name: "Mix-LN")
+    while j < limit and toks[j].kind == CJK and toks[j].key in _ZH_LINKING_ADVERBS:
         j += 1  # ("Post-LN 则是 ...", "GPT-2 也用 ...")
     # (not "..., and Lemma 2 shows that Post-LN ...": a source reporting on the same subject)
     return j < len(toks) and (toks[j].key in COPULAS or toks[j].key in _NAME_TAKES or (
