@@ -828,6 +828,10 @@ def _point_evidence(answer: Analysis, claim: Claim) -> Iterator[Evidence]:
                     _named_in_passing(answer, frame) and _fits_point(wanted, replace(frame, who=answer.subjects.default)))):
                 yield answer.evidence(frame, frame.who.at)
                 continue
+            if (frame.affirmed == wanted.affirm and wanted.about == answer.subjects.default.subject and _it_for_the_topic(answer, frame)
+                    and _fits_point(wanted, replace(frame, who=answer.subjects.default))):
+                yield answer.evidence(frame)
+                continue
             said = _said_in_relative_clause(answer, frame)
             if said is not None and said[0].subject == wanted.about and said[1] == wanted.affirm and _fits_point(
                     wanted, replace(frame, who=Attribution(said[0].subject, "clause", said[0].start), affirmed=said[1])):
@@ -837,6 +841,20 @@ def _point_evidence(answer: Analysis, claim: Claim) -> Iterator[Evidence]:
                 if (wanted.about is None or e.subject == wanted.about) and answer.ellipsis_affirmed(frame, e) == wanted.affirm:
                     yield answer.quote_tokens(frame.start, e.end), (answer.span_tokens(e.start, e.end),)
                     break
+
+
+def _it_for_the_topic(answer: Analysis, frame: Frame) -> bool:
+    """The claim's sentence opens with "It"/"它" and its subject was only inherited from the paragraph (a baseline
+    named in an earlier sentence: "Plain Pre-LN is x + F(LN(x)), so the only change is the extra LN ... It was
+    proposed in CogView"): "it" may as well be what the question asks about, the card's own subject, and the claim
+    is credited to that subject too. Credit only: a mistake never takes a subject this way."""
+    if frame.who.source not in ("paragraph", "pronoun") or answer.subjects.default.subject is None:
+        return False
+    lay, toks = answer.lay, answer.lay.tokens
+    k = lay.sentence_span[lay.sentence_of[frame.start]][0]
+    while k < frame.start and toks[k].kind == PUNCT:
+        k += 1
+    return k < frame.start and toks[k].key in ("it", "它")
 
 
 #: Words that end a relative clause's verb phrase ("the warm-up that Post-LN needs and ...").
