@@ -828,8 +828,8 @@ def _point_evidence(answer: Analysis, claim: Claim) -> Iterator[Evidence]:
                     _named_in_passing(answer, frame) and _fits_point(wanted, replace(frame, who=answer.subjects.default)))):
                 yield answer.evidence(frame, frame.who.at)
                 continue
-            if (frame.affirmed == wanted.affirm and wanted.about == answer.subjects.default.subject and _it_for_the_topic(answer, frame)
-                    and _fits_point(wanted, replace(frame, who=answer.subjects.default))):
+            if (frame.affirmed == wanted.affirm and wanted.about == answer.subjects.default.subject
+                    and _it_for_the_topic(answer, frame) and _fits_point(wanted, replace(frame, who=answer.subjects.default))):
                 yield answer.evidence(frame)
                 continue
             said = _said_in_relative_clause(answer, frame)
@@ -1517,8 +1517,8 @@ def _part_about_another_name(answer: Analysis, frame: Frame) -> bool:
     return _opens_with_another_name(answer, k, frame.start)
 
 
-#: English pronouns that stand for a subject named before them.
-_STAND_IN_PRONOUNS = frozenset({"it", "they", "its", "their"})
+#: English pronouns that stand for a subject named before them (attribution's own list also holds "this", "one").
+_EARLIER_SUBJECT_PRONOUNS = frozenset({"it", "they", "its", "their"})
 
 
 def _object_of_a_later_name(answer: Analysis, frame: Frame) -> bool:
@@ -1537,7 +1537,7 @@ def _object_of_a_later_name(answer: Analysis, frame: Frame) -> bool:
     # (not when a pronoun in the claim's own part stands for a subject named earlier: "Post-LN's gradients are well
     # scaled, so it can be trained without warm-up ..., which is why GPT-2 and BERT adopted Post-LN")
     opening = lay.part_opening(frame.start)
-    if any(toks[j].key in _STAND_IN_PRONOUNS or (toks[j].kind == CJK and toks[j].key in _ZH_ANAPHORA)
+    if any(toks[j].key in _EARLIER_SUBJECT_PRONOUNS or (toks[j].kind == CJK and toks[j].key in _ZH_ANAPHORA)
            for j in range(opening, frame.end)):
         return False
     return _opens_with_another_name(answer, k, at)
@@ -1814,7 +1814,7 @@ def _filler_word(found: str) -> str:
 
 
 #: Pronouns that may open a clause of their own before a claim's words ("it's too small", "they are large").
-_PRONOUN_SUBJECTS = frozenset({"it", "they", "that", "this"})
+_CLAUSE_PRONOUNS = frozenset({"it", "they", "that", "this"})
 #: ... the same with the verb glued on.
 _PRONOUN_COPULAS = frozenset({"it's", "it\u2019s", "that's", "that\u2019s", "they're", "they\u2019re"})
 
@@ -1842,7 +1842,7 @@ def _said_of_a_pronoun_before(answer: Analysis, frame: Frame) -> bool:
     if raw in _PRONOUN_COPULAS:
         return True
     return (toks[k].kind == WORD and toks[k].key in COPULAS and k >= 1 and toks[k - 1].kind == WORD
-            and toks[k - 1].key in _PRONOUN_SUBJECTS)
+            and toks[k - 1].key in _CLAUSE_PRONOUNS)
 
 
 #: The checks that find a plain-looking wrong claim's words said of something else than the mistake's subject (an

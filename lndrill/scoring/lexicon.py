@@ -280,6 +280,8 @@ BRACKETS = frozenset("()[]{}|")
 WORD_GAP = 1
 #: The most words a likening comma aside (", like GPT-2,") may hold for a phrase to run across it.
 _ASIDE_WORDS = 6
+#: Two-word openers of such an aside (", as in BERT,", ", as with GPT-3,", ", similar to T5,", ", much like GPT-2,").
+_LIKENING_PAIRS = {"as": ("in", "with"), "similar": ("to",), "much": ("like",)}
 #: Bounds on what a card author can ask for, so no card can stall the scorer (checked by `cards check`).
 MAX_PHRASE_CHARS = 80
 MAX_PHRASE_UNITS = 16
@@ -543,8 +545,7 @@ class TextIndex:
         k = pos + 1
         if k < len(toks) and toks[k].key == "just":
             k += 1
-        if k + 1 < len(toks) and toks[k].kind == WORD and toks[k].key in ("as", "similar", "much") and (
-                toks[k + 1].key in ("in", "with", "to", "like")):
+        if k + 1 < len(toks) and toks[k].kind == WORD and toks[k + 1].key in _LIKENING_PAIRS.get(toks[k].key, ()):
             k += 2
         elif k < len(toks) and toks[k].key == "like":
             k += 1
