@@ -469,7 +469,10 @@ def _subject_closes_earlier_conjunct(answer: Analysis, frame: Frame) -> bool:
         return False
     # the next statement names its own subject the same way, after its words ("... for Pre-LN")
     later = [n for n in answer.subjects.mentions if n.start >= hi and lay.sentence_of[n.start] == lay.sentence_of[m.start]]
-    return bool(later) and later[0].subject != m.subject and toks[later[0].start - 1].key in ("for", "in")
+    # (in the comma part the claim's last words stand in: "... is large in Post-LN and grows with the total depth L,
+    # while in Pre-LN it shrinks" names Pre-LN for a statement of its own)
+    return (bool(later) and later[0].subject != m.subject and toks[later[0].start - 1].key in ("for", "in")
+            and lay.part_of[later[0].start] == lay.part_of[hi - 1])
 
 
 #: What the second of two conjuncts may hold besides its figures when it takes the first one's predicate whole ("grows
