@@ -1356,16 +1356,29 @@ class Subjects:
         GLM-130B 一样用 DeepNorm", "either add an output norm (Gemma 2, OLMo 2) or, like GLM-130B, use DeepNorm"), the
         spans (after the first opener, up to the last one before the claim) whose names belong to an earlier alternative:
         each alternative has its own subject."""
-        toks, lay = self.lay.tokens, self.lay
+        lay = self.lay
         first = lay.sentence_span[lay.sentence_of[start]][0]
-        zh = [j for j in range(first, start) if toks[j].key == "要" and j + 1 < len(toks) and toks[j + 1].key == "么"]
+        zh_marks, either_marks, or_marks = self._alternative_marks
+
+        def within(marks: list[int], lo: int) -> list[int]:
+            return marks[bisect.bisect_left(marks, lo) : bisect.bisect_left(marks, start)]
+
+        zh = within(zh_marks, first)
         out = [(zh[0], zh[-1])] if len(zh) >= 2 else []
-        either = next((j for j in range(first, start) if toks[j].key == "either"), None)
-        if either is not None:
-            ors = [j for j in range(either + 1, start) if toks[j].key == "or"]
+        either = within(either_marks, first)
+        if either:
+            ors = within(or_marks, either[0] + 1)
             if ors:
-                out.append((either, ors[-1]))
+                out.append((either[0], ors[-1]))
         return out
+
+    @cached_property
+    def _alternative_marks(self) -> tuple[list[int], list[int], list[int]]:
+        """Where 要么, "either" and "or" stand in the answer (found once, read by `_earlier_alternatives` for every
+        claim)."""
+        toks = self.lay.tokens
+        zh = [j for j in range(len(toks) - 1) if toks[j].key == "要" and toks[j + 1].key == "么"]
+        return (zh, [j for j, t in enumerate(toks) if t.key == "either"], [j for j, t in enumerate(toks) if t.key == "or"])
 
     def _question_answered(self, start: int, end: int) -> Mention | None:
         """The claim's sentence answers the question right before it, which names one subject ("So why did everyone

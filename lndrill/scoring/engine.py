@@ -492,8 +492,8 @@ def _second_conjunct_elliptic(answer: Analysis, frame: Frame) -> bool:
     m = answer.subjects.between(k, k + 1) if k is not None else None
     if m is None:
         return False
-    later = [n for n in answer.subjects.mentions if n.start >= m.end and lay.sentence_of[n.start] == lay.sentence_of[m.start]
-             and n.subject != m.subject]
+    sentence_end = lay.sentence_span[lay.sentence_of[m.start]][1]
+    later = [n for n in answer.subjects.mentions_overlapping(m.end, sentence_end) if n.start >= m.end and n.subject != m.subject]
     if not later:
         return False
     words = [j for j in range(m.end, later[0].start) if toks[j].kind in (WORD, CJK)]

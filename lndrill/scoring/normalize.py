@@ -1206,8 +1206,9 @@ _HEDGED_CELLS = {"optional", "partly", "partial", "partially", "sometimes", "mos
 _MARK_YES = {"✓", "✔", "✅", "☑", "√", "yes", "是", "有"}
 
 
-#: Column headers that name a symbol whose values the column lists (written out by `_spell` before tables are read).
-_SYMBOL_HEADERS = frozenset({"alpha", "beta", "gamma", "omega", "eps", "sigma", "lambda", "eta", "tau"})
+#: Column headers that name a symbol whose values the column lists: the lower-case Greek letters as `_spell` writes them
+#: out before tables are read ("alpha", "eps", "omega").
+_SYMBOL_HEADERS = frozenset(v for k, v in _SPELLED.items() if k.isalpha() and k.islower())
 
 
 def _label_span(text: str, span: tuple[int, int]) -> tuple[int, int]:
