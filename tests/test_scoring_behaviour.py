@@ -3520,3 +3520,17 @@ def test_a_compound_written_as_two_words_matches_inside_a_phrase(deck) -> None:
     # a phrase that opens with the compound ("layernorm output") matches it written apart too
     xiong = _card(deck, "xiong-theorem")
     assert "ln-output-1-5d" in mistakes(xiong, "In Post-LN every layer norm output has squared norm 1.5d.")
+
+
+def test_a_soup_of_formulas_and_terms_is_a_keyword_list(deck) -> None:
+    """Formulas are single items of a dump: a tight slash divides ("1/s", "11^T/D") and ends no item, a one-letter
+    symbol in brackets ("(I - ...)") is no pronoun, "GPT-2" is one word, and "vanishing gradients" or "fixed point" name
+    a term rather than state something. Such a dump earns nothing; the formula said as a line of its own still counts."""
+    jac, toy = _card(deck, "layernorm-jacobian"), _card(deck, "toy-metric-artifact")
+    soup = ("LayerNorm, eps, J = (1/s)(I - 11^T/D - yy^T/D), vanishing gradients, fixed point, radial direction, "
+            "mean direction, GPT-2 final LN, Frobenius norm, D = 4.")
+    assert score_answer(jac, soup).score == 0
+    assert "jacobian-formula" in hits(jac, "J = (1/s)(I - 11^T/D - yy^T/D), exact with eps, symmetric.")
+    terms = ("Post-LN, Pre-LN, GPT-2 final LN, exploding gradients, fixed point, readout, metric artifact, 1/sqrt(L), "
+             "untied weights.")
+    assert score_answer(toy, terms).score == 0

@@ -1154,14 +1154,17 @@ def is_keyword_list(lay: Layout, a: int, b: int, vocabulary: set[int]) -> bool:
     text = lay.text
     items: list[list[int]] = [[]]
     depth = 0  # a comma inside brackets does not end an item: "Mix-LN (Post-LN early, Pre-LN deep)"
+    bracketed: set[int] = set()  # word tokens inside brackets
     for i in range(a, b):
         t = toks[i]
+        if depth:
+            bracketed.add(i)
         if t.kind == PUNCT:
             if t.key in ("(", "[", "（"):
                 depth += 1
             elif t.key in (")", "]", "）") and depth:
                 depth -= 1
-            if t.key in _LIST_SEPARATORS and items[-1] and not (depth and t.key == ","):
+            if t.key in _LIST_SEPARATORS and items[-1] and not depth and not _division(toks, i):
                 items.append([])
             elif t.key in ("=", ARROW) or t.key in RELATIONS:
                 items[-1].append(-1)  # marks the item as a statement
@@ -1179,9 +1182,37 @@ def is_keyword_list(lay: Layout, a: int, b: int, vocabulary: set[int]) -> bool:
             or (it and it[0] >= 0 and toks[it[0]].key in _ORDER_NAMES and _call_item(toks, it, b))]
     if len(real) < 5:
         return False
-    bare = sum(1 for it in real if (_call_item(toks, it, b) or _item_words(toks, it) <= 3) and not any(
-        j < 0 or (is_function_token(toks[j]) and not (j in vocabulary and toks[j].key in _WEAK_FUNCTION)) for j in it))
+    bare = sum(1 for it in real if (_call_item(toks, it, b) or _item_words(toks, it, text) <= 3) and not any(
+        j < 0 or (is_function_token(toks[j]) and not (j in vocabulary and toks[j].key in _WEAK_FUNCTION)
+                  and not _symbol_letter(toks, j, bracketed) and not _modifier_of_a_noun(lay, it, j)) for j in it))
     return bare >= 0.7 * len(real)
+
+
+def _division(toks: list[Token], i: int) -> bool:
+    """The slash at token i divides: written tight between operands, one of them a number, a bracket or a one-letter
+    symbol ("1/s", "var/(var+eps)", "yy^T/D"); "Pre-LN/Post-LN" and "GPT-2 / nanoGPT" list."""
+    if toks[i].key != "/" or i == 0 or i + 1 >= len(toks):
+        return False
+    before, after = toks[i - 1], toks[i + 1]
+    if before.end != toks[i].start or after.start != toks[i].end:
+        return False
+    return any(t.kind == NUMBER or t.key in ("(", ")") or (t.kind == WORD and len(t.key) == 1) for t in (before, after))
+
+
+def _symbol_letter(toks: list[Token], j: int, bracketed: set[int]) -> bool:
+    """A one-letter word inside brackets is a symbol, not the pronoun or article it spells ("(I - 11^T/D)")."""
+    return j in bracketed and len(toks[j].key) == 1
+
+
+def _modifier_of_a_noun(lay: Layout, item: list[int], j: int) -> bool:
+    """The first of an item's two words is a participle that names a kind of the second, a noun: "vanishing
+    gradients", "fixed point" are terms, not statements."""
+    if len(item) != 2 or item[0] != j or item[1] < 0:
+        return False
+    tok, noun = lay.tokens[j], lay.tokens[item[1]]
+    raw = lay.text[tok.start : tok.end].lower()
+    return (tok.kind == WORD and noun.kind == WORD and raw.endswith(("ing", "ed")) and len(raw) > 4
+            and not is_function_token(noun))
 
 
 #: The names of an order of growth ("O(N)", "Θ(d)", "Ω(1)").
@@ -1246,7 +1277,14 @@ def _topic_list(lay: Layout, a: int, b: int) -> bool:
     return False
 
 
-def _item_words(toks: list[Token], item: list[int]) -> float:
+def _item_words(toks: list[Token], item: list[int], text: str) -> float:
     """An item of four words or more describes something ("LayerNorm Scaling (LN output x 1/sqrt(l))"); a list
     of terms has items of one to three words."""
-    return sum(0.5 if toks[j].kind == CJK else 1 for j in item if j >= 0 and (toks[j].kind != WORD or len(toks[j].key) > 1))
+    return sum(0.5 if toks[j].kind == CJK else 1 for j in item if j >= 0 and (toks[j].kind != WORD or len(toks[j].key) > 1)
+               and not _version_of_a_name(toks, j, text))
+
+
+def _version_of_a_name(toks: list[Token], j: int, text: str) -> bool:
+    """The number at token j is the version of the name hyphened to it ("GPT-2", "LLaMA-3"): one word with it."""
+    return (toks[j].kind == NUMBER and j >= 1 and toks[j - 1].kind == WORD
+            and text[toks[j - 1].end : toks[j].start] == "-")
