@@ -3534,3 +3534,16 @@ def test_a_soup_of_formulas_and_terms_is_a_keyword_list(deck) -> None:
     terms = ("Post-LN, Pre-LN, GPT-2 final LN, exploding gradients, fixed point, readout, metric artifact, 1/sqrt(L), "
              "untied weights.")
     assert score_answer(toy, terms).score == 0
+
+
+def test_an_item_labelled_by_an_aspect_is_about_the_subject_labelling_the_item_before(deck) -> None:
+    """"- Pre-LN: ...\n- Cost: ..." lists Pre-LN's cost: the aspect label names no subject of its own, so its item is about
+    the subject of the item right before it (credited; a subject found this way never draws a mistake)."""
+    card = _card(deck, "pre-vs-post-ln")
+    cost = "the residual stream keeps growing, so deep layers are diluted and the effective depth shrinks."
+    assert "pre-diluted-depth" in hits(card, f"- Pre-LN: stable, trains without warm-up at moderate learning rates.\n- Cost: {cost}")
+    assert "pre-diluted-depth" in hits(card, "- Pre-LN：稳定，moderate lr 下可以不用 warm-up。\n- 代价：残差流一直涨，deep layers 被稀释，"
+                                             "effective depth 变小。")
+    # the item before names Post-LN, or there is none: the cost is not Pre-LN's
+    assert "pre-diluted-depth" not in hits(card, f"- Post-LN: better final quality when it trains.\n- Cost: {cost}")
+    assert "pre-diluted-depth" not in hits(card, f"- Cost: {cost}")

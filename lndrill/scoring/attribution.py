@@ -158,6 +158,12 @@ _FILLERS = frozenset({"a", "an", "just", "basically", "simply", "really", "essen
 _ZH_COPULA = Cues(zh=("是", "就是", "即", "等于", "相当于", "其实是", "本质上是"))
 _COORDINATORS = frozenset({"and", "&", "+", ",", "和", "与", "及", "跟", "以及", "/", "or", "或"})
 #: Words of an aside that only names something ("(i.e. Post-LN)", "(aka Pre-LN)", "（即 Post-LN）").
+#: Labels of a list item that name an aspect of something rather than a thing ("Cost:", "代价：", "Downside:").
+_ASPECT_LABELS = frozenset({
+    "cost", "costs", "price", "the price", "the cost", "downside", "downsides", "the downside", "drawback", "drawbacks",
+    "cons", "con", "pros", "pro", "benefit", "benefits", "advantage", "advantages", "disadvantage", "disadvantages",
+    "catch", "the catch", "weakness", "weaknesses", "trade-off", "tradeoff", "limitation", "limitations", "caveat",
+    "caveats", "代价", "缺点", "优点", "好处", "坏处", "局限", "弊端", "副作用", "不足", "优势", "劣势", "代价是"})
 _NAMING_WORDS = frozenset({"i", "e", "ie", "aka", "a", "k", "the", "so", "called", "namely", "this", "is", "that",
                            "即", "也", "就", "是", "叫", "称", "为", "所", "谓", "的"})
 #: "which has since been named X", "也就是所谓的 X": words that give a name to what came before.
@@ -586,6 +592,7 @@ class Subjects:
             self._sentence_subjects.setdefault(lay.sentence_of[m.start], set()).add(m.subject)
         self._block_first: dict[int, int] | None = None  # block -> its first token (built on first use)
         self._heading_subject = self._heading_subjects()
+        self._sibling_cache: dict[int, Mention | None] = {}
         self._closer: list[int] | None = None
         self._part_starts: list[int] | None = None  # first token of each run of one part (built on first use)
         self._has_arrow = lay.arrows_before[-1] > 0
@@ -1235,7 +1242,35 @@ class Subjects:
         carried = self._demonstrative_opener_antecedent(start, k)
         if carried is not None:
             return Attribution(carried.subject, "paragraph", carried.start)
+        sibling = self._sibling_item_subject(block)
+        if sibling is not None:
+            return Attribution(sibling.subject, "heading", sibling.start)
         return self._heading_or_default(block)
+
+    def _sibling_item_subject(self, block: int) -> Mention | None:
+        """A list item labelled only by an aspect ("- Pre-LN: stable, no warm-up needed" then "- 代价: the stream keeps
+        growing", "- Cost: ...") is about the subject that labels the item right before it in the same list. Like a
+        heading, it lends that subject to the item's claims for credit, never for a mistake."""
+        if block in self._sibling_cache:
+            return self._sibling_cache[block]
+        self._sibling_cache[block] = found = self._find_sibling_subject(block)
+        return found
+
+    def _find_sibling_subject(self, block: int) -> Mention | None:
+        lay = self.lay
+        if block < 1 or lay.block_kind[block] != "item" or lay.block_kind[block - 1] != "item" or (
+                lay.heading_of[block] != lay.heading_of[block - 1]):
+            return None
+        firsts = self._first_tokens()
+        label = lay.block_label(firsts[block]) if block in firsts else None
+        if label is None or self.between(label[0], label[1]) is not None:
+            return None
+        toks = lay.tokens
+        words = lay.text[toks[label[0]].start : toks[label[1] - 1].end].lower().strip(" *_#")
+        if words not in _ASPECT_LABELS:
+            return None
+        earlier = lay.block_label(firsts[block - 1]) if block - 1 in firsts else None
+        return self.between(earlier[0], earlier[1]) if earlier is not None else None
 
     def _set_against_the_topic(self, sent: int) -> bool:
         """The sentence sets what it names against the topic itself ("in Pre-LN the branch can output anything,
