@@ -10,6 +10,7 @@ correct claim. When in doubt, nothing is charged.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import replace
@@ -1377,6 +1378,36 @@ _POINTING_DETERMINERS = frozenset(stem(w) for w in ("that", "this", "its", "thei
 _SUBORDINATORS = frozenset(stem(w) for w in ("since", "because", "as", "while", "when", "once", "if"))
 
 
+#: Words that join a second noun phrase to a first ("a Post-LN stream and an unnormalised one", "with an ...").
+_NOUN_PHRASE_JOINERS = frozenset(stem(w) for w in ("and", "with", "plus", "or", "alongside", "besides"))
+#: Articles that open a new noun phrase.
+_INDEFINITE = frozenset(stem(w) for w in ("a", "an", "another"))
+
+
+def _attribute_of_a_joined_noun_phrase(answer: Analysis, frame: Frame) -> bool:
+    """A later word of the claim opens, right after an article, a second noun phrase of the same noun joined to the
+    first ("ResiDual runs a Post-LN stream and an unnormalised Pre-LN-style stream", "combines a Post-LN stream with an
+    unnormalised, Pre-LN-style one"): it tells the second thing apart from the first, it is not said of the first.
+    Precision first."""
+    toks = answer.lay.tokens
+    terms = sorted(frame.terms)
+    for (_, b), (c, d) in itertools.pairwise(terms):
+        # (right after the earlier words' noun: "stream and an", "stream with an"; "T5 uses standard LayerNorm with
+        # bias in a Post-LN arrangement" or "starting with a very large" join no second phrase to the claim's noun)
+        if c != b + 2 or toks[b].kind != WORD or toks[b].key not in _NOUN_PHRASE_JOINERS or (
+                toks[c - 1].kind != WORD or toks[c - 1].key not in _INDEFINITE):
+            continue
+        # (the phrase goes on to the same noun, or "one": the word tells two of a kind apart, "a 1,000-layer encoder and
+        # a 1,000-layer decoder" is one claim about both)
+        noun = toks[b - 1].key
+        for j in range(d, min(len(toks), d + 6)):
+            if toks[j].kind == WORD and toks[j].key in (noun, "one"):
+                return True
+            if toks[j].kind not in (WORD, NUMBER) and toks[j].key not in (",", "-"):
+                break
+    return False
+
+
 def _said_of_a_noun_in_its_part(answer: Analysis, frame: Frame) -> bool:
     """One of the claim's words stands in a comma part of its own that opens with a subordinator, right after a noun
     phrase pointing back at something named before ("Since that norm grows with depth, the bound on the last layer's
@@ -1858,4 +1889,4 @@ _SAID_OF_SOMETHING_ELSE: tuple[Callable[[Analysis, Frame], bool], ...] = (
     _bound_by_equation, _in_a_denominator, _another_named_inside, _part_about_another_name, _size_of_another_noun,
     _own_subject_in_clause, _term_set_aside, _subject_denied_before, _subject_excepted, _subject_of_a_relative_clause,
     _after_a_relative_clause, _subject_of_what_it_does, _denied_manner, _said_of_a_noun_in_its_part, _named_after_a_colon,
-    _done_by_another, _said_of_a_pronoun_before)
+    _done_by_another, _said_of_a_pronoun_before, _attribute_of_a_joined_noun_phrase)
