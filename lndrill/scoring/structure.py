@@ -998,6 +998,8 @@ def _is_connective(tokens: list[Token], i: int) -> bool:
         if (tok.key in _MID_CLAUSE_ADVERBS and prev is not None and prev.kind != PUNCT
                 and prev.key not in ("and", "so", "or")):
             return False  # "Each block's contribution therefore falls ...": an adverb, not a new clause
+        if tok.key in _MID_CLAUSE_ADVERBS and prev is not None and prev.key == "," and _after_a_formula_aside(tokens, i - 1):
+            return False  # "Each block's relative contribution, ||F_l|| / ||x_l||, therefore falls ..."
         if (tok.key in ("however", "though") and prev is not None and prev.key == "," and nxt == ""
                 and i + 1 < len(tokens) and tokens[i + 1].key == "," and i >= 2 and tokens[i - 2].kind == WORD):
             return False  # "it is not, however, a bound on the stream": an aside inside the clause
@@ -1016,6 +1018,37 @@ def _is_connective(tokens: list[Token], i: int) -> bool:
     if word == "只是" and i > 0 and tokens[i - 1].kind != PUNCT:  # "Pre-LN 只是 O(log N)": "is only", no "but"
         return False
     return True
+
+
+def _after_a_formula_aside(tokens: list[Token], close: int) -> bool:
+    """The comma at `close` ends an aside that writes the noun phrase before it as a formula (", ||F_l|| / ||x_l||,"),
+    and that noun phrase opens its sentence with no verb of its own: what follows the aside is the phrase's predicate,
+    not a new clause."""
+    k = close - 1
+    symbols = 0
+    while k >= 0 and close - k <= 16 and tokens[k].key != ",":
+        t = tokens[k]
+        if t.kind == PUNCT and t.key in _SENTENCE_STOPS:
+            return False
+        if t.kind == WORD and len(t.key) > 1 and t.key not in ("sqrt", "ln", "log", "norm"):
+            return False  # words: an aside said in prose, or no aside at all
+        symbols += t.kind == PUNCT and t.key in ("|", "‖", "/", "_", "^", "(", ")")
+        k -= 1
+    if k < 1 or tokens[k].key != "," or not symbols:
+        return False
+    j = k - 1
+    words = 0
+    while j >= 0 and not (tokens[j].kind == PUNCT and tokens[j].key in _SENTENCE_STOPS + (",",)):
+        t = tokens[j]
+        if t.kind == WORD and t.key in FUNCTION.en and t.key not in _WEAK_FUNCTION:
+            return False
+        words += t.kind == WORD
+        j -= 1
+    return words >= 1
+
+
+#: Punctuation that ends a sentence or a clause of its own.
+_SENTENCE_STOPS = (".", "!", "?", ";", ":", "。", "！", "？", "；", "：")
 
 
 def is_consequence(tokens: list[Token], a: int) -> bool:
