@@ -3547,3 +3547,15 @@ def test_an_item_labelled_by_an_aspect_is_about_the_subject_labelling_the_item_b
     # the item before names Post-LN, or there is none: the cost is not Pre-LN's
     assert "pre-diluted-depth" not in hits(card, f"- Post-LN: better final quality when it trains.\n- Cost: {cost}")
     assert "pre-diluted-depth" not in hits(card, f"- Cost: {cost}")
+
+
+def test_a_tables_grading_mark_before_an_aside_grades_the_entry(deck) -> None:
+    """"required ❌ (IWSLT14 without it: 8.45 BLEU)" in a table of pros (✅) and cons (❌): the cross marks a drawback, as it
+    does at a cell's end ("fragile ❌"); it does not deny what the cell says."""
+    card = _card(deck, "pre-vs-post-ln")
+    table = ("| | Pre-LN | Post-LN |\n|---|---|---|\n"
+             "| warm-up | not needed at moderate lr ✅ | required ❌ (IWSLT14 without it: 8.45 BLEU) |\n"
+             "| deep stacks | easy ✅ | fragile ❌ |\n")
+    result = score_answer(card, table)
+    assert "post-needs-warmup" in {p.id for s in result.sections for p in s.points if p.hit}
+    assert "post-no-warmup" not in {m.id for m in result.mistakes}

@@ -1204,6 +1204,8 @@ _MARK_NO = {"✗", "✘", "❌", "❎", "×", "no", "否", "无"}
 _HEDGED_CELLS = {"optional", "partly", "partial", "partially", "sometimes", "mostly", "maybe", "usually", "often",
                  "rarely", "可选", "部分", "有时", "一般", "通常", "不一定"}
 _MARK_YES = {"✓", "✔", "✅", "☑", "√", "yes", "是", "有"}
+#: A cell's grading mark followed only by a bracketed aside ("required ❌ (8.45 BLEU without it)").
+_MARK_THEN_ASIDE = re.compile(r" ([✗✘❌❎×✓✔✅☑√]) ?([(（][^()（）]*[)）])$")
 
 
 #: Column headers that name a symbol whose values the column lists: the lower-case Greek letters as `_spell` writes them
@@ -1553,6 +1555,17 @@ def _tables_to_sentences(text: str, origin: list[int]) -> tuple[str, list[int]]:
                 emit(*_label_span(text, label))  # "Needs a final LN?" asks nothing in a table: its cells answer
             emit_sep(TABLE_COLON + " ", ca)
             cell = text[ca:cb].strip().lower().rstrip(".")
+            tail: tuple[int, int] | None = None
+            graded = _MARK_THEN_ASIDE.search(cell)
+            if graded is not None and (lead := cell[: graded.start()].strip()) and (
+                    lead.partition(" ")[0] not in _MARK_NO | _MARK_YES):
+                # "required ❌ (IWSLT14 w/o: 8.45 BLEU)": the mark grades the entry as it does at the cell's end; the
+                # aside after it stays
+                raw = text[ca:cb]
+                k = raw.rfind(graded.group(1))
+                tail = (ca + raw.index(graded.group(2)[0], k), cb)
+                cb = ca + len(raw[:k].rstrip())
+                cell = lead
             head, _, rest = cell.partition(" ")
             words, _, last = cell.rpartition(" ")
             if (words and " " not in words and last in _MARK_YES and head not in _MARK_NO | _MARK_YES
@@ -1600,5 +1613,8 @@ def _tables_to_sentences(text: str, origin: list[int]) -> tuple[str, list[int]]:
                 emit(at, cb)
             else:
                 emit(ca, cb)
+            if tail is not None:
+                emit_sep(" ", tail[0])
+                emit(*tail)
             emit_sep(".\n", cb - 1)
     return "".join(out), out_origin
