@@ -158,6 +158,12 @@ _FILLERS = frozenset({"a", "an", "just", "basically", "simply", "really", "essen
 _ZH_COPULA = Cues(zh=("是", "就是", "即", "等于", "相当于", "其实是", "本质上是"))
 _COORDINATORS = frozenset({"and", "&", "+", ",", "和", "与", "及", "跟", "以及", "/", "or", "或"})
 #: Words of an aside that only names something ("(i.e. Post-LN)", "(aka Pre-LN)", "（即 Post-LN）").
+#: "and so", "and thus", "and hence" before a verb carry a verb phrase on.
+_SO_ADVERBS = frozenset(stem(w) for w in ("so", "thus", "hence", "therefore"))
+#: Words after such an adverb that open a clause of its own rather than a verb phrase.
+_NOT_A_VERB_AFTER_SO = frozenset(stem(w) for w in (
+    "the", "a", "an", "it", "its", "this", "that", "these", "those", "they", "we", "you", "i", "he", "she", "there",
+    "each", "every", "all", "no", "one", "our", "their", "his", "her", "any", "some", "both"))
 #: Labels of a list item that name an aspect of something rather than a thing ("Cost:", "代价：", "Downside:").
 _ASPECT_LABELS = frozenset({
     "cost", "costs", "price", "the price", "the cost", "downside", "downsides", "the downside", "drawback", "drawbacks",
@@ -1900,12 +1906,27 @@ class Subjects:
         first = self._part_first(start)
         if first == 0:
             return None
+        if first >= 2 and self._verb_after_and_so(first, start):
+            # "Unlike Pre-LN, whose stream accumulates and so dilutes each new branch, Post-LN ...": the clause cut at
+            # "so" goes on with the relative part's verb phrase, about the same noun
+            return self._relative_antecedent(first - 2)
         if not (toks[first].kind == WORD and toks[first].key == "and") and not self._formula_part(first):
             return None
         prev = first - 1
         if lay.clause_of[prev] != lay.clause_of[start]:
             return None
         return self._relative_antecedent(prev)
+
+    def _verb_after_and_so(self, first: int, start: int) -> bool:
+        """The part at `first` opens "so"/"thus"/"hence" right after an "and", and a verb follows with no subject
+        of its own before the claim ("... accumulates and so dilutes ...")."""
+        toks = self.lay.tokens
+        if not (toks[first].kind == WORD and toks[first].key in _SO_ADVERBS and toks[first - 1].kind == WORD
+                and toks[first - 1].key == "and" and first + 1 < len(toks)):
+            return False
+        nxt = toks[first + 1]
+        return (nxt.kind == WORD and nxt.key not in _NOT_A_VERB_AFTER_SO
+                and self.between(first, max(start, first + 1)) is None)
 
     def _formula_part(self, first: int) -> bool:
         """The comma part opened at token `first` holds a formula and nothing else: an appositive restating the part
