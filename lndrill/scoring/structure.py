@@ -1044,7 +1044,9 @@ def _after_a_formula_aside(tokens: list[Token], close: int) -> bool:
         return False
     j = k - 1
     words = 0
-    while j >= 0 and not (tokens[j].kind == PUNCT and tokens[j].key in _SENTENCE_STOPS + (",",)):
+    while j >= 0 and not (tokens[j].kind == PUNCT and tokens[j].key in _PART_STOPS):
+        if k - j > _NOUN_PHRASE_REACH:
+            return False  # no noun phrase is that long: a clause of its own
         t = tokens[j]
         if t.kind == WORD and t.key in FUNCTION.en and t.key not in _WEAK_FUNCTION:
             return False
@@ -1054,7 +1056,11 @@ def _after_a_formula_aside(tokens: list[Token], close: int) -> bool:
 
 
 #: Punctuation that ends a sentence or a clause of its own.
-_SENTENCE_STOPS = (".", "!", "?", ";", ":", "。", "！", "？", "；", "：")
+_SENTENCE_STOPS = frozenset({".", "!", "?", ";", ":", "。", "！", "？", "；", "："})
+#: ... or a comma part.
+_PART_STOPS = _SENTENCE_STOPS | {","}
+#: How many tokens a noun phrase before a formula aside may hold.
+_NOUN_PHRASE_REACH = 40
 
 
 def is_consequence(tokens: list[Token], a: int) -> bool:
@@ -1193,7 +1199,7 @@ def is_keyword_list(lay: Layout, a: int, b: int, vocabulary: set[int]) -> bool:
     text = lay.text
     items: list[list[int]] = [[]]
     depth = 0  # a comma inside brackets does not end an item: "Mix-LN (Post-LN early, Pre-LN deep)"
-    bracketed: set[int] = set()  # word tokens inside brackets
+    bracketed: set[int] = set()  # the tokens inside brackets
     for i in range(a, b):
         t = toks[i]
         if depth:
