@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from lndrill.scoring.lexicon import ARTICLES, CJK, COPULAS, NUMBER, PUNCT, WORD, Cues, Token, stem
-from lndrill.scoring.structure import CAUSE, Layout
+from lndrill.scoring.structure import CAUSE, NOUN_PHRASE_OPENERS, Layout
 
 #: Words after which a verb goes on with the subject of the verb before ("takes a Pre-LN block and adds ...").
 _COORDINATED_VERB = frozenset({"and", "then", "but"})
@@ -157,22 +157,21 @@ _COPULAS = COPULAS | {"be", "becom", "becomes"}
 _FILLERS = frozenset({"a", "an", "just", "basically", "simply", "really", "essentially", "still", "the", "only"})
 _ZH_COPULA = Cues(zh=("是", "就是", "即", "等于", "相当于", "其实是", "本质上是"))
 _COORDINATORS = frozenset({"and", "&", "+", ",", "和", "与", "及", "跟", "以及", "/", "or", "或"})
-#: Words of an aside that only names something ("(i.e. Post-LN)", "(aka Pre-LN)", "（即 Post-LN）").
 #: "and so", "and thus", "and hence" before a verb carry a verb phrase on.
 _SO_ADVERBS = frozenset(stem(w) for w in ("so", "thus", "hence", "therefore"))
 #: Words after such an adverb that open a clause of its own rather than a verb phrase.
 _NOT_A_VERB_AFTER_SO = frozenset(stem(w) for w in (
-    "the", "a", "an", "it", "its", "this", "that", "these", "those", "they", "we", "you", "i", "he", "she", "there",
-    "each", "every", "all", "no", "one", "our", "their", "his", "her", "any", "some", "both"))
+    *NOUN_PHRASE_OPENERS, "it", "this", "that", "these", "those", "they", "we", "you", "i", "he", "she", "there", "each",
+    "every", "all", "no", "one", "any", "some", "both"))
 #: Labels of a list item that name an aspect of something rather than a thing ("Cost:", "代价：", "Downside:").
 _ASPECT_LABELS = frozenset({
     "cost", "costs", "price", "the price", "the cost", "downside", "downsides", "the downside", "drawback", "drawbacks",
     "cons", "con", "pros", "pro", "benefit", "benefits", "advantage", "advantages", "disadvantage", "disadvantages",
     "catch", "the catch", "weakness", "weaknesses", "trade-off", "tradeoff", "limitation", "limitations", "caveat",
     "caveats", "代价", "缺点", "优点", "好处", "坏处", "局限", "弊端", "副作用", "不足", "优势", "劣势", "代价是"})
+#: Words of an aside that only names something ("(i.e. Post-LN)", "(aka Pre-LN)", "（即 Post-LN）").
 _NAMING_WORDS = frozenset({"i", "e", "ie", "aka", "a", "k", "the", "so", "called", "namely", "this", "is", "that",
                            "即", "也", "就", "是", "叫", "称", "为", "所", "谓", "的"})
-#: "which has since been named X", "也就是所谓的 X": words that give a name to what came before.
 #: "whereas here ...", "而这里 ...": a sentence's named subject set against the topic itself.
 _SET_AGAINST_TOPIC = frozenset({stem("whereas"), stem("while"), "而", "但", "但是"})
 _HERE = frozenset({"here", "this", "these", "这里", "这儿", "这种", "这样"})
@@ -1256,11 +1255,10 @@ class Subjects:
     def _sibling_item_subject(self, block: int) -> Mention | None:
         """A list item labelled only by an aspect ("- Pre-LN: stable, no warm-up needed" then "- 代价: the stream keeps
         growing", "- Cost: ...") is about the subject that labels the item right before it in the same list. Like a
-        heading, it lends that subject to the item's claims for credit, never for a mistake."""
-        if block in self._sibling_cache:
-            return self._sibling_cache[block]
-        self._sibling_cache[block] = found = self._find_sibling_subject(block)
-        return found
+        heading, it lends that subject to the item's claims for credit, never for a mistake. (Found once per block.)"""
+        if block not in self._sibling_cache:
+            self._sibling_cache[block] = self._find_sibling_subject(block)
+        return self._sibling_cache[block]
 
     def _find_sibling_subject(self, block: int) -> Mention | None:
         lay = self.lay

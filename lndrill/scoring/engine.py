@@ -31,7 +31,7 @@ from lndrill.scoring.normalize import MAX_SCORED_CHARS, TABLE_COLON
 from lndrill.scoring.polarity import is_negation
 from lndrill.scoring.result import MistakeResult, PointResult, ScoreResult, SectionResult
 from lndrill.scoring.rubric import PLACEMENTS, Claim, Matcher, Rubric, compile_rubric
-from lndrill.scoring.structure import CAUSE, Layout, is_function_token
+from lndrill.scoring.structure import CAUSE, NOUN_PHRASE_OPENERS, Layout, is_function_token
 
 _RUBRICS: WeakKeyDictionary[Card, Rubric] = WeakKeyDictionary()
 #: A concrete value in an answer: a number, decimals included ("4000", "0.98", "8.45").
@@ -1853,9 +1853,6 @@ _CLAUSE_PRONOUNS = frozenset({"it", "they", "that", "this"})
 _PRONOUN_COPULAS = frozenset({"it's", "it\u2019s", "that's", "that\u2019s", "they're", "they\u2019re"})
 
 
-#: Words that open a new noun phrase after a predicate ("it's too small, the effective step ...").
-_NEW_NOUN_PHRASE = frozenset({"the", "a", "an", "your", "its", "their", "our", "my"})
-
 
 def _said_of_a_pronoun_before(answer: Analysis, frame: Frame) -> bool:
     """The claim's first words follow a pronoun and its verb, and all its other words come later ("where it's too
@@ -1870,7 +1867,7 @@ def _said_of_a_pronoun_before(answer: Analysis, frame: Frame) -> bool:
         return False
     # the later words open a noun phrase of their own ("your effective step", ", the effective step size"), not the
     # rest of the predicate ("it's optional insurance", "it's renormalized at each layer")
-    if not any(toks[j].key in _NEW_NOUN_PHRASE or (toks[j].kind == PUNCT and toks[j].key == ",") for j in range(b, c)):
+    if not any(toks[j].key in NOUN_PHRASE_OPENERS or (toks[j].kind == PUNCT and toks[j].key == ",") for j in range(b, c)):
         return False
     raw = lay.text[toks[k].start : toks[k].end].lower()
     if raw in _PRONOUN_COPULAS:

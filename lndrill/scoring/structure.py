@@ -962,8 +962,9 @@ def _letter_abbreviation(text: str, tokens: list[Token], i: int) -> bool:
     return second is not None and rest[:2].lower() == second + "."
 
 
-#: Words that open a noun phrase ("but not the root cause", "but not a bound on the stream").
-_NOUN_PHRASE_OPENERS = frozenset({"the", "a", "an", "its", "their", "his", "her", "our", "my", "your"})
+#: Words that open a noun phrase ("but not the root cause", "but not a bound on the stream", "it's too small, the
+#: effective step ...").
+NOUN_PHRASE_OPENERS = frozenset({"the", "a", "an", "its", "their", "his", "her", "our", "my", "your"})
 
 #: Words after which "since" is an adverb ("since has gone", "ever since then"), not "because".
 _AFTER_ADVERB_SINCE = frozenset({"has", "have", "had", "then", "becam", "became", "adopt", "adopted", "switch",
@@ -989,7 +990,7 @@ def _is_connective(tokens: list[Token], i: int) -> bool:
         if tok.key == "but" and nxt == "also":
             return False
         if (tok.key == "but" and nxt == "not" and i + 2 < len(tokens) and tokens[i + 2].kind == WORD
-                and tokens[i + 2].key in _NOUN_PHRASE_OPENERS):
+                and tokens[i + 2].key in NOUN_PHRASE_OPENERS):
             return False  # "its unbalanced gradients are real but not the root cause": one predicate, half denied
         if tok.key == "becaus" and nxt == "of":
             return False  # "wastes depth because of vanishing gradients": a cause inside the claim
