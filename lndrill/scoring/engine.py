@@ -1178,6 +1178,21 @@ def _another_named_inside(answer: Analysis, frame: Frame) -> bool:
                and not any(i in words for i in range(m.start, m.end)) for m in answer.subjects.mentions_overlapping(lo, hi))
 
 
+def _untracked_placement_between(answer: Analysis, frame: Frame) -> bool:
+    """A placement the card does not track as a subject is named in the claim's sentence between its subject and its
+    words ("the identity path of Pre-LN survives (unlike Post-LN, which normalises the sum, LN(x + F(x)))" on the
+    Sandwich-LN card, where Post-LN is no subject): the nearer name is what the words are said of. Only for a subject
+    that is itself a placement: "BERT is Post-LN" names the placement as what is said of BERT. Precision first: not
+    charged."""
+    k = frame.who.at
+    if k is None or frame.who.subject not in PLACEMENTS:
+        return False
+    lo = min(a for a, _ in frame.terms)
+    if k >= lo or answer.lay.sentence_of[k] != answer.lay.sentence_of[lo]:
+        return False
+    return answer.placement_named_between(k + 1, lo)
+
+
 def _subject_of_a_relative_clause(answer: Analysis, frame: Frame) -> bool:
     """The subject is named only inside a relative clause on one of the claim's nouns ("you don't need the long
     warm-up that Post-LN needs"), and all of the claim's words come before it: that clause says its own thing of the
@@ -1886,4 +1901,4 @@ _SAID_OF_SOMETHING_ELSE: tuple[Callable[[Analysis, Frame], bool], ...] = (
     _bound_by_equation, _in_a_denominator, _another_named_inside, _part_about_another_name, _size_of_another_noun,
     _own_subject_in_clause, _term_set_aside, _subject_denied_before, _subject_excepted, _subject_of_a_relative_clause,
     _after_a_relative_clause, _subject_of_what_it_does, _denied_manner, _said_of_a_noun_in_its_part, _named_after_a_colon,
-    _done_by_another, _said_of_a_pronoun_before, _attribute_of_a_joined_noun_phrase)
+    _done_by_another, _said_of_a_pronoun_before, _attribute_of_a_joined_noun_phrase, _untracked_placement_between)

@@ -688,6 +688,12 @@ class Analysis:
         ends = [b for a, b in self._placement_spans[k:k + 4] if a == i]
         return max(ends) if ends else None
 
+    def placement_named_between(self, a: int, b: int) -> bool:
+        """A placement's name that is no subject of the card lies wholly within tokens [a, b)."""
+        spans = self._placement_spans
+        k = bisect.bisect_left(spans, (a, 0))
+        return k < len(spans) and spans[k][1] <= b
+
     def _inside_placement_name(self, a: int, b: int) -> bool:
         """[a, b) lies strictly inside a placement's name: the "LN" of "Post-LN" is no LayerNorm of its own."""
         spans = self._placement_spans
