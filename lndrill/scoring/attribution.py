@@ -326,6 +326,15 @@ def _ends_line_wanting_partner(tokens: list[Token], j: int) -> bool:
     return t.key in _COMPARED_WITH and not (t.key == "比" and j > 0 and tokens[j - 1].key in ("可", "对"))
 
 
+def _hard_wrap(tokens: list[Token], j: int, text: str, end: int) -> bool:
+    """The line break after token j only wraps a sentence ("Pre-LN 比 converged\nPost-LN 低 0.5 BLEU"): one newline
+    after a word, and the name after it is no line label (": ..." after it)."""
+    gap = text[tokens[j].end : tokens[j + 1].start]
+    if tokens[j].kind == PUNCT or gap.count("\n") != 1 or gap.strip(" \t\n"):
+        return False
+    return end >= len(tokens) or tokens[end].key not in (":", "：")
+
+
 def is_contrast(tokens: list[Token], start: int, end: int, text: str = "") -> bool:
     """True when the mention at [start, end) is the thing compared against ("than Post-LN"), or the one set
     aside ("..., not Post-LN", "而非 Post-LN")."""
@@ -336,8 +345,9 @@ def is_contrast(tokens: list[Token], start: int, end: int, text: str = "") -> bo
         return True
     for j in _words_before(tokens, start, text, 3):
         t = tokens[j]
-        if t.kind == PUNCT or ("\n" in text[t.end : tokens[j + 1].start] and not _ends_line_wanting_partner(tokens, j)):
-            break  # a comparison word never reaches across punctuation or a line break
+        if t.kind == PUNCT or ("\n" in text[t.end : tokens[j + 1].start] and not _ends_line_wanting_partner(tokens, j)
+                               and not _hard_wrap(tokens, j, text, end)):
+            break  # a comparison word never reaches across punctuation or a line break (one that wraps a sentence aside)
         k = _CONTRAST_BEFORE.ends_at(tokens, j) if t.kind in (WORD, CJK) else -1
         if k >= 0 and t.kind == CJK and _by_contrast(tokens, j):
             break  # "相比之下 Pre-LN 不用 warm-up 也能训": "by contrast" opens the clause; the name after it is its subject
@@ -350,7 +360,8 @@ def is_contrast(tokens: list[Token], start: int, end: int, text: str = "") -> bo
     # "相比原始 Transformer 的 Post-LN": a Chinese comparison word reaches over the noun phrase it opens (up to 的)
     for j in range(start - 1, max(-1, start - 12), -1):
         t = tokens[j]
-        if t.kind == PUNCT or ("\n" in text[t.end : tokens[j + 1].start] and not _ends_line_wanting_partner(tokens, j)):
+        if t.kind == PUNCT or ("\n" in text[t.end : tokens[j + 1].start] and not _ends_line_wanting_partner(tokens, j)
+                               and not _hard_wrap(tokens, j, text, end)):
             break
         if t.kind == CJK and _FAR_CONTRAST.at(tokens, j) and any(tokens[q].key == "的" for q in range(j, start)) and not (
                 t.key == "比" and j > 0 and tokens[j - 1].key in ("可", "对")):  # 雅可比, 对比: no comparison word

@@ -451,6 +451,20 @@ def _subject_opens_later_conjunct(answer: Analysis, frame: Frame) -> bool:
     return lay.possessive(m.end - 1)
 
 
+def _subject_in_a_later_relative(answer: Analysis, frame: Frame) -> bool:
+    """The subject is named only after the claim's words, in a later comma part, inside a relative clause on another
+    noun there, as the object of its verb ("... the Curse of Depth one that scales the LN output by 1/sqrt(l), there's
+    Mix-LN that uses Post-LN early"): that part is a statement of its own about its noun, and the words before are
+    not said of the name. (Not "that" after a verb, "found that ... Post-LN reached", nor "that's why Post-LN ...".)"""
+    lay, toks = answer.lay, answer.lay.tokens
+    k = frame.who.at
+    if k is None or k < frame.end or k < 3 or lay.part_of[k] == lay.part_of[frame.end - 1]:
+        return False
+    rel, verb, noun = toks[k - 2], toks[k - 1], toks[k - 3]
+    return (rel.kind == WORD and rel.key in _RELATIVES and verb.kind == WORD and noun.kind == WORD
+            and not is_function_token(noun) and lay.part_of[k - 3] == lay.part_of[k])
+
+
 def _subject_closes_earlier_conjunct(answer: Analysis, frame: Frame) -> bool:
     """The claim's words lie on both sides of its subject, named after its own predicate by "for"/"in" and followed
     by "and" or a comma, and the next statement names its own subject the same way ("the last-layer gradient is flat
@@ -1042,16 +1056,29 @@ def _title_line(answer: Analysis, frame: Frame) -> bool:
     return answer.lay.line_of[frame.start] in answer.lay.title_lines
 
 
+#: Words that make a "not" before them additive ("not only", "not just", "not merely"): the words go on affirmed.
+_ADDITIVE_AFTER_NOT = frozenset({"only", "just", "mere", "merely", "simply"})
+
+
+def _not_only(answer: Analysis, frame: Frame) -> bool:
+    """A phrase of the claim reads its "not" across "only" ("a Pre-LN Transformer not only trained without any
+    warm-up, but ..." for "not ... train without"): "not only X" affirms X, so the claim is not made."""
+    toks = answer.lay.tokens
+    return any(toks[i].key == "not" and toks[i + 1].key in _ADDITIVE_AFTER_NOT
+               for a, b in frame.terms for i in range(a, b - 1))
+
+
 #: Reasons a frame of a wrong claim is not charged, whatever its polarity: each names a reading in which the
 #: words are not the answer's own plain claim (see each guard's docstring). All are pure; checked in this order,
 #: then the ones that need the matcher, then `_label_only` (which needs the correct claim).
 _SPARED_BECAUSE: tuple[Callable[[Analysis, Frame], bool], ...] = (
     _named_in_code, _divided, _retracted, _new_clause_between, _predicate_ends_earlier_part, _parts_apart,
     _introduced_after_its_subject,
-    _across_cell_items, _set_aside, _played_down, _subject_opens_later_conjunct, _subject_closes_earlier_conjunct,
+    _across_cell_items, _set_aside, _played_down, _subject_opens_later_conjunct, _subject_in_a_later_relative,
+    _subject_closes_earlier_conjunct,
     _subject_is_the_setting, _words_on_the_other_side, _title_line, _row_label_only,
     _heading_and_text, _topic_label_and_text, _asking_label_and_text, _label_denial_joined_to_text, _symbol_from_formula,
-    _listed_among_names, _granted_in_lesser_measure, _terms_compared_against, _object_owns_another)
+    _listed_among_names, _granted_in_lesser_measure, _terms_compared_against, _object_owns_another, _not_only)
 _SPARED_BY_MATCH: tuple[Callable[[Analysis, Matcher, Frame], bool], ...] = (_read_both_ways, _other_coefficient)
 #: Further reasons that spare a denial ("X does not Y"): the "not" belongs to another verb or to a reason.
 _DENIAL_SPARED_BECAUSE: tuple[Callable[[Analysis, Frame], bool], ...] = (_denies_another_verb, _reason_follows_denial,
@@ -1385,6 +1412,35 @@ def _own_subject_in_clause(answer: Analysis, frame: Frame) -> bool:
         if not is_function_token(t) or others:
             own += 1
     return own >= 1 and new
+
+
+#: What may join the names of a list before its verb ("GPT-2/3、LLaMA 是", "GPT-3 and LLaMA are").
+_JOINS_BEFORE_A_VERB = frozenset({"、", "/", "-", "and", "和", "与", "及"})
+#: How many tokens a list of names may take between the claim's words and its verb.
+_NAME_LIST_REACH = 8
+
+
+def _predicate_names_another(answer: Analysis, frame: Frame) -> bool:
+    """The claim's subject is named in an earlier comma part of its sentence, and the claim's words are (or end) a
+    list of names whose own verb "is"/"are"/是 comes next and names another subject ("The original Transformer and BERT
+    are Post-LN, GPT-3 and LLaMA are Pre-LN"): the names are said to be that one, not the placement named before."""
+    if _named_in_earlier_part(answer, frame, same_sentence=True) is None:
+        return False
+    lay, toks = answer.lay, answer.lay.tokens
+    j = max(b for _, b in frame.terms)
+    stop = min(len(toks), j + _NAME_LIST_REACH)
+    while j < stop and lay.sentence_of[j] == lay.sentence_of[frame.start]:
+        t = toks[j]
+        if (t.kind == WORD and t.key in COPULAS) or (t.kind == CJK and t.key == _ZH_COPULA):
+            k = j + 1
+            while k < len(toks) and toks[k].kind == WORD and toks[k].key in ARTICLES:
+                k += 1
+            named = answer.subjects.mentions_overlapping(k, k + 1)
+            return any(m.start == k and m.subject != frame.who.subject for m in named)
+        if t.kind == PUNCT and t.key not in _JOINS_BEFORE_A_VERB and lay.text[t.start : t.end] not in _JOINS_BEFORE_A_VERB:
+            return False  # (、 is read as a comma: its own text tells it apart)
+        j += 1
+    return False
 
 
 #: Words that point back at a thing already named ("that norm", "its stream"), and the subordinators that open a
@@ -1901,4 +1957,5 @@ _SAID_OF_SOMETHING_ELSE: tuple[Callable[[Analysis, Frame], bool], ...] = (
     _bound_by_equation, _in_a_denominator, _another_named_inside, _part_about_another_name, _size_of_another_noun,
     _own_subject_in_clause, _term_set_aside, _subject_denied_before, _subject_excepted, _subject_of_a_relative_clause,
     _after_a_relative_clause, _subject_of_what_it_does, _denied_manner, _said_of_a_noun_in_its_part, _named_after_a_colon,
-    _done_by_another, _said_of_a_pronoun_before, _attribute_of_a_joined_noun_phrase, _untracked_placement_between)
+    _done_by_another, _said_of_a_pronoun_before, _attribute_of_a_joined_noun_phrase, _untracked_placement_between,
+    _predicate_names_another)
