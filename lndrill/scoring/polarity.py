@@ -1531,6 +1531,8 @@ class Polarity:
                 continue
             if mood == "purpose" and j >= end:
                 continue  # "GLM-130B uses Sandwich-LN so that training stays stable": the purpose is what follows the cue
+            if mood == "purpose" and lay.part_of[j] < part and self._opens_clause(j):
+                continue  # "To fix it, Admin puts ω on the branch": a fronted purpose covers its own part only
             if mood == "framing" and j >= end:
                 continue  # "the representation collapse ResiDual talks about": what is talked about comes after the cue
             if mood in ("can", "hedge") and j < start and self._verb_joined_between(j, start):
@@ -1543,6 +1545,11 @@ class Polarity:
                 continue  # "at initialisation the gradient is well-behaved, so Pre-LN needs no warm-up": the "so" part is concluded
             return mood
         return None
+
+    def _opens_clause(self, j: int) -> bool:
+        """Token j is the first word of its clause (markup and punctuation before it aside)."""
+        a = self.lay.clause_span[self.lay.clause_of[j]][0]
+        return all(self.tokens[k].kind == PUNCT for k in range(a, j))
 
     def _conclusion_between(self, cue: int, start: int) -> bool:
         """A later comma part between the condition at `cue` and the claim at `start` opens with "so" / "hence" /
