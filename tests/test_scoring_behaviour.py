@@ -1686,6 +1686,15 @@ def test_what_a_chinese_purpose_clause_denies_is_the_purpose(deck) -> None:
     assert "fp16-overflow" not in hits(card, "Sandwich-LN does not prevent FP16 overflow.")
 
 
+def test_a_wrong_purpose_earns_nothing_of_the_point_it_gets_wrong(deck) -> None:
+    """"introduced it to stop FP16 underflow": a purpose is not charged as a mistake, but its words (FP16) are the wrong
+    claim's, so they do not earn the FP16-overflow point either."""
+    card = _card(deck, "sandwich-ln")
+    assert "fp16-overflow" not in hits(card, "CogView introduced Sandwich-LN to stop FP16 underflow.")
+    assert "fp16-overflow" in hits(card, "CogView introduced Sandwich-LN to stop FP16 overflow.")
+    assert "fp16-underflow" not in mistakes(card, "CogView introduced Sandwich-LN to stop FP16 underflow.")
+
+
 def test_without_it_right_after_warm_up_means_without_warm_up(deck) -> None:
     card = _card(deck, "pre-vs-post-ln")
     text = "Post-LN needs warm-up, whereas Pre-LN trained fine without it in their experiments."

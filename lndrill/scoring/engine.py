@@ -803,15 +803,22 @@ def _read_both_ways(answer: Analysis, matcher: Matcher, frame: Frame) -> bool:
                for f in answer.frames_overlapping(matcher, frame.start, frame.end))
 
 
-def find_point(answer: Analysis, claim: Claim, wrong: tuple[Evidence, ...] = ()) -> Evidence | None:
+def find_point(answer: Analysis, claim: Claim, wrong: tuple[Evidence, ...] = (),
+               withheld: tuple[Evidence, ...] = ()) -> Evidence | None:
     """Evidence that the answer makes this claim, or None. A matcher whose words are said of another subject (a
     comparison read the other way round, `Matcher.said_of`) looks for that subject instead. Evidence whose words
     all belong to one of the `wrong` claims charged against this point ("FP16" in "it underflowed in FP16") is
-    that wrong claim's, not this one's."""
+    that wrong claim's, not this one's; so is evidence sharing a word with one of the `withheld` ones, wrong claims
+    given as a purpose ("to stop FP16 underflow" holds the "stop ... FP16" of "to stop FP16 overflow")."""
     for found in _point_evidence(answer, claim):
-        if not any(_words_within(found, bad) for bad in wrong):
+        if not any(_words_within(found, bad) for bad in wrong) and not any(_shares_a_word(found, w) for w in withheld):
             return found
     return None
+
+
+def _shares_a_word(found: Evidence, bad: Evidence) -> bool:
+    """One of the matched words of `found` is one of those of `bad`."""
+    return any(a < y and x < b for a, b in found[1] for x, y in bad[1])
 
 
 def _words_within(found: Evidence, bad: Evidence) -> bool:
@@ -1105,24 +1112,31 @@ def spared_by(answer: Analysis, claim: Claim, matcher: Matcher, frame: Frame, co
     return None
 
 
-def find_mistake(answer: Analysis, claim: Claim, correct: Claim | None) -> Evidence | None:
-    """Evidence that the answer plainly makes this wrong claim, or None (see the module docstring)."""
+def find_mistake(answer: Analysis, claim: Claim, correct: Claim | None, *,
+                 qualified: bool = False) -> Evidence | None:
+    """Evidence that the answer plainly makes this wrong claim, or None (see the module docstring). With `qualified`,
+    only a frame that would be charged but for being a purpose ("introduced it to stop FP16 underflow"): not a
+    charge, but words that cannot earn the point the claim is wrong about (see `score_answer`). (A hedge or a
+    condition is not enough: "without it the logits would be sharper or flatter" is how a counterfactual point is
+    said.)"""
     for matcher in claim.matchers:
         for frame in answer.frames(matcher):
             if not frame.claim or frame.said_aloud or spared_by(answer, claim, matcher, frame, correct) is not None:
                 continue
             if matcher.said_of is not None and frame.who.subject not in (None, matcher.said_of):
                 continue  # the words are wrong only of `said_of`, and another subject is named
-            if _plain(frame) and _fits_mistake(claim, frame) and frame.affirmed == claim.affirm:
+            if qualified and (frame.qualifier != "purpose" or not _plain(replace(frame, qualifier=None))):
+                continue
+            if (qualified or _plain(frame)) and _fits_mistake(claim, frame) and frame.affirmed == claim.affirm:
                 if _respectively_another(answer, claim, frame) or any(
                         said_of_other(answer, frame) for said_of_other in _SAID_OF_SOMETHING_ELSE):
                     continue
                 if claim.about is not None and _object_of_a_later_name(answer, frame):
                     continue  # (a claim wrong of any subject is wrong there too)
-                if correct is not None and _also_correct(answer, correct, frame):
-                    continue
+                if correct is not None and not qualified and _also_correct(answer, correct, frame):
+                    continue  # (withholding asks the other way round: may the wrong claim's words earn the point?)
                 return answer.evidence(frame, frame.who.at)
-            if not (frame.asserted and frame.qualifier is None and not frame.quoted):
+            if qualified or not (frame.asserted and frame.qualifier is None and not frame.quoted):
                 continue
             for e in answer.ellipses(frame):
                 if e.contrast or e.qualified or e.carried or _arrow_between(answer, frame.end, e.start):
@@ -1867,12 +1881,16 @@ def score_answer(card: Card, text: str | bytes) -> ScoreResult:
         for point in section.points:
             correct = rubric.point_claims[point.id]
             charged: list[Evidence] = []
+            withheld: list[Evidence] = []  # wrong claims given as a purpose: not charged, but earning nothing
             for m in point.mistakes:
-                bad = find_mistake(answer, rubric.mistake_claims[(point.id, m.id)], correct)
+                wrong = rubric.mistake_claims[(point.id, m.id)]
+                bad = find_mistake(answer, wrong, correct)
                 if bad:
                     charged.append(bad)
                     mistakes.append(MistakeResult(m.id, point.id, m.explanation, m.penalty * MISTAKE_WEIGHT, bad[0], bad[1]))
-            found = find_point(answer, correct, tuple(charged))
+                elif not wrong.any_subject_but_about and (hedged := find_mistake(answer, wrong, correct, qualified=True)):
+                    withheld.append(hedged)
+            found = find_point(answer, correct, tuple(charged), tuple(withheld))
             evidence, spans = found if found else ("", ())
             points.append(PointResult(point.id, point.claim, point.weight, found is not None, evidence, spans,
                                       given=point.id in rubric.given_points))
