@@ -300,6 +300,8 @@ def _by_contrast(tokens: list[Token], j: int) -> bool:
 _BARE_AUXILIARIES = frozenset(stem(w) for w in ("does", "did", "do", "is", "was", "has", "had", "would", "can", "could"))
 
 
+#: Words that open an elliptical statement about another subject ("..., and Pre-LN doesn't").
+_ELLIPSIS_OPENERS = frozenset(stem(w) for w in ("and", "but", "while", "whereas"))
 #: Nouns a placement's name may carry before "plus" / "+" ("the Post-LN stream + ...", "Pre-LN 主干 + ...").
 _BASE_NOUNS = frozenset({stem(w) for w in ("stream", "trunk", "backbone", "block", "blocks", "layer", "layers", "path",
                                             "residual")} | {"主干", "残差流", "流", "结构", "架构"})
@@ -905,6 +907,8 @@ class Subjects:
                               (after_in_parts, "clause"), (list(reversed(before)), "clause"), (after, "clause-after")):
             if group and group[0].start >= end and self._compared_after(end, group[0]):
                 continue  # "updates amplified O(N) vs O(log N) for Pre-LN": the name after "vs" owns the other side
+            if group and source == "clause-after" and self._heads_an_ellipsis(group[0]):
+                continue  # "that's why it needs warm-up, and Pre-LN doesn't": the later name is the other side
             if group:
                 if source == "clause-after":
                     # "In Post-LN ... . Xiong proved the last layer's gradient grows with L, which is why deep
@@ -921,6 +925,17 @@ class Subjects:
         if paired is not None:
             return Attribution(paired.subject, "sentence", paired.start)
         return self._outside(start)
+
+    def _heads_an_ellipsis(self, m: Mention) -> bool:
+        """The mention opens an elliptical statement after "and"/"but"/"while": only an auxiliary or a denial follows
+        it before the part ends ("..., and Pre-LN doesn't", "while Pre-LN does not", "but Post-LN does")."""
+        toks = self.lay.tokens
+        if m.start == 0 or toks[m.start - 1].kind != WORD or toks[m.start - 1].key not in _ELLIPSIS_OPENERS:
+            return False
+        k = m.end
+        while k < len(toks) and toks[k].kind == WORD and (toks[k].key in _BARE_AUXILIARIES or toks[k].key in ("not", "n't")):
+            k += 1
+        return k > m.end and (k == len(toks) or toks[k].kind == PUNCT)
 
     def _compared_after(self, end: int, m: Mention) -> bool:
         """A mention after a claim is the far side of a comparison that the claim opens: a comparison word ("vs",

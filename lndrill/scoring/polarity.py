@@ -116,6 +116,9 @@ _SAYING_FORMS = frozenset({"showed", "shown", "proved", "proven", "demonstrated"
                            "indicated", "suggested"})
 _ZH_SAYING = ("意味着", "等于", "代表", "说明", "证明", "表明", "证实", "显示", "说")
 #: Chinese words that start with a negation character but negate nothing.
+#: Openers of a conclusion drawn from what came before ("..., that's why it needs warm-up").
+_THATS_WHY = Cues(pairs=("that's why", "that is why", "which is why", "this is why", "which explains why"),
+                  zh=("这就是为什么", "这也是为什么", "这就是原因"))
 _ZH_NOT_NEGATION = ("不同", "不断", "不仅", "不只是", "不单", "不少", "不过", "不管", "不久", "无论", "非常", "未来", "不止", "不光",
                     "训不动", "训不起来", "训不稳", "跑不动", "收敛不了", "训不好", "离不开", "少不了", "不可或缺",
                     "必不可少", "不得不", "免不了", "缺一不可", "不稳定", "非线性", "无穷", "无限", "不可避免",
@@ -1553,10 +1556,19 @@ class Polarity:
 
     def _conclusion_between(self, cue: int, start: int) -> bool:
         """A later comma part between the condition at `cue` and the claim at `start` opens with "so" / "hence" /
-        "所以": what follows is the writer's conclusion, no longer under the condition."""
-        lay = self.lay
-        return any(lay.part_of[k] > lay.part_of[cue] and lay.part_of[k - 1] != lay.part_of[k]
-                   and is_consequence(self.tokens, k) for k in range(cue + 1, start + 1))
+        "所以" / "that's why": what follows is the writer's conclusion, no longer under the condition."""
+        lay, toks = self.lay, self.tokens
+        for k in range(cue + 1, start + 1):
+            if lay.part_of[k] <= lay.part_of[cue] or lay.part_of[k - 1] == lay.part_of[k]:
+                continue
+            if is_consequence(toks, k):
+                return True
+            q = k
+            while q < start and toks[q].kind == PUNCT:
+                q += 1  # (the comma that opens the part: ", that's why ...")
+            if _THATS_WHY.at(toks, q) > 0:
+                return True
+        return False
 
     def _removal_has_own_predicate(self, cue: int, start: int) -> bool:
         """The removal word at `cue` heads a phrase that is the subject of a predicate standing before the term at
