@@ -1163,11 +1163,25 @@ class Subjects:
         if len(lhs) > 12 or (lhs and (toks[start - 1].key != "=" or any(toks[k].kind == CJK for k in lhs))):
             return None
         closes = end < len(toks) and toks[end].kind == PUNCT and toks[end].key in (",", ".", ";", ")")
+        if closes and self._interrupts_a_subject(m):
+            return None  # "Post-LN, unlike Pre-LN, renormalises the stream": the aside sits between subject and verb
         if closes and self._fronted_comparison(m) and (toks[end].key != "," or not self._maths_between(start, end)):
             # "OLMo 2: unlike Gemma 2, no input norm at all.", "Compared with Pre-LN, LN stays on the main path, which
             # is why ...": the main clause, not an aside on the partner (a bare formula between commas still is one)
             return None
         return m if closes else None
+
+    def _interrupts_a_subject(self, m: Mention) -> bool:
+        """The mention ends a comparison aside that opens right after another name and its comma ("Post-LN, unlike
+        Pre-LN, ..."): that name is the sentence's subject, and the aside interrupts it."""
+        toks = self.lay.tokens
+        k = m.start - 1
+        while k > 0 and toks[k].kind == WORD and k > m.start - 3:
+            k -= 1  # back over the comparison word(s): "unlike", "compared with"
+        if k <= 0 or toks[k].kind != PUNCT or toks[k].key != ",":
+            return False
+        before = self.mentions_overlapping(k - 1, k)
+        return any(b.end == k and not b.contrast and b.subject != m.subject for b in before)
 
     def _fronted_comparison(self, m: Mention) -> bool:
         """The mention is the object of a comparison word that opens its sentence, or the text after the line's
