@@ -1888,8 +1888,8 @@ def score_answer(card: Card, text: str | bytes) -> ScoreResult:
                 if bad:
                     charged.append(bad)
                     mistakes.append(MistakeResult(m.id, point.id, m.explanation, m.penalty * MISTAKE_WEIGHT, bad[0], bad[1]))
-                elif not wrong.any_subject_but_about and (hedged := find_mistake(answer, wrong, correct, qualified=True)):
-                    withheld.append(hedged)
+                elif not wrong.any_subject_but_about and (as_purpose := find_mistake(answer, wrong, correct, qualified=True)):
+                    withheld.append(as_purpose)
             found = find_point(answer, correct, tuple(charged), tuple(withheld))
             evidence, spans = found if found else ("", ())
             points.append(PointResult(point.id, point.claim, point.weight, found is not None, evidence, spans,
