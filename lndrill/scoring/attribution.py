@@ -300,8 +300,9 @@ def _by_contrast(tokens: list[Token], j: int) -> bool:
 _BARE_AUXILIARIES = frozenset(stem(w) for w in ("does", "did", "do", "is", "was", "has", "had", "would", "can", "could"))
 
 
-#: Words that open an elliptical statement about another subject ("..., and Pre-LN doesn't").
-_ELLIPSIS_OPENERS = frozenset(stem(w) for w in ("and", "but", "while", "whereas"))
+#: Words that only join an elliptical subject to what came before ("and Pre-LN, ..., does not", "..., and Pre-LN
+#: doesn't"), as token keys ("whereas" is stemmed to "wherea").
+ELLIPSIS_JOINERS = frozenset({"and", "but", "while", "wherea", "whereas", "或", "而", "但"})
 #: Nouns a placement's name may carry before "plus" / "+" ("the Post-LN stream + ...", "Pre-LN 主干 + ...").
 _BASE_NOUNS = frozenset({stem(w) for w in ("stream", "trunk", "backbone", "block", "blocks", "layer", "layers", "path",
                                             "residual")} | {"主干", "残差流", "流", "结构", "架构"})
@@ -337,6 +338,14 @@ def _hard_wrap(tokens: list[Token], j: int, text: str, end: int) -> bool:
     return end >= len(tokens) or tokens[end].key not in (":", "：")
 
 
+def _comparison_stops(tokens: list[Token], j: int, text: str, end: int) -> bool:
+    """A comparison word before the mention at [.., end) cannot reach over token j: punctuation, or a line break after
+    it (unless the line ends in the comparison word itself, or the break only wraps a sentence)."""
+    return tokens[j].kind == PUNCT or ("\n" in text[tokens[j].end : tokens[j + 1].start]
+                                        and not _ends_line_wanting_partner(tokens, j)
+                                        and not _hard_wrap(tokens, j, text, end))
+
+
 def is_contrast(tokens: list[Token], start: int, end: int, text: str = "") -> bool:
     """True when the mention at [start, end) is the thing compared against ("than Post-LN"), or the one set
     aside ("..., not Post-LN", "而非 Post-LN")."""
@@ -347,8 +356,7 @@ def is_contrast(tokens: list[Token], start: int, end: int, text: str = "") -> bo
         return True
     for j in _words_before(tokens, start, text, 3):
         t = tokens[j]
-        if t.kind == PUNCT or ("\n" in text[t.end : tokens[j + 1].start] and not _ends_line_wanting_partner(tokens, j)
-                               and not _hard_wrap(tokens, j, text, end)):
+        if _comparison_stops(tokens, j, text, end):
             break  # a comparison word never reaches across punctuation or a line break (one that wraps a sentence aside)
         k = _CONTRAST_BEFORE.ends_at(tokens, j) if t.kind in (WORD, CJK) else -1
         if k >= 0 and t.kind == CJK and _by_contrast(tokens, j):
@@ -362,8 +370,7 @@ def is_contrast(tokens: list[Token], start: int, end: int, text: str = "") -> bo
     # "相比原始 Transformer 的 Post-LN": a Chinese comparison word reaches over the noun phrase it opens (up to 的)
     for j in range(start - 1, max(-1, start - 12), -1):
         t = tokens[j]
-        if t.kind == PUNCT or ("\n" in text[t.end : tokens[j + 1].start] and not _ends_line_wanting_partner(tokens, j)
-                               and not _hard_wrap(tokens, j, text, end)):
+        if _comparison_stops(tokens, j, text, end):
             break
         if t.kind == CJK and _FAR_CONTRAST.at(tokens, j) and any(tokens[q].key == "的" for q in range(j, start)) and not (
                 t.key == "比" and j > 0 and tokens[j - 1].key in ("可", "对")):  # 雅可比, 对比: no comparison word
@@ -930,7 +937,7 @@ class Subjects:
         """The mention opens an elliptical statement after "and"/"but"/"while": only an auxiliary or a denial follows
         it before the part ends ("..., and Pre-LN doesn't", "while Pre-LN does not", "but Post-LN does")."""
         toks = self.lay.tokens
-        if m.start == 0 or toks[m.start - 1].kind != WORD or toks[m.start - 1].key not in _ELLIPSIS_OPENERS:
+        if m.start == 0 or toks[m.start - 1].kind != WORD or toks[m.start - 1].key not in ELLIPSIS_JOINERS:
             return False
         k = m.end
         while k < len(toks) and toks[k].kind == WORD and (toks[k].key in _BARE_AUXILIARIES or toks[k].key in ("not", "n't")):

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from lndrill.scoring.attribution import NOBODY, Attribution, Mention, Subjects
+from lndrill.scoring.attribution import ELLIPSIS_JOINERS, NOBODY, Attribution, Mention, Subjects
 from lndrill.scoring.formula import find_bindings, find_formulas, same_value, spoken_formulas
 from lndrill.scoring.lexicon import (
     ARROW,
@@ -191,8 +191,6 @@ COMPARED_WITH = Cues(en=("unlike",), pairs=("compared to", "compared with", "as 
 _CHOICE_WORDS = frozenset(stem(w) for w in ("chose", "choose", "chosen", "chooses", "prefer", "prefers", "preferred",
                                              "picked", "pick", "favour", "favor", "favoured", "favored", "selected"))
 _DETERMINERS = ARTICLES | {"its", "their", "his", "her"}
-#: Words that only join an elliptical subject to what came before ("and Pre-LN, ..., does not").
-_JOINERS = frozenset({"and", "but", "while", "wherea", "whereas", "或", "而", "但"})
 #: What "just" comes before when it means "exactly", "equally" or "right", not "only".
 _AFTER_JUST_NOT_ONLY = frozenset(stem(w) for w in ("like", "as", "before", "after", "about"))
 #: An auxiliary or copula that an ellipsis may end with ("..., and Pre-LN's is", "..., Post-LN does").
@@ -495,7 +493,7 @@ class Analysis:
             if setting:
                 # "Pre-LN 在 moderate lr 下可以不用": a setting framed by 在 ... 下 qualifies the ellipsis
                 rest, qualified = [k for k in rest if k not in setting], True
-            if rest and all(toks[k].key in _JOINERS or (toks[k].key in _MODALS and b < len(toks) and toks[b].key == ",")
+            if rest and all(toks[k].key in ELLIPSIS_JOINERS or (toks[k].key in _MODALS and b < len(toks) and toks[b].key == ",")
                             for k in rest):
                 # "and Pre-LN, at moderate learning rates, can skip it": the predicate comes after a comma phrase
                 bare_end = b
@@ -520,7 +518,7 @@ class Analysis:
             if not rest or len(rest) > 6 or not self._elliptic(rest):
                 continue  # a bare name ("RMSNorm's (1/r)(I - yy^T/D) ...") or a new predicate is no ellipsis
             if (b < len(toks) and toks[b].key == "," and toks[rest[-1]].key in _HANGING_AUXILIARIES
-                    and all(toks[k].key in _JOINERS or toks[k].key in _HANGING_AUXILIARIES for k in rest)
+                    and all(toks[k].key in ELLIPSIS_JOINERS or toks[k].key in _HANGING_AUXILIARIES for k in rest)
                     and any(toks[k].kind in (WORD, CJK) and lay.sentence_of[k] == lay.sentence_of[m.start]
                             for k in range(b, min(len(toks), b + 40)))):
                 # "..., and Post-LN's is, sorry, not growing": a bare auxiliary cut off by a comma is taken up again
