@@ -131,6 +131,7 @@ def test_fully_swapped_answer_scores_near_zero_despite_every_keyword(main_card) 
     "y = LN(x + Block(x))",
     "x = self.norm1(x + self._sa_block(x))",  # PyTorch's own layer: a code name's words give its role
     "x = norm3(x + ff_block2(x))",
+    "return self.norm(x + self.dropout(sublayer(x)))",  # dropout on the branch's output changes no structure
 ])
 def test_post_ln_formula_variants_are_recognised(main_card, formula: str) -> None:
     assert "post-formula" in hits(main_card, f"Post-LN: {formula}")
@@ -145,6 +146,8 @@ def test_post_ln_formula_variants_are_recognised(main_card, formula: str) -> Non
     "h + FFN(Norm(h))",
     "x = x + self._ff_block(self.norm2(x))",
     "h = x + self.self_attn(self.input_layernorm(x))",
+    "return x + self.dropout(sublayer(self.norm(x)))",
+    "x = x + self.drop_path(self.attn(self.norm1(x)))",
 ])
 def test_pre_ln_formula_variants_are_recognised(main_card, formula: str) -> None:
     assert "pre-formula" in hits(main_card, f"Pre-LN: {formula}")
@@ -157,6 +160,12 @@ def test_a_list_items_dash_is_no_minus_before_its_formula(deck) -> None:
     assert "admin-init" in hits(admin, "fix = Admin\n  - LN(x_{i-1} * w_i + f_i(x_{i-1}))\n  - w_i from a profiling pass")
     # a minus inside a line is still a minus
     assert "post-formula" not in hits(card, "Post-LN: y = -LN(x + F(x))")
+
+
+def test_dropout_around_the_residual_is_no_branch(main_card) -> None:
+    # dropout wraps a branch; on the stream alone it is no sublayer, and no Pre-LN formula
+    assert "pre-formula" not in hits(main_card, "Pre-LN: x + self.dropout(x)")
+    assert "pre-formula" not in hits(main_card, "Pre-LN: x + self.dropout(self.norm(x))")
 
 
 @pytest.mark.parametrize("text", [

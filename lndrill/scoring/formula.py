@@ -34,7 +34,13 @@ STREAM_NAMES = {"x", "h", "z", "v", "u", "a", "input", "输入", "hidden", "hidd
 COEFF_NAMES = {"α": "α", "alpha": "α", "β": "β", "beta": "β", "γ": "γ", "gamma": "γ", "λ": "λ",
                "lambda": "λ", "ω": "α", "omega": "α"}
 
-_KNOWN = NORM_NAMES | BRANCH_NAMES | STREAM_NAMES
+#: Wrappers that leave a formula's structure as it is: code applies dropout (or stochastic depth) to a branch's output
+#: before the residual add ("x + self.dropout(sublayer(self.norm(x)))" is Pre-LN's x + F(LN(x))). Read as a wrapper
+#: only when written as a call, the bracket right after the name.
+TRANSPARENT_NAMES = frozenset({"dropout", "drop_path", "droppath", "resid_dropout", "dropout1", "dropout2",
+                               "dropout3", "dropout_1", "dropout_2", "resid_drop", "attn_dropout", "ffn_dropout"})
+
+_KNOWN = NORM_NAMES | BRANCH_NAMES | STREAM_NAMES | TRANSPARENT_NAMES
 #: Words inside a code name that give it its role: "self.norm3", "_sa_block", "self_attn_layer_norm" (a norm
 #: word wins: that name is the attention's norm), "ff_block2".
 _NORM_WORDS = frozenset({"norm", "ln", "layernorm", "rmsnorm", "rms"})
@@ -316,6 +322,9 @@ class _Parser:
                     break
                 return None
             self.calls += 1
+            if name in TRANSPARENT_NAMES and len(args) == 1:
+                self._decorations()
+                return args[0]
             fname = "N" if name in NORM_NAMES else "F" if name in BRANCH_NAMES else name
             if name in ACTIVATIONS and len(args) == 1 and (inner := _weighted_input(args[0])) is not None:
                 # "tanh(W LN(v))", "relu(W_1 x)": an activation of a weighted input is a sublayer of that input
