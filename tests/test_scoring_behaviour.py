@@ -180,6 +180,15 @@ def test_plus_before_words_leaves_the_formula_alone(main_card) -> None:
     assert "pre-formula" in hits(main_card, "Pre-LN is x ← x + F(LN(x)) plus a final LN.")
 
 
+def test_a_pronoun_after_a_run_in_heading_takes_the_nearer_subject(main_card) -> None:
+    text = ("**Why large models chose Pre-LN.** Post-LN's big gradients make early training fragile: it needs warm-up "
+            "and careful learning rates.")
+    assert "pre-needs-warmup" not in mistakes(main_card, text)
+    assert "post-needs-warmup" in hits(main_card, text)
+    # with no other subject in the sentence the heading still names what "it" is
+    assert "pre-needs-warmup" in mistakes(main_card, "**Pre-LN.** Normalise first: it needs warm-up, always.")
+
+
 def test_a_line_leading_into_indented_items_names_their_subject(main_card) -> None:
     text = "Pre-LN, the one LLMs use\n  - keeps an identity path to the input\n  - trains without warm-up\n"
     assert {"pre-identity-path", "pre-no-warmup"} <= hits(main_card, text)

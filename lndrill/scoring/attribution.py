@@ -1244,8 +1244,14 @@ class Subjects:
                 label = None
         if label is not None:
             m = self.between(label[0], label[1])
-            # A label governs its own sentence; later sentences on the same line get it as a paragraph subject.
-            if m is not None and lay.sentence_of[m.start] == lay.sentence_of[start]:
+            # A label governs its own sentence; later sentences on the same line get it as a paragraph subject. A
+            # pronoun opening the claim's part takes the nearer subject the sentence names past the label instead
+            # ("**Why LLMs chose Pre-LN.** Post-LN's big gradients make training fragile: it needs warm-up").
+            if (m is not None and lay.sentence_of[m.start] == lay.sentence_of[start]
+                    and not (self._opens_with_back_pronoun(start)
+                             and any(not n.contrast and n.subject != m.subject
+                                     for n in self.mentions[bisect.bisect_left(self._starts, label[1]):
+                                                            bisect.bisect_left(self._starts, start)]))):
                 return Attribution(m.subject, "label", m.start)
         sent = lay.sentence_of[start]
         k = bisect.bisect_left(self._starts, start)
@@ -1402,6 +1408,14 @@ class Subjects:
         prev_first = self._first_tokens().get(block - 1, first)
         before = [m for m in self.mentions[bisect.bisect_left(self._starts, prev_first) : opened] if not m.contrast]
         return before[-1] if before and len({m.subject for m in before}) == 1 else None
+
+    def _opens_with_back_pronoun(self, start: int) -> bool:
+        """The comma part of token `start` opens with "it"/"they"/"它" (after "and", "so", "but", ...)."""
+        lay, toks = self.lay, self.lay.tokens
+        k = lay.part_opening(start)
+        while k < start and toks[k].key in _OPENING_WORDS:
+            k += 1
+        return k <= start and toks[k].key in _TURN_PRONOUNS
 
     def _pronoun_opener_antecedent(self, start: int, k: int) -> Mention | None:
         """The claim's sentence opens with "It"/"它" and a verb ("It is the default normalisation in LLaMA"):
