@@ -189,6 +189,17 @@ def test_a_pronoun_after_a_run_in_heading_takes_the_nearer_subject(main_card) ->
     assert "pre-needs-warmup" in mistakes(main_card, "**Pre-LN.** Normalise first: it needs warm-up, always.")
 
 
+@pytest.mark.parametrize("text", [
+    "paper (Post-LN): x = LN(x + F(x))   this repo (Pre-LN): x = x + F(LN(x))",
+    "Original (Post-LN): LN(x + F(x)), modern (Pre-LN): x + F(LN(x))",
+    "$$\\text{paper (Post-LN):}\\quad x_{l+1} = \\mathrm{LN}(x_l + F(x_l)) \\qquad "
+    "\\text{this repo (Pre-LN):}\\quad x_{l+1} = x_l + F(\\mathrm{LN}(x_l))$$",
+])
+def test_a_name_in_brackets_before_a_colon_labels_the_formula_after_it(main_card, text: str) -> None:
+    assert "pre-formula-given-for-post" not in mistakes(main_card, text)
+    assert {"pre-formula", "post-formula"} <= hits(main_card, text)
+
+
 def test_a_line_leading_into_indented_items_names_their_subject(main_card) -> None:
     text = "Pre-LN, the one LLMs use\n  - keeps an identity path to the input\n  - trains without warm-up\n"
     assert {"pre-identity-path", "pre-no-warmup"} <= hits(main_card, text)

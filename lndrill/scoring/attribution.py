@@ -1561,8 +1561,9 @@ class Subjects:
                     or self._object_before_colon(m, start)):
                 return None
             # "... flat in L (Pre-LN: O(d sqrt(ln d / L))) -> big output-side grads": a label inside an aside that has
-            # closed labels only the aside
-            if lay.aside_of[m.start] >= 0 and lay.aside_of[m.start] != lay.aside_of[start]:
+            # closed labels only the aside (not a name the aside only holds, its colon after it: "this repo (Pre-LN): ...")
+            if (lay.aside_of[m.start] >= 0 and lay.aside_of[m.start] != lay.aside_of[start]
+                    and self._colon_in_aside(m, start)):
                 return None
             label = lay.block_label(start)
             return m if label is None or label[1] <= m.start else None
@@ -1611,6 +1612,12 @@ class Subjects:
                 return k > lay.clause_span[lay.clause_of[m.start]][0]
             k -= 1
         return False
+
+    def _colon_in_aside(self, m: Mention, limit: int) -> bool:
+        """The colon after the name (before token `limit`) is inside the name's own bracketed aside."""
+        lay, toks = self.lay, self.lay.tokens
+        colon = next((j for j in range(m.end, limit) if toks[j].kind == PUNCT and toks[j].key in _COLONS), None)
+        return colon is None or lay.aside_of[colon] == lay.aside_of[m.start]
 
     def _labels_what_follows(self, m: Mention, limit: int) -> bool:
         """The name is followed by a colon before token `limit`, past closing brackets ("[[Pre Norm]]:") or a short
