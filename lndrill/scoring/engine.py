@@ -123,6 +123,19 @@ def _plain(frame: Frame) -> bool:
             and not frame.straddles_aside)
 
 
+#: Words that make a capability universal ("can be trained at any learning rate").
+_UNIVERSAL = frozenset({"any", "every", "whatever", "regardless", "任意", "任何", "无论", "不管"})
+
+
+def _universal_capability(answer: Analysis, frame: Frame) -> bool:
+    """An affirmed "can" whose own matched words say "any"/"every" ("Post-LN can be trained at any learning rate
+    without warm-up"): a capability without limits is the claim itself, not a hedge of it."""
+    if frame.qualifier != "can" or not frame.affirmed or not _plain(replace(frame, qualifier=None)):
+        return False
+    toks = answer.tokens
+    return any(toks[k].key in _UNIVERSAL for a, b in frame.terms for k in range(a, min(b, len(toks))))
+
+
 #: How much a charged mistake costs, times the card's `penalty`. Graders take 15-20 points off a mostly right
 #: answer for each real error; at 1.0 the scorer took 5-8. Measured over one global factor (not per answer):
 #: 1.5 raised rho on all four blind groups (batches b-d 0.878 -> 0.880, e 0.817 -> 0.823, f 0.722 -> 0.731) and
@@ -1127,7 +1140,8 @@ def find_mistake(answer: Analysis, claim: Claim, correct: Claim | None, *,
                 continue  # the words are wrong only of `said_of`, and another subject is named
             if qualified and (frame.qualifier != "purpose" or not _plain(replace(frame, qualifier=None))):
                 continue
-            if (qualified or _plain(frame)) and _fits_mistake(claim, frame) and frame.affirmed == claim.affirm:
+            if ((qualified or _plain(frame) or _universal_capability(answer, frame)) and _fits_mistake(claim, frame)
+                    and frame.affirmed == claim.affirm):
                 if _respectively_another(answer, claim, frame) or any(
                         said_of_other(answer, frame) for said_of_other in _SAID_OF_SOMETHING_ELSE):
                     continue

@@ -243,14 +243,14 @@ _REPORT = Cues(
 _HEDGE = Cues(
     en=("can", "could", "may", "might", "would", "usually", "often", "typically", "generally", "sometimes",
         "tend", "tends", "likely", "probably", "possibly", "perhaps", "maybe", "mostly", "somewhat", "arguably",
-        "partly", "partially", "occasionally", "strictly", "rarely", "seldom", "mainly", "largely",
-        "potentially", "slightly", "most", "many", "some", "often", "frequently", "primarily",
+        "partly", "partially", "occasionally", "rarely", "seldom",
+        "potentially", "slightly", "most", "many", "some", "often", "frequently",
         # a guess, the writer's or a common one ("A common first guess is that DeepNorm is a Pre-LN variant. It is not")
         "guess", "guesses", "guessed"),
     pairs=("in practice", "in general", "for the most", "in most", "not necessarily", "in many", "in some",
            "at least", "to some", "more or less", "by default",
            # "Pre-LN is not entirely free of warm-up": a denial softened to "partly"
-           "not entirely", "not completely", "not totally", "not fully", "not wholly"),
+           "not entirely", "not completely", "not totally", "not fully", "not wholly", "not strictly"),
     zh=("可能", "可以", "通常", "一般", "往往", "有时", "大多", "多半", "倾向", "未必", "不一定", "或许", "也许", "实践中",
         "并非完全", "不是完全", "并不完全", "不完全",
         "实际中", "实际上", "大体", "基本上", "大部分", "很多", "有些", "一些", "部分", "略", "稍",
