@@ -750,7 +750,8 @@ class Polarity:
                     if t.kind == WORD and t.key == "that":
                         # "it does not mean that gradients vanish": a denied saying denies what it says
                         for k in range(j - 1, max(-1, j - 5), -1):
-                            if toks[k].kind == WORD and (toks[k].key in _SAYING or toks[k].key in _TRUTH):
+                            if toks[k].kind == WORD and (toks[k].key in _SAYING or toks[k].key in _TRUTH
+                                                         or (k + 1 == j and self._saying_ends_at(k) == k)):
                                 neg = next((q for q in range(k - 1, max(-1, k - 4), -1) if is_negation(toks, q)), -1)
                                 if neg >= 0:
                                     cues.add(neg)
@@ -962,6 +963,9 @@ class Polarity:
             raw = self.lay.text[t.start : t.end].lower()
             if raw in ("mean", "means") and self._mean_is_noun(j):
                 return -1  # "Dropping the mean computation makes it cheaper": the statistic, not "does not mean"
+            if raw in ("follow", "follows", "followed"):
+                # "It does not follow that Pre-LN needs no warm-up at any learning rate": an inference, denied
+                return j if j + 1 < len(toks) and toks[j + 1].key == "that" else -1
             return j if t.key in _SAYING or raw in _SAYING_FORMS else -1
         if t.kind == CJK:
             for w in _ZH_SAYING:
