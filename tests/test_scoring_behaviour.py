@@ -200,6 +200,16 @@ def test_a_name_in_brackets_before_a_colon_labels_the_formula_after_it(main_card
     assert {"pre-formula", "post-formula"} <= hits(main_card, text)
 
 
+def test_a_subject_said_to_be_alike_shares_the_credit_not_the_blame(deck) -> None:
+    who = _card(deck, "ln-who-uses-what")
+    assert "llama-rms" in hits(who, "Similar to Llama, Gemma and most other LLMs, OLMo 2 switched from LayerNorm to RMSNorm.")
+    assert "llama-rms" in hits(who, "Like Llama, OLMo 2 uses RMSNorm.")
+    assert "llama-rms" not in hits(who, "Unlike Llama, OLMo 2 uses RMSNorm.")
+    # the likeness earns the other subject's point; it does not excuse what is said of the subject itself
+    warm = _card(deck, "warmup-for-pre-ln")
+    assert mistakes(warm, "Pre-LN 和 Post-LN 一样都离不开 warm-up。")
+
+
 def test_a_line_leading_into_indented_items_names_their_subject(main_card) -> None:
     text = "Pre-LN, the one LLMs use\n  - keeps an identity path to the input\n  - trains without warm-up\n"
     assert {"pre-identity-path", "pre-no-warmup"} <= hits(main_card, text)

@@ -237,6 +237,9 @@ class Attribution:
     at: int | None = None
     #: Subjects coordinated with it ("The 2017 Transformer and BERT are Post-LN"): the claim holds for them too.
     also: tuple[str, ...] = ()
+    #: Subjects it is said to be like ("Similar to Llama, OLMo 2 switched to RMSNorm", "像 Pre-LN 一样"): the claim is
+    #: said of them in passing, enough to earn their point, never to charge them a mistake.
+    alike: tuple[str, ...] = ()
 
     @property
     def explicit(self) -> bool:
@@ -924,7 +927,8 @@ class Subjects:
                     around = self._outside(start)
                     if around.subject == group[0].subject and around.source != "card":
                         source = "clause"
-                return Attribution(group[0].subject, source, group[0].start, self._coordinated(group[0]))
+                return Attribution(group[0].subject, source, group[0].start, self._coordinated(group[0]),
+                                   self._alike(group[0], start))
         named = self._named_after(start, end)
         if named is not None:
             return Attribution(named.subject, "sentence", named.start)
@@ -1788,6 +1792,23 @@ class Subjects:
             if any(t.key in _NAMERS for t in words[-3:]) and any(t.key in _RELATIVE_OPENERS for t in words):
                 return m
         return None
+
+    def _alike(self, m: Mention, start: int) -> tuple[str, ...]:
+        """Subjects the sentence of `m` says it is like before the claim at `start`: "like X", "similar to X",
+        "像/和/跟 X 一样"."""
+        lay, toks = self.lay, self.lay.tokens
+        sent = lay.sentence_of[m.start]
+        out: list[str] = []
+        for n in self.mentions[bisect.bisect_left(self._starts, lay.sentence_span[sent][0]):
+                               bisect.bisect_left(self._starts, start)]:
+            if n.subject == m.subject or not n.contrast or lay.sentence_of[n.start] != sent:
+                continue
+            before = [t.key for t in toks[max(0, n.start - 2) : n.start]]
+            after = "".join(t.key for t in toks[n.end : n.end + 3] if t.kind == CJK)
+            if (before[-1:] == ["like"] or before == ["similar", "to"] or before[-2:] == ["similar", "to"]
+                    or (before[-1:] and before[-1] in ("像", "和", "跟", "同") and after.startswith(("一样", "一致")))):
+                out.append(n.subject)
+        return tuple(dict.fromkeys(out))
 
     def _coordinated(self, m: Mention) -> tuple[str, ...]:
         """Subjects joined to `m` by "and", "&", "和", "与", "、" or a comma, with nothing else between."""

@@ -72,9 +72,11 @@ def _given_points(card: Card, rubric: Rubric) -> frozenset[str]:
 Evidence = tuple[str, tuple[tuple[int, int], ...]]
 
 
-def _fits_point(claim: Claim, frame: Frame) -> bool:
+def _fits_point(claim: Claim, frame: Frame, *, alike: bool = True) -> bool:
+    """The frame's subject is the one the claim is about (or, with `alike`, one the subject is said to be like)."""
     subject = frame.who.subject
-    if claim.about is None or subject == claim.about or claim.about in frame.who.also:
+    if claim.about is None or subject == claim.about or claim.about in frame.who.also or (
+            alike and claim.about in frame.who.alike):
         return True
     # A formula's structure names its placement; when no subject is named in its sentence (only further
     # away, or nowhere) it still earns the point (it can never be a mistake that way). With a card's default
@@ -1800,7 +1802,7 @@ def _also_correct(answer: Analysis, correct: Claim, frame: Frame) -> bool:
         for f in answer.frames(matcher):
             if (answer.lay.clause_of[f.start] == clause and f.claim
                     and (f.who.source not in (None, "card") or _later_parts_read_otherwise(answer, f, frame))
-                    and _fits_point(wanted, f) and f.affirmed == wanted.affirm
+                    and _fits_point(wanted, f, alike=False) and f.affirmed == wanted.affirm
                     and any(i in words for a, b in f.terms for i in range(a, b))
                     and not _adds_a_number(answer, f, frame)):
                 return True
