@@ -210,6 +210,15 @@ def test_a_subject_said_to_be_alike_shares_the_credit_not_the_blame(deck) -> Non
     assert mistakes(warm, "Pre-LN 和 Post-LN 一样都离不开 warm-up。")
 
 
+def test_relative_alone_compares_nothing(deck) -> None:
+    # "relative to X" sets X aside; a label "Relatives:" does not
+    sandwich = _card(deck, "sandwich-ln")
+    assert "olmo-input-and-output" in mistakes(
+        sandwich, "Relatives: OLMo 2 normalises both the input and the output of every sublayer with RMSNorm.")
+    main = _card(deck, "pre-vs-post-ln")
+    assert "post-large-output-grad" in hits(main, "Post-LN's gradient near the output is large relative to Pre-LN.")
+
+
 def test_a_line_leading_into_indented_items_names_their_subject(main_card) -> None:
     text = "Pre-LN, the one LLMs use\n  - keeps an identity path to the input\n  - trains without warm-up\n"
     assert {"pre-identity-path", "pre-no-warmup"} <= hits(main_card, text)

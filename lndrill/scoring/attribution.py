@@ -108,13 +108,14 @@ _FRONTED_CONTRAST = frozenset(stem(w) for w in ("unlike", "compared", "versus", 
 _MATHS_WORDS = frozenset({"sqrt", "ln", "log", "theta", "frac", "mathcal", "mathrm", "left", "right", "big", "exp"})
 
 _CONTRAST_BEFORE = Cues(
-    en=("than", "unlike", "vs", "versus", "compared", "compare", "relative", "like", "besides", "beside", "against",
+    en=("than", "unlike", "vs", "versus", "compared", "compare", "like", "besides", "beside", "against",
         # the object of a comparison or a change is not the subject ("it outperforms Pre-LN")
         "outperform", "outperforms", "outperformed", "beat", "beats", "surpass", "surpasses", "exceed", "exceeds",
         "replaced", "replaces", "replace", "extends", "modifies", "matched", "matches", "below", "above",
         # what is avoided is not the subject ("it avoids Post-LN's failure mode")
         "avoid", "avoids", "avoided", "avoiding", "sidestep", "sidesteps", "sidestepped", "escapes", "escaped"),
-    pairs=("rather than", "instead of", "as opposed", "in contrast", "different from", "contrary to", "as in",
+    # ("relative to Pre-LN"; not "relative" alone: "Relatives: OLMo 2 ...", "Pre-LN's relative update")
+    pairs=("rather than", "instead of", "as opposed", "in contrast", "different from", "contrary to", "as in", "relative to",
            # "it doesn't depend on warm-up the way Post-LN does": the manner compared with
            "the way", "such as", "similar to", "opposite of", "switched from", "switch from", "switches from", "moved from",
            "changed from", "away from", "departs from", "based on", "builds on", "build on",
