@@ -1806,7 +1806,7 @@ class Subjects:
                 continue
             before = [t.key for t in toks[max(0, n.start - 2) : n.start]]
             after = "".join(t.key for t in toks[n.end : n.end + 3] if t.kind == CJK)
-            if (before[-1:] == ["like"] or before == ["similar", "to"] or before[-2:] == ["similar", "to"]
+            if (before[-1:] == ["like"] or before[-2:] == ["similar", "to"]
                     or (before[-1:] and before[-1] in ("像", "和", "跟", "同") and after.startswith(("一样", "一致")))):
                 out.append(n.subject)
         return tuple(dict.fromkeys(out))
