@@ -2266,6 +2266,22 @@ def test_an_answer_made_mostly_of_bare_lists_is_capped_however_many_formulas_it_
             assert score_answer(c, c.model_answer.get(lang)).cap_reason != "list", (c.id, lang)
 
 
+def test_a_table_of_constants_is_no_bare_list(deck) -> None:
+    # a row binding a value ("encoder-only (N): alpha = (2N)^(1/4)") says something, as terse notes do
+    card = _card(deck, "deepnorm")
+    notes = ("DeepNorm (DeepNet, Wang et al. 2022, arXiv:2203.00555)\n\n"
+             "```\nx_{l+1} = LN( α · x_l + G_l(x_l) )        # still Post-LN: add, then normalise\n"
+             "init:  W_ffn1, W_ffn2, W_v, W_o  <- Xavier * β     (W_q, W_k unscaled)\n```\n\n"
+             "| model | α | β |\n|---|---|---|\n| encoder-only (N) | (2N)^(1/4) | (8N)^(-1/4) |\n"
+             "| decoder-only (M) | (2M)^(1/4) | (8M)^(-1/4) |\n| enc-dec, encoder | 0.81 (N^4 M)^(1/16) | 0.87 (N^4 M)^(-1/16) |\n"
+             "| enc-dec, decoder | (3M)^(1/4) | (12M)^(-1/4) |\n\n"
+             "- deep Post-LN diverges early; cause per DeepNet = too-large model update\n"
+             "- pick α, β so the update is bounded by a depth-independent constant\n"
+             "- 1,000 layers trained; GLM-130B uses DeepNorm\n")
+    r = score_answer(card, notes)
+    assert r.cap_reason != "list" and r.score > 30
+
+
 def test_a_norm_of_one_letter_needs_its_bars(deck) -> None:
     # "||x||" with its bars made transparent would be the bare letter x, which every derivative has
     card = _card(deck, "layernorm-jacobian")

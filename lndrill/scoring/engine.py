@@ -1931,14 +1931,21 @@ def _statements(answer: Analysis) -> int:
     return sum(1 for c in range(len(lay.clause_span)) if lay.clause_claim[c] and not lay.clause_list[c])
 
 
+#: The most words a labelled equation has ("encoder-only (N): alpha = (2N)^(1/4)", a table row of constants).
+_EQUATION_LINE_WORDS = 8
+
+
 def _listed_share(answer: Analysis) -> float:
-    """The share of the answer's words that stand in clauses claiming nothing: bare lists of terms (0 for no words)."""
+    """The share of the answer's words that stand in clauses claiming nothing: bare lists of terms (0 for no words).
+    A short clause that binds a value or states an equation ("decoder-only (M): beta = (8M)^(-1/4)") says something:
+    it is no list."""
     lay = answer.lay
     words = listed = 0
     for c, (a, b) in enumerate(lay.clause_span):
         n = sum(1 for i in range(a, b) if lay.tokens[i].kind in (WORD, CJK))
         words += n
-        if lay.clause_list[c] or not lay.clause_claim[c]:
+        if (lay.clause_list[c] or not lay.clause_claim[c]) and not (
+                n <= _EQUATION_LINE_WORDS and b > a and "=" in lay.text[lay.tokens[a].start : lay.tokens[b - 1].end]):
             listed += n
     return listed / words if words else 0.0
 
