@@ -250,7 +250,10 @@ _HEDGE = Cues(
     pairs=("in practice", "in general", "for the most", "in most", "not necessarily", "in many", "in some",
            "at least", "to some", "more or less", "by default",
            # "Pre-LN is not entirely free of warm-up": a denial softened to "partly"
-           "not entirely", "not completely", "not totally", "not fully", "not wholly", "not strictly"),
+           "not entirely", "not completely", "not totally", "not fully", "not wholly", "not strictly",
+           # a claim limited to theory ("Post-LN doesn't need warm-up in any absolute sense, but at the learning rates
+           # people use it fails without it")
+           "absolute sense", "strict sense", "in principle", "in theory", "strictly speaking"),
     zh=("可能", "可以", "通常", "一般", "往往", "有时", "大多", "多半", "倾向", "未必", "不一定", "或许", "也许", "实践中",
         "并非完全", "不是完全", "并不完全", "不完全",
         "实际中", "实际上", "大体", "基本上", "大部分", "很多", "有些", "一些", "部分", "略", "稍",
