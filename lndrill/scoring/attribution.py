@@ -1619,14 +1619,17 @@ class Subjects:
         return False
 
     def _colon_in_aside(self, m: Mention, limit: int) -> bool:
-        """The colon after the name (before token `limit`) is inside the name's own bracketed aside."""
-        lay, toks = self.lay, self.lay.tokens
-        colon = next((j for j in range(m.end, limit) if toks[j].kind == PUNCT and toks[j].key in _COLONS), None)
-        return colon is None or lay.aside_of[colon] == lay.aside_of[m.start]
+        """The colon the name labels with (`_label_colon`) is inside the name's own bracketed aside."""
+        colon = self._label_colon(m, limit)
+        return colon is None or self.lay.aside_of[colon] == self.lay.aside_of[m.start]
 
     def _labels_what_follows(self, m: Mention, limit: int) -> bool:
         """The name is followed by a colon before token `limit`, past closing brackets ("[[Pre Norm]]:") or a short
         bracketed aside ("Pre-norm (modern): ..."): it labels what comes after the colon."""
+        return self._label_colon(m, limit) is not None
+
+    def _label_colon(self, m: Mention, limit: int) -> int | None:
+        """The colon of `_labels_what_follows`, or None."""
         toks = self.lay.tokens
         j = m.end
         while j < limit and toks[j].kind == PUNCT and toks[j].key in ("]", ")", "\u3011"):
@@ -1635,13 +1638,13 @@ class Subjects:
             close = next((k for k in range(j + 1, min(limit, j + 9))
                           if toks[k].kind == PUNCT and toks[k].key in (")", "\uff09")), None)
             if close is None:
-                return False
+                return None
             j = close + 1
         if not (j < limit and toks[j].kind == PUNCT and toks[j].key in _COLONS):
-            return False
+            return None
         # a name that closes a quotation ('a misreading that Admin "turns Post-LN into Pre-LN": ...') is quoted, not a
         # label of what follows
-        return not any(ch in _CLOSING_QUOTES for ch in self.lay.text[toks[m.end - 1].end : toks[j].start])
+        return None if any(ch in _CLOSING_QUOTES for ch in self.lay.text[toks[m.end - 1].end : toks[j].start]) else j
 
     def _pronoun_refers_to_opener(self, start: int, k: int) -> Mention | None:
         """"Sandwich-LN is less a replacement for Pre-LN than Pre-LN plus one extra norm: instead of x + F(LN(x))

@@ -125,8 +125,9 @@ def _plain(frame: Frame) -> bool:
             and not frame.straddles_aside)
 
 
-#: Words that make a capability universal ("can be trained at any learning rate").
-_UNIVERSAL = frozenset({"any", "every", "whatever", "regardless", "任意", "任何", "无论", "不管"})
+#: Words that make a capability universal ("can be trained at any learning rate"). English only: a Chinese "can" (可以)
+#: reads as a hedge, never as this capability.
+_UNIVERSAL = frozenset({"any", "every", "whatever", "regardless"})
 
 
 def _universal_capability(answer: Analysis, frame: Frame) -> bool:
