@@ -792,7 +792,7 @@ def analyse(text: str, tokens: list[Token], cased: str | None = None) -> Layout:
                 and not (label is not None and label[1] in (i - 1, i))
                 and _SPACED_DASH.search(text, tokens[i - 1].end, tok.start) and not _names_before_dash(tokens, lay.part_of, i, cased or text)):
             part += 1  # "和 L 无关——不是随深度变大": a dash parts the sentence as a comma does (the tokens leave it out)
-        if _is_connective(tokens, i) or (tok.kind == PUNCT and tok.key == ";") or colon:
+        if _is_connective(tokens, i) or (tok.kind == PUNCT and tok.key == ";") or colon or _which_follows(tokens, i):
             # An elaborating colon ("X is wrong: it is flat") starts a clause; a label's colon does not.
             clause += 1
             part += 1
@@ -976,6 +976,17 @@ _TEMPORAL_WHILE_NEXT = frozenset({"the", "training", "it", "its", "we", "you", "
 
 #: Words before "while" the noun ("for a while", "a little while", "all the while").
 _BEFORE_NOUN_WHILE = frozenset({"a", "the", "little", "short", "long", "good", "worthwhil"})
+
+
+#: What a sentence's clause "which" leads to when it draws a consequence (", which implies ...", ", which means ..."):
+#: a new claim about another quantity, as after "so" ("θ ~ 1/√l, which implies 1 − cos ~ θ² ~ 1/l" gives 1/l to 1 − cos).
+_CONSEQUENCE_VERBS = frozenset({"imply", "mean", "entail"})
+
+
+def _which_follows(tokens: list[Token], i: int) -> bool:
+    """Does token i open ", which implies/means ..."?"""
+    return (tokens[i].kind == WORD and tokens[i].key == "which" and i > 0 and tokens[i - 1].key == ","
+            and i + 1 < len(tokens) and tokens[i + 1].kind == WORD and tokens[i + 1].key in _CONSEQUENCE_VERBS)
 
 
 def _is_connective(tokens: list[Token], i: int) -> bool:
