@@ -219,6 +219,17 @@ def test_relative_alone_compares_nothing(deck) -> None:
     assert "post-large-output-grad" in hits(main, "Post-LN's gradient near the output is large relative to Pre-LN.")
 
 
+def test_a_chinese_denial_in_a_modifier_after_the_word_describes_the_head_noun(deck) -> None:
+    # "不可撼动的标准配置": "unshakable" describes the standard set-up; warm-up itself is affirmed, not dropped
+    warm = _card(deck, "warmup-for-pre-ln")
+    assert "pre-can-drop" not in hits(warm, "LayerNorm + AdamW + Linear Warmup 已然成为一套不可撼动的标准配置。")
+    assert "pre-can-drop" not in hits(warm, "对 Pre-LN 来说，warm-up 已经成为不可动摇的标准做法。")
+    # a 的 that closes the predicate, a denied copula, and a plain denial still deny it
+    assert "pre-can-drop" in hits(warm, "Pre-LN 的 warm-up 是不需要的。")
+    assert "pre-can-drop" in hits(warm, "Pre-LN 的 warm-up 不是必需的步骤。")
+    assert "pre-can-drop" in hits(warm, "Pre-LN 的 warm-up 不再必要。")
+
+
 def test_a_line_leading_into_indented_items_names_their_subject(main_card) -> None:
     text = "Pre-LN, the one LLMs use\n  - keeps an identity path to the input\n  - trains without warm-up\n"
     assert {"pre-identity-path", "pre-no-warmup"} <= hits(main_card, text)

@@ -870,6 +870,9 @@ class Polarity:
                             return  # "主干上没有恒等通路": what is not there is what follows, not the place
                         if j - 1 >= end and toks[j - 1].key == "而":
                             return  # "罪魁是更新的幅度而不是梯度": "而不是"/"而非" denies what follows it only
+                        if self._zh_modifier_after(j):
+                            j += is_negation(toks, j)  # "warmup 已成为不可撼动的标准配置": the denial describes 配置
+                            continue
                         cues.add(j)
                         # "路径没有被破坏", "不会被打断": a negated verb that itself denies (a break, a loss) says the
                         # word stands; the two cues cancel
@@ -941,6 +944,21 @@ class Polarity:
             return False
         de = next((k for k in range(cue + 1, min(cue + 1 + _MODIFIER_CHARS, start)) if toks[k].kind == CJK and toks[k].key == "的"), -1)
         return de >= 0 and start - de > _HEAD_REACH
+
+    def _zh_modifier_after(self, cue: int) -> bool:
+        """A Chinese denial after the word that sits in a 的-modifier of a head noun that follows ("Warmup 已成为不可撼动的
+        标准配置", "warm-up 是不可省略的步骤"): it describes that head, not the word. Not a denied copula ("不是必需的步骤"),
+        nor a 的 that ends the predicate ("warm-up 是不需要的。")."""
+        toks = self.tokens
+        n = is_negation(toks, cue)
+        k = cue + n
+        if toks[cue].kind != CJK or "是" in "".join(t.key for t in toks[cue:k]) or (k < len(toks) and toks[k].key == "是"):
+            return False
+        de = next((q for q in range(k, min(k + _MODIFIER_CHARS + 1, len(toks)))
+                   if toks[q].kind == CJK and toks[q].key == "的"), -1)
+        if de < 0 or any(toks[q].kind != CJK for q in range(k, de)) or de + 1 >= len(toks):
+            return False
+        return toks[de + 1].kind in (CJK, WORD)  # a head noun, not the stop that ends the predicate
 
     def _failure_of_own_clause(self, j: int, absent: list[int]) -> bool:
         """The failure word at j sits in another comma part after "where"/"whereas"/"while"/"which" ("with no warm-up,
