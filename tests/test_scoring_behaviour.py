@@ -230,6 +230,15 @@ def test_a_chinese_denial_in_a_modifier_after_the_word_describes_the_head_noun(d
     assert "pre-can-drop" in hits(warm, "Pre-LN 的 warm-up 不再必要。")
 
 
+def test_a_heading_glossed_in_brackets_still_says_what_the_lines_under_it_use(deck) -> None:
+    # "Post-Norm (Original Transformer)" over "Used in BERT": the brackets gloss the heading, which names the placement
+    who = _card(deck, "ln-who-uses-what")
+    for heading in ("Post-Norm (Original Transformer)", "Post-Norm (the first one)", "Post-Norm"):
+        assert "bert-post" in hits(who, f"{heading}\n\nUsed in BERT and the original paper.\n")
+    # a heading that names a model of its own outside the brackets says what that model uses
+    assert "bert-post" not in hits(who, "GPT-2 and Post-Norm\n\nUsed in BERT and the original paper.\n")
+
+
 def test_a_line_leading_into_indented_items_names_their_subject(main_card) -> None:
     text = "Pre-LN, the one LLMs use\n  - keeps an identity path to the input\n  - trains without warm-up\n"
     assert {"pre-identity-path", "pre-no-warmup"} <= hits(main_card, text)

@@ -987,11 +987,14 @@ def _heads_items_naming(answer: Analysis, wanted: Claim, frame: Frame) -> Mentio
         k1 += 1
     if (k0 > 0 and lay.line_of[k0 - 1] == line) or (k1 < len(toks) and lay.line_of[k1] == line):
         return None  # (a long line is no short heading; bounded so a huge heading line costs nothing)
-    words = sum(1 if toks[k].kind == WORD else 0.5 for k in range(k0, k1) if toks[k].kind in (WORD, CJK))
+    # (words in brackets gloss the heading, "Post-Norm (Original Transformer)": they neither lengthen it nor name its
+    # subject; the lines under it still say who uses what it names)
+    words = sum(1 if toks[k].kind == WORD else 0.5 for k in range(k0, k1)
+                if toks[k].kind in (WORD, CJK) and lay.aside_of[k] < 0)
     if words > 4 or any(toks[k].key in ("?", "？") for k in range(k0, k1)):
         return None  # a title that says more than the claim's words ("Why your FP16 run died"), or asks
     named_in, under = answer.subjects_by_heading()
-    if blk in named_in:
+    if blk in named_in and any(lay.block_of[m.start] == blk and lay.aside_of[m.start] < 0 for m in answer.subjects.mentions):
         return None  # the heading names a subject of its own: what it says is that subject's
     return under.get(blk, {}).get(wanted.about)
 
