@@ -239,6 +239,16 @@ def test_a_heading_glossed_in_brackets_still_says_what_the_lines_under_it_use(de
     assert "bert-post" not in hits(who, "GPT-2 and Post-Norm\n\nUsed in BERT and the original paper.\n")
 
 
+def test_a_name_after_a_chinese_clause_of_time_is_not_the_subject_of_the_parts_before_it(deck) -> None:
+    # "…，用 FP16 训练时 Pre-LN …": Pre-LN is the subject of the clause after 时, not of "来源：CogView" two parts before
+    sandwich = _card(deck, "sandwich-ln")
+    text = "来源：CogView，一个 4B 参数的 text-to-image model，用 FP16 训练时 Pre-LN 深层的数值越来越大，overflow 成 NaN。"
+    assert {"cogview", "fp16-overflow"} <= hits(sandwich, text)
+    # the name still opens its own clause: what follows it is said of Pre-LN
+    main = _card(deck, "pre-vs-post-ln")
+    assert "pre-needs-warmup" in mistakes(main, "模型很深，训练时 Pre-LN 必须用 warm-up，否则一定发散。")
+
+
 def test_a_line_leading_into_indented_items_names_their_subject(main_card) -> None:
     text = "Pre-LN, the one LLMs use\n  - keeps an identity path to the input\n  - trains without warm-up\n"
     assert {"pre-identity-path", "pre-no-warmup"} <= hits(main_card, text)

@@ -80,6 +80,9 @@ _DETERMINERS_BEFORE_NAMES = ARTICLES | {"plain", "vanilla", "standard"}
 _PREDICATE_TAIL = 8
 #: Colons that end a label or a predicate (ASCII, ratio sign, full-width).
 _COLONS = (":", "\u2236", "\uff1a")
+#: What ends a Chinese clause of time before its main clause ("训练时", "的时候", "之后"): a name right after it is that
+#: main clause's subject.
+_ZH_WHEN_CLAUSE_ENDS = ("时", "时候", "之后", "以后")
 #: Words that may stand between a topic word and the name it introduces ("with ordinary Pre-LN", "for plain Post-LN").
 _PLAIN_MODIFIERS = _DETERMINERS_BEFORE_NAMES | {"ordinary", "regular", "normal", "usual", "classic", "original",
                                                "conventional"}
@@ -1939,6 +1942,10 @@ class Subjects:
         of its own, not the subject of the words before it."""
         if self.lay.part_of[m.start] <= part:
             return False
+        first = self._part_first(m.start)
+        if first < m.start and self.lay.text[self.lay.tokens[first].start : self.lay.tokens[m.start].start].rstrip().endswith(
+                _ZH_WHEN_CLAUSE_ENDS):
+            return True  # "…，用 FP16 训练时 Pre-LN 深层的数值越来越大": after a 时-clause the name opens the part's own clause
         # (the name's own determiner may stand before it: ", and with ordinary Pre-LN some values grew ...")
         lead = self._part_lead(m)
         while len(lead) > 2 and lead[-1] in _PLAIN_MODIFIERS:
