@@ -249,6 +249,18 @@ def test_a_name_after_a_chinese_clause_of_time_is_not_the_subject_of_the_parts_b
     assert "pre-needs-warmup" in mistakes(main, "模型很深，训练时 Pre-LN 必须用 warm-up，否则一定发散。")
 
 
+def test_a_displayed_formula_carries_on_the_clause_left_open_before_it(deck) -> None:
+    # "T5 ...；LLaMA 用" stops open over a displayed formula: the formula and the line after it are LLaMA's
+    who = _card(deck, "ln-who-uses-what")
+    formula = "$$\\mathrm{RMSNorm}(a)_i = \\frac{a_i}{\\mathrm{RMS}(a)}\\, g_i,$$"
+    text = f"T5 用简化 LN；LLaMA 1/2 用\n{formula}\n放在每个 sublayer 的 input 端。\n"
+    assert "llama-rms" in hits(who, text)
+    text = f"The simplified LN is T5's; LLaMA 1/2 uses\n{formula}\nat the input of every sublayer.\n"
+    assert "llama-rms" in hits(who, text)
+    # an open clause naming two models leaves the formula to nobody
+    assert "llama-rms" not in hits(who, f"T5 用简化 LN；LLaMA 和 GPT-2 用\n{formula}\n放在每个 sublayer 的 input 端。\n")
+
+
 def test_a_line_leading_into_indented_items_names_their_subject(main_card) -> None:
     text = "Pre-LN, the one LLMs use\n  - keeps an identity path to the input\n  - trains without warm-up\n"
     assert {"pre-identity-path", "pre-no-warmup"} <= hits(main_card, text)

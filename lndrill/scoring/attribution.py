@@ -1304,6 +1304,10 @@ class Subjects:
             named = self._sentence_subjects.get(lay.sentence_of[m.start], set())
             if len(named) == 1 and not self._set_against_the_topic(lay.sentence_of[m.start]):
                 return Attribution(m.subject, "paragraph", m.start)
+            if self._continued_by_display(lay.sentence_of[m.start], sent) and self._alone_in_last_clause(m):
+                # "T5 用简化 LN；LLaMA 用\n$$RMSNorm(a)_i = ...$$\n放在每个 sublayer 的 input 端": the formula carries on the
+                # clause left open, and so does what follows it
+                return Attribution(m.subject, "paragraph", m.start)
             break  # the previous sentence named several: only a heading or the card's default can say
         carried = self._demonstrative_opener_antecedent(start, k)
         if carried is not None:
@@ -1312,6 +1316,26 @@ class Subjects:
         if sibling is not None:
             return Attribution(sibling.subject, "heading", sibling.start)
         return self._heading_or_default(block)
+
+    def _continued_by_display(self, before: int, sent: int) -> bool:
+        """Sentence `before` stops without a full stop ("LLaMA 用", "LLaMA uses") and the sentences from the one after it
+        up to `sent` begin with a displayed formula line and what carries on after it in the same paragraph."""
+        lay = self.lay
+        a, b = lay.sentence_span[before]
+        if b <= a or sent <= before or sent - before > 2:
+            return False
+        last = lay.tokens[b - 1]
+        if last.kind == PUNCT and last.key in (".", "!", "?", ";"):
+            return False
+        return lay.line_of[lay.sentence_span[before + 1][0]] in lay.display_lines
+
+    def _alone_in_last_clause(self, m: Mention) -> bool:
+        """The mention is the only subject named in the last clause of its sentence (what a formula after it carries on)."""
+        lay = self.lay
+        last_clause = lay.clause_of[lay.sentence_span[lay.sentence_of[m.start]][1] - 1]
+        if lay.clause_of[m.start] != last_clause:
+            return False
+        return all(n.subject == m.subject or n.contrast for n in self.in_clause(last_clause))
 
     def _sibling_item_subject(self, block: int) -> Mention | None:
         """A list item labelled only by an aspect ("- Pre-LN: stable, no warm-up needed" then "- 代价: the stream keeps

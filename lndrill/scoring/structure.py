@@ -130,6 +130,8 @@ class Layout:
     #: Lines that stand alone in Title Case ("Post-LayerNorm Is Back: Stable, ExpressivE, and Deep"): a paper's or
     #: post's title, which names a topic rather than claims it (its words may earn credit, never a mistake).
     title_lines: set[int] = field(default_factory=set)
+    #: Lines that display a formula (an equation with few words on a line of its own).
+    display_lines: set[int] = field(default_factory=set)
     #: Clauses written as a bare list inside a paragraph of prose (see `_lists_in_prose`): read as shorthand
     #: statements for the points they name, never for a mistake.
     shorthand: set[int] = field(default_factory=set)
@@ -651,6 +653,8 @@ def analyse(text: str, tokens: list[Token], cased: str | None = None) -> Layout:
         # of that paragraph, and so is a lower-case line that carries on after it ("for all l > 0, independent of
         # depth"): they take the paragraph's subject, though each is a sentence of its own.
         display = not blank and not heading and not bullet and label_at is None and _display_line(ltoks)
+        if display:
+            lay.display_lines.add(k)
         own_sentence = False
         if new_block and not heading and not bullet and block >= 0 and lay.block_kind[block] == "para" and (
                 (display and prev_prose_open) or (after_display and cased is not None
