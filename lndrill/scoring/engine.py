@@ -1094,6 +1094,29 @@ def _not_only(answer: Analysis, frame: Frame) -> bool:
                for a, b in frame.terms for i in range(a, b - 1))
 
 
+#: Verbs that make their object become something ("Admin makes Post-LN ...", "ω 让 Post-LN ..."), and the remedies that,
+#: as their causer, describe the subject once fixed rather than as it is.
+_CAUSATIVES = frozenset({"make", "makes", "made", "making", "let", "lets", "letting", "让", "使"})
+_REMEDY = re.compile(r"admin|\bω|omega|deepnorm|deepnet|warm-?up|rezero|fixup|\binit(?:iali[sz]ation)?\b|初始化|预热")
+
+
+def _made_so_by_a_remedy(answer: Analysis, frame: Frame) -> bool:
+    """The frame's subject is the object of a causative whose causer is a remedy ("ω 让 Post-LN 在 init 时像 Pre-LN 一样
+    ... 只有 O(log N)", "Admin makes Post-LN's output change O(log N) at init"): what follows is the subject as the
+    remedy leaves it, not as it is. (Any other causer still charges: "the final LN makes Pre-LN's gradient grow".)"""
+    at = frame.who.at
+    if at is None or frame.who.source != "clause":
+        return False
+    lay, toks = answer.lay, answer.lay.tokens
+    k = at - 1
+    if k < 0 or lay.clause_of[k] != lay.clause_of[at] or toks[k].key not in _CAUSATIVES:
+        return False
+    if any(a < at for a, _ in frame.terms):
+        return False  # the remedy is part of the claim ("DeepNorm makes Pre-LN trainable at 1,000 layers")
+    first = lay.clause_span[lay.clause_of[k]][0]
+    return _REMEDY.search(lay.text, toks[max(first, k - 30)].start, toks[k].start) is not None
+
+
 #: Reasons a frame of a wrong claim is not charged, whatever its polarity: each names a reading in which the
 #: words are not the answer's own plain claim (see each guard's docstring). All are pure; checked in this order,
 #: then the ones that need the matcher, then `_label_only` (which needs the correct claim).
@@ -1104,7 +1127,8 @@ _SPARED_BECAUSE: tuple[Callable[[Analysis, Frame], bool], ...] = (
     _subject_closes_earlier_conjunct,
     _subject_is_the_setting, _words_on_the_other_side, _title_line, _row_label_only,
     _heading_and_text, _topic_label_and_text, _asking_label_and_text, _label_denial_joined_to_text, _symbol_from_formula,
-    _listed_among_names, _granted_in_lesser_measure, _terms_compared_against, _object_owns_another, _not_only)
+    _listed_among_names, _granted_in_lesser_measure, _terms_compared_against, _object_owns_another, _not_only,
+    _made_so_by_a_remedy)
 _SPARED_BY_MATCH: tuple[Callable[[Analysis, Matcher, Frame], bool], ...] = (_read_both_ways, _other_coefficient)
 #: Further reasons that spare a denial ("X does not Y"): the "not" belongs to another verb or to a reason.
 _DENIAL_SPARED_BECAUSE: tuple[Callable[[Analysis, Frame], bool], ...] = (_denies_another_verb, _reason_follows_denial,
