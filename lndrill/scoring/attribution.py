@@ -1318,8 +1318,8 @@ class Subjects:
         return self._heading_or_default(block)
 
     def _continued_by_display(self, before: int, sent: int) -> bool:
-        """Sentence `before` stops without a full stop ("LLaMA 用", "LLaMA uses") and the sentences from the one after it
-        up to `sent` begin with a displayed formula line and what carries on after it in the same paragraph."""
+        """Sentence `before` stops without a full stop ("LLaMA 用", "LLaMA uses"), the sentence after it begins on a
+        displayed formula line, and `sent` is that sentence or the one right after it (what carries on below the formula)."""
         lay = self.lay
         a, b = lay.sentence_span[before]
         if b <= a or sent <= before or sent - before > 2:
