@@ -13,7 +13,9 @@ Helpers write and grade in a work directory OUTSIDE the repository (they must ne
   python benchmarks/blind_batch.py intofrozen WORKDIR --suffix zq --ordinal fortieth  # or, never read: frozen half
 
 Real passages (never committed: the text is not ours) follow the same path with WORKDIR/COLLECT.md for the
-collectors and two graders; `merge-real WORKDIR SET` averages graded_R1_SET.yaml and graded_R2_SET.yaml.
+collectors and two graders; `merge-real WORKDIR SET` averages graded_R1_SET.yaml and graded_R2_SET.yaml. `init` gives
+collectors the pages of every earlier set from benchmarks/blind/used_pages.txt (addresses only): append each new set's
+`source` addresses to it and commit them, so the list outlives the work directory.
 """
 
 from __future__ import annotations
@@ -32,6 +34,8 @@ HERE = Path(__file__).resolve().parent
 TUNE = HERE.parent / "tests" / "blind" / "tune"
 FROZEN = HERE.parent / "tests" / "blind" / "frozen"
 BRIEFS = HERE / "blind"
+#: Source addresses of the real passages collected so far (addresses only; the passages stay out of the repository).
+_USED_PAGES = BRIEFS / "used_pages.txt"
 
 
 def _dump(data: object, path: Path) -> None:
@@ -47,7 +51,9 @@ def init(work: Path, suffix: str, batch: str, seen: list[Path] | None = None) ->
     pages of earlier real sets (`seen`), which collectors must not use again (a passage already graded and read
     measures nothing new: real sets y, z, v shared pages before this list existed)."""
     work.mkdir(parents=True, exist_ok=True)
-    pages: set[str] = set()
+    # (the addresses of earlier sets' pages are kept in the repository, not their text: a work directory has been lost
+    # with its machine seven times, and its list with it)
+    pages: set[str] = set(_USED_PAGES.read_text(encoding="utf-8").split()) if _USED_PAGES.exists() else set()
     for path in seen or []:
         for item in _load(path) or []:
             if isinstance(item, dict) and item.get("source"):
