@@ -994,7 +994,7 @@ def _heads_items_naming(answer: Analysis, wanted: Claim, frame: Frame) -> Mentio
     if words > 4 or any(toks[k].key in ("?", "？") for k in range(k0, k1)):
         return None  # a title that says more than the claim's words ("Why your FP16 run died"), or asks
     named_in, under = answer.subjects_by_heading()
-    if blk in named_in and any(lay.block_of[m.start] == blk and lay.aside_of[m.start] < 0 for m in answer.subjects.mentions):
+    if blk in named_in:
         return None  # the heading names a subject of its own: what it says is that subject's
     return under.get(blk, {}).get(wanted.about)
 

@@ -1427,11 +1427,12 @@ class Analysis:
         return j >= 0 and COMPARED_WITH.ends_at(self.tokens, j) >= 0
 
     def subjects_by_heading(self) -> tuple[frozenset[int], dict[int, dict[str, Mention]]]:
-        """The blocks that name a subject themselves, and per heading (or lead) block the subjects named in the blocks it
-        governs, each with its first mention, comparison partners left out (computed once per answer)."""
+        """The blocks that name a subject themselves (outside a bracketed gloss: "Post-Norm (Original Transformer)" names
+        none), and per heading (or lead) block the subjects named in the blocks it governs, each with its first mention,
+        comparison partners left out (computed once per answer)."""
         if self._by_heading is None:
             lay = self.lay
-            named = frozenset(lay.block_of[m.start] for m in self.subjects.mentions)
+            named = frozenset(lay.block_of[m.start] for m in self.subjects.mentions if lay.aside_of[m.start] < 0)
             under: dict[int, dict[str, Mention]] = {}
             for m in self.subjects.mentions:
                 if m.contrast:
