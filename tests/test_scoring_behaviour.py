@@ -261,6 +261,17 @@ def test_a_displayed_formula_carries_on_the_clause_left_open_before_it(deck) -> 
     assert "llama-rms" not in hits(who, f"T5 用简化 LN；LLaMA 和 GPT-2 用\n{formula}\n放在每个 sublayer 的 input 端。\n")
 
 
+def test_items_run_into_a_sentence_are_clauses_of_their_own(deck) -> None:
+    # "(1) ... the original transformer, (2) the Pre-Norm, ...": the Pre-Norm is item (2)'s, not the original's
+    who = _card(deck, "ln-who-uses-what")
+    text = ("Gemma 3 differs from (1) the Post-Norm used in the original transformer, (2) the Pre-Norm, which GPT-2 "
+            "popularised, and (3) the Post-Norm flavour of OLMo 2.")
+    assert "orig-pre" not in mistakes(who, text)
+    assert "transformer-post" in hits(who, text)
+    # one bracketed number alone is no run of items: the clause is still the original Transformer's
+    assert "orig-pre" in mistakes(who, "The original transformer (1) used the Pre-Norm placement.")
+
+
 def test_a_line_leading_into_indented_items_names_their_subject(main_card) -> None:
     text = "Pre-LN, the one LLMs use\n  - keeps an identity path to the input\n  - trains without warm-up\n"
     assert {"pre-identity-path", "pre-no-warmup"} <= hits(main_card, text)

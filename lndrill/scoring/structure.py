@@ -760,6 +760,7 @@ def analyse(text: str, tokens: list[Token], cased: str | None = None) -> Layout:
     last_line = -1
     calls: list[bool] = []  # per open bracket: does it open a call ("O(log N)") rather than an aside
     dashed = _SPACED_DASH.search(text) is not None
+    items = _inline_items(text)
     for i, tok in enumerate(tokens):
         ln = tok_line[i]
         if ln != last_line:
@@ -796,7 +797,10 @@ def analyse(text: str, tokens: list[Token], cased: str | None = None) -> Layout:
                 and not (label is not None and label[1] in (i - 1, i))
                 and _SPACED_DASH.search(text, tokens[i - 1].end, tok.start) and not _names_before_dash(tokens, lay.part_of, i, cased or text)):
             part += 1  # "和 L 无关——不是随深度变大": a dash parts the sentence as a comma does (the tokens leave it out)
-        if _is_connective(tokens, i) or (tok.kind == PUNCT and tok.key == ";") or colon or _which_follows(tokens, i):
+        if tok.kind == PUNCT and i >= 2 and tokens[i - 2].start in items and tok.key == ")":
+            pass  # the close of an item's marker: "(2)" opened its clause
+        elif (_is_connective(tokens, i) or (tok.kind == PUNCT and tok.key == ";") or colon or _which_follows(tokens, i)
+                or tok.start in items):
             # An elaborating colon ("X is wrong: it is flat") starts a clause; a label's colon does not.
             clause += 1
             part += 1
@@ -985,6 +989,23 @@ _BEFORE_NOUN_WHILE = frozenset({"a", "the", "little", "short", "long", "good", "
 #: What a sentence's clause "which" leads to when it draws a consequence (", which implies ...", ", which means ..."):
 #: a new claim about another quantity, as after "so" ("θ ~ 1/√l, which implies 1 − cos ~ θ² ~ 1/l" gives 1/l to 1 − cos).
 _CONSEQUENCE_VERBS = frozenset({"imply", "mean", "entail"})
+
+
+#: A marker of an item run into a sentence: "(2)" or "(b)" standing alone between spaces.
+_INLINE_MARKER = re.compile(r"(?:(?<=\s)|^)\(([1-9]|[a-h])\)(?=\s)", re.MULTILINE)
+
+
+def _inline_items(text: str) -> frozenset[int]:
+    """Where the markers of items run into a sentence start: "differs from (1) the Post-Norm of the original
+    Transformer, (2) the Pre-Norm of GPT-2": each item is a clause of its own, as a list item is a block of its own.
+    Only markers that count on from one another on a line ("(1) ... (2)", "(a) ... (b)") are items."""
+    starts: set[int] = set()
+    for line in re.finditer(r"[^\n]+", text):
+        found = [(m.start() + line.start(), m.group(1)) for m in _INLINE_MARKER.finditer(line.group())]
+        for (a, x), (b, y) in zip(found, found[1:], strict=False):
+            if ord(y) == ord(x) + 1:
+                starts.update((a, b))
+    return frozenset(starts)
 
 
 def _which_follows(tokens: list[Token], i: int) -> bool:
