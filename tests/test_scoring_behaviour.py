@@ -272,6 +272,18 @@ def test_items_run_into_a_sentence_are_clauses_of_their_own(deck) -> None:
     assert "orig-pre" in mistakes(who, "The original transformer (1) used the Pre-Norm placement.")
 
 
+def test_nested_items_take_the_subject_of_the_item_line_they_hang_under(deck) -> None:
+    # "- **Post-Norm**" with an indented picture naming both placements, then "  - **问题**: ..." under it
+    main = _card(deck, "pre-vs-post-ln")
+    text = ("### Pre-Norm vs. Post-Norm\n\n- **Post-Norm (原始方案)**\n  LayerNorm 在残差相加之后。\n"
+            "  ![Post-LN vs Pre-LN](images/pre-norm-vs-post-norm.png)\n  - **问题**: 为了使其收敛，通常需要一个精心设计的学习率预热（warm-up）阶段。\n")
+    assert "post-needs-warmup" in hits(main, text)
+    # a label item nested under the item ("  - **优势**:") heads its own items with the item's subject
+    text = ("- **Pre-Norm (现代标准)**\n  LayerNorm 移到子层的输入端。\n  - **优势**:\n"
+            "    1. 残差路径上没有任何操作，梯度可以无阻碍地传播。\n")
+    assert "pre-identity-path" in hits(main, text)
+
+
 def test_a_line_leading_into_indented_items_names_their_subject(main_card) -> None:
     text = "Pre-LN, the one LLMs use\n  - keeps an identity path to the input\n  - trains without warm-up\n"
     assert {"pre-identity-path", "pre-no-warmup"} <= hits(main_card, text)

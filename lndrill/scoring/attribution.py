@@ -706,8 +706,13 @@ class Subjects:
     def _heading_subjects(self) -> dict[int, str]:
         out: dict[int, str] = {}
         named: dict[int, set[str]] = {}
+        first_line = {blk: self.lay.line_of[i] for blk, i in self._first_tokens().items()}
         for m in self.mentions:  # "## Post-LN vs Pre-LN" names two subjects, whatever "vs" makes of one
             blk = self.lay.block_of[m.start]
+            if self.lay.block_kind[blk] == "item" and self.lay.line_of[m.start] != first_line[blk]:
+                # an item heads the items nested under it by its own line, not by the lines under that ("- **Post-Norm**"
+                # over "  ![Post-LN vs Pre-LN diagram](...)" and "  - 问题: ...")
+                continue
             if self.lay.block_kind[blk] == "heading" or (blk in self.lay.lead_blocks and not m.contrast):
                 # a line leading into a list names its subject the way a sentence does: "Pre-LN has several
                 # advantages over Post-LN:" leads into Pre-LN's advantages
@@ -721,6 +726,9 @@ class Subjects:
             # (nothing between them), is its sub-heading
             if kinds[blk] == "heading" and kinds[blk - 1] == "heading" and blk not in named and blk - 1 in out:
                 out[blk] = out[blk - 1]
+            # a label item nested under an item that names a subject ("- **Pre-Norm**" over "  - **优势**:")
+            elif kinds[blk] == "heading" and blk not in named and self.lay.heading_of[blk] in out:
+                out[blk] = out[self.lay.heading_of[blk]]
         # A heading that names nobody under a higher-ranked one that names a subject ("### Pre-LN" over "**Pros:**",
         # "## Post-LN" over "### Problems") is its sub-heading, whatever paragraphs lie between them.
         open_headings: list[tuple[int, int]] = []  # (rank, block), outermost first

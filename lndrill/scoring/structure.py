@@ -672,7 +672,14 @@ def analyse(text: str, tokens: list[Token], cased: str | None = None) -> Layout:
             item_indent = len(raw) - len(raw.lstrip())
             while lead_items and (not bullet or lead_items[-1][1] >= item_indent):
                 lead_items.pop()
-            if heading:
+            if heading and bullet and lead_items and not prev_blank:
+                # "- **Pre-Norm**" over "  - **优势**:" over "    1. ...": a label item nested under an item heads
+                # the items under it, and is itself about the item above it
+                current_heading = block
+                lay.heading_of.append(lead_items[-1][0])
+                lay.lead_blocks.add(lead_items[-1][0])
+                lead = -1
+            elif heading:
                 current_heading = block
                 lay.heading_of.append(-1)
                 lead = -1
