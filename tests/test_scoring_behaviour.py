@@ -284,6 +284,17 @@ def test_nested_items_take_the_subject_of_the_item_line_they_hang_under(deck) ->
     assert "pre-identity-path" in hits(main, text)
 
 
+def test_an_equation_set_beside_a_comparison_belongs_to_it(deck) -> None:
+    # "Unlike DeepNet's own choice, alpha = (2N)^(1/4), GLM picked ...": the value is DeepNet's, not GLM-130B's
+    who = _card(deck, "ln-who-uses-what")
+    text = ("GLM-130B uses DeepNorm with alpha = (2N)^(1/2). Unlike DeepNet's own decoder-only choice, "
+            "alpha = (2N)^(1/4), GLM picked a larger constant.")
+    assert "glm-deepnet-alpha" not in mistakes(who, text)
+    assert "glm-alpha" in hits(who, text)
+    # the value said of GLM itself after the comparison is still its own
+    assert "glm-deepnet-alpha" in mistakes(who, "Unlike the original Transformer, GLM-130B uses DeepNorm with alpha = (2N)^(1/4).")
+
+
 def test_a_line_leading_into_indented_items_names_their_subject(main_card) -> None:
     text = "Pre-LN, the one LLMs use\n  - keeps an identity path to the input\n  - trains without warm-up\n"
     assert {"pre-identity-path", "pre-no-warmup"} <= hits(main_card, text)

@@ -637,7 +637,6 @@ class Subjects:
         A part that opens with "unlike"/"compared with"/"不同于" (or ends with "相比"/"不同") is the comparison,
         whatever it names; a relative part right after it ("which is ...", "它是 ...") belongs to it too.
         """
-        del spans
         lay, toks = self.lay, self.lay.tokens
         out: set[int] = set()
         first_of: dict[int, int] = {}
@@ -659,7 +658,24 @@ class Subjects:
             nxt = first_of.get(part + 1)
             if nxt is not None and lay.clause_of[nxt] == lay.clause_of[first] and _opens_relative(toks, nxt):
                 out.add(part + 1)
+            elif nxt is not None and lay.clause_of[nxt] == lay.clause_of[first]:
+                out.update(self._appositive_equation(nxt, spans))
         return out
+
+    def _appositive_equation(self, a: int, names: list[tuple[int, int]]) -> set[int]:
+        """The parts from token a to the next comma, when they are an equation set beside the comparison before them
+        and the clause goes on after them: "Unlike DeepNet's own choice, alpha = (2N)^(1/4), GLM picked a larger one"
+        (the value is DeepNet's). `names` are the spans of the subjects named in the answer."""
+        lay, toks = self.lay, self.lay.tokens
+        b = a
+        while b < len(toks) and toks[b].key not in (",", "，") and lay.clause_of[b] == lay.clause_of[a]:
+            b += 1
+        words = [t for t in toks[a:b] if t.kind != PUNCT]
+        if not (b < len(toks) and toks[b].key == "," and b + 1 < len(toks) and lay.clause_of[b + 1] == lay.clause_of[a]
+                and 0 < len(words) <= 12 and any(t.kind == PUNCT and t.key == "=" for t in toks[a:b])
+                and not any(t.kind == CJK for t in words) and not any(a <= x < b for x, _ in names)):
+            return set()
+        return {lay.part_of[i] for i in range(a, b)}
 
     def _predicate_nominals(self, mentions: list[Mention]) -> list[Mention]:
         """"Sandwich-LN is Pre-LN with an extra norm", "RMSNorm is LayerNorm without the mean": the subject named
