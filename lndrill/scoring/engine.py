@@ -372,9 +372,9 @@ def _predicate_ends_earlier_part(answer: Analysis, frame: Frame) -> bool:
             continue
         k, last = b2, lay.part_of[b2 - 1]  # (a term may run over "、" into the next part: "query、key")
         while k < len(toks) and lay.part_of[k] == last:
-            if (toks[k].kind == CJK and (not is_function_token(toks[k]) or toks[k].key == "是")) or (
+            if (toks[k].kind == CJK and (not is_function_token(toks[k]) or toks[k].key in ("是", "为"))) or (
                     toks[k].kind == WORD and (toks[k].key in COPULAS or toks[k].key in _THEN_VERBS)):
-                return True  # (是 is the copula: "‖J‖_F 只是 2.3 → 3.1", "its norm is only 2.3 -> 3.1")
+                return True  # (是, 为 are copulas: "‖J‖_F 只是 2.3 → 3.1", "W^Q, W^K 的 gain 为 1", "its norm is only 2.3 -> 3.1")
             k += 1
     return False
 
