@@ -1654,7 +1654,9 @@ def _subject_excepted(answer: Analysis, frame: Frame) -> bool:
 #: What a name that opens a comma part does when the part is a statement about it ("DeepNorm is Post-LN",
 #: "DeepNorm as the Post-LN holdout", "T5 uses a simplified norm").
 _NAME_TAKES = frozenset({"as", "use", "uses", "used", "keep", "keeps", "kept", "adopt", "adopts", "adopted", "stay",
-                         "stays", "remain", "remains"})
+                         "stays", "remain", "remains",
+                         # a method that does or runs a placement ("Mix-LN does Post-LN in the early layers")
+                         "do", "doe", "did", "run", "ran", "apply", "appli"})
 #: What a name that opens a Chinese comma part does when the part is a statement about it ("GPT-2 把 LayerNorm 移到每个
 #: 子层之前", "GPT-2 改用 ...", "LLaMA 采用 ...").
 _NAME_TAKES_ZH = frozenset("把将用采改移换是")
