@@ -295,6 +295,15 @@ def test_an_equation_set_beside_a_comparison_belongs_to_it(deck) -> None:
     assert "glm-deepnet-alpha" in mistakes(who, "Unlike the original Transformer, GLM-130B uses DeepNorm with alpha = (2N)^(1/4).")
 
 
+def test_a_name_joined_to_a_word_of_level_is_the_level_reached(deck) -> None:
+    # "Pre-LN with no warm-up reached Post-LN-level BLEU": the result is Pre-LN's, Post-LN is the level it matched
+    card = _card(deck, "warmup-for-pre-ln")
+    text = "Pre-LN with no warm-up reached Post-LN-level BLEU on IWSLT14 (about 34) sooner."
+    assert "iwslt-comparable" in hits(card, text)
+    # the name alone before its noun is still the subject: Post-LN without warm-up earns nothing
+    assert "iwslt-comparable" not in hits(card, "Post-LN with no warm-up reached comparable BLEU on IWSLT14 (about 34).")
+
+
 def test_a_line_leading_into_indented_items_names_their_subject(main_card) -> None:
     text = "Pre-LN, the one LLMs use\n  - keeps an identity path to the input\n  - trains without warm-up\n"
     assert {"pre-identity-path", "pre-no-warmup"} <= hits(main_card, text)

@@ -353,6 +353,11 @@ def _comparison_stops(tokens: list[Token], j: int, text: str, end: int) -> bool:
                                         and not _hard_wrap(tokens, j, text, end))
 
 
+#: Words that make a name before them, joined by a hyphen, a level reached or matched ("Post-LN-level BLEU",
+#: "Post-LN-quality results", "Pre-LN-parity").
+_LEVEL_WORDS = frozenset({"level", "quality", "parity", "equival", "equivalent", "grade"})
+
+
 def is_contrast(tokens: list[Token], start: int, end: int, text: str = "") -> bool:
     """True when the mention at [start, end) is the thing compared against ("than Post-LN"), or the one set
     aside ("..., not Post-LN", "而非 Post-LN")."""
@@ -404,6 +409,10 @@ def is_contrast(tokens: list[Token], start: int, end: int, text: str = "") -> bo
     # noun, still credits Pre-LN with it)
     if (end + 1 < len(tokens) and tokens[end].kind == WORD and tokens[end].key == "like"
             and text[tokens[end - 1].end : tokens[end].start] == "-" and tokens[end + 1].kind == PUNCT):
+        return True
+    # "Pre-LN reached Post-LN-level BLEU": a name joined to a word of measure is the level another reaches
+    if (end < len(tokens) and tokens[end].kind == WORD and tokens[end].key in _LEVEL_WORDS
+            and text[tokens[end - 1].end : tokens[end].start] == "-"):
         return True
     if _reused_from(tokens, start, end, text):
         return True
