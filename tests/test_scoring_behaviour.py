@@ -304,6 +304,17 @@ def test_a_name_joined_to_a_word_of_level_is_the_level_reached(deck) -> None:
     assert "iwslt-comparable" not in hits(card, "Post-LN with no warm-up reached comparable BLEU on IWSLT14 (about 34).")
 
 
+def test_a_code_block_under_an_open_title_line_is_read_on_its_own(deck) -> None:
+    # a long title without a full stop, then a fenced block: the code is no displayed formula inside the title's sentence
+    deepnorm = _card(deck, "deepnorm")
+    text = ("DeepNorm (DeepNet, Wang et al. 2022, arXiv:2203.00555)\n\n```\n"
+            "x_{l+1} = LN( α · x_l + G_l(x_l) )        # still Post-LN: add, then normalise\n"
+            "attention branch ~ β²  (V and O both scaled)\n```\n\n"
+            "| model | α | β |\n|---|---|---|\n| encoder-only (N) | (2N)^(1/4) | (8N)^(-1/4) |\n"
+            "| decoder-only (M) | (2M)^(1/4) | (8M)^(-1/4) |\n| enc-dec, decoder | (3M)^(1/4) | (12M)^(-1/4) |\n")
+    assert {"update-rule", "alpha-value", "beta-value", "decoder-m"} <= hits(deepnorm, text)
+
+
 def test_a_line_leading_into_indented_items_names_their_subject(main_card) -> None:
     text = "Pre-LN, the one LLMs use\n  - keeps an identity path to the input\n  - trains without warm-up\n"
     assert {"pre-identity-path", "pre-no-warmup"} <= hits(main_card, text)

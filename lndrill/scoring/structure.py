@@ -652,7 +652,8 @@ def analyse(text: str, tokens: list[Token], cased: str | None = None) -> Layout:
         # A displayed formula set inside a sentence left open ("... the input satisfies" / "..., so" above it) is part
         # of that paragraph, and so is a lower-case line that carries on after it ("for all l > 0, independent of
         # depth"): they take the paragraph's subject, though each is a sentence of its own.
-        display = not blank and not heading and not bullet and label_at is None and _display_line(ltoks)
+        # (a line of code is no displayed formula: "```" over "x = LN(x + F(x))  # Post-LN" starts a block of its own)
+        display = not blank and not heading and not bullet and label_at is None and not in_code and _display_line(ltoks)
         if display:
             lay.display_lines.add(k)
         own_sentence = False
@@ -747,7 +748,7 @@ def analyse(text: str, tokens: list[Token], cased: str | None = None) -> Layout:
             prev_says = bool(_SAYS_AT_END.search(stripped))
             prev_cjk_end = CJK_CHAR.match(stripped[-1:]) is not None
             # (a line of prose ending with a colon is open however short: "其形式为：" over a displayed formula)
-            prev_prose_open = (not display and not heading and not bullet and label_at is None
+            prev_prose_open = (not display and not heading and not bullet and label_at is None and not in_code and not fence
                                and (_width(stripped) >= 40 or stripped.endswith((":", "：")))
                                and not _ENDS_SENTENCE.search(stripped)
                                and not any(t.kind == PUNCT and t.key == ARROW for t in ltoks))
