@@ -315,6 +315,15 @@ def test_a_code_block_under_an_open_title_line_is_read_on_its_own(deck) -> None:
     assert {"update-rule", "alpha-value", "beta-value", "decoder-m"} <= hits(deepnorm, text)
 
 
+def test_a_cross_in_a_table_cell_answers_the_column_not_the_reason_after_it(deck) -> None:
+    # "| Post-LN | ❌ redundant |" under "final LN?": no final LN, because it would be redundant
+    card = _card(deck, "pre-ln-final-norm")
+    table = "| | final LN? |\n|---|---|\n| Post-LN | {post} |\n| Pre-LN | ✅ needed |\n"
+    assert "post-already-normalised" in hits(card, table.format(post="❌ redundant"))
+    # a cross alone still denies the column: "final LN? ❌" says nothing about redundancy
+    assert "post-already-normalised" not in hits(card, table.format(post="❌"))
+
+
 def test_a_line_leading_into_indented_items_names_their_subject(main_card) -> None:
     text = "Pre-LN, the one LLMs use\n  - keeps an identity path to the input\n  - trains without warm-up\n"
     assert {"pre-identity-path", "pre-no-warmup"} <= hits(main_card, text)

@@ -36,6 +36,7 @@ from lndrill.scoring.lexicon import (
     Token,
     stem,
 )
+from lndrill.scoring.normalize import TABLE_COLON
 from lndrill.scoring.structure import TICKS, Layout, is_cause, is_consequence, is_function_token
 
 NEGATION = Cues(
@@ -1087,6 +1088,9 @@ class Polarity:
         denied = False
         saying_denied = False
         own_cues = {t: {j for j in c if j >= since} for t, c in self._own_cues(terms).items()}
+        answered = self._cell_answers_around(terms)
+        if answered:
+            own_cues = {t: c - answered for t, c in own_cues.items()}
         saying = {t for t in terms if len(terms) > 1 and self._saying(*t)}
         said_by = {j for t in saying for j in own_cues[t]}
         # A saying verb among the claim's own words is judged above; one outside them ("does not mean X")
@@ -1137,6 +1141,21 @@ class Polarity:
         if self.label_refuted and terms[0][0] >= self.label_refuted.get(self.lay.clause_of[terms[0][0]], len(self.tokens)):
             firm = False
         return affirmed, firm
+
+    def _cell_answers_around(self, terms: tuple[tuple[int, int], ...]) -> set[int]:
+        """The "not" of a table cell's cross ("final LN? | Post-LN | ❌ redundant |", read "final ln post-ln∶ not
+        (redundant).") when some of the claim's words stand in the bracketed reason after it: the cross answers the
+        column's question, and the reason is said on its own, so the claim made with it is not denied by the cross."""
+        toks, text = self.tokens, self.lay.text
+        out: set[int] = set()
+        for a, _ in terms:
+            k = a - 1
+            while k >= 0 and toks[k].key != "(" and self.lay.sentence_of[k] == self.lay.sentence_of[a]:
+                k -= 1
+            if (k >= 2 and toks[k].key == "(" and toks[k - 1].key == "not"
+                    and text[toks[k - 2].start : toks[k - 2].end] == TABLE_COLON):
+                out.add(k - 1)
+        return out
 
     def _own_cues(self, terms: tuple[tuple[int, int], ...]) -> dict[tuple[int, int], set[int]]:
         """Per term span, the negation cues that govern it (what `affirmed` weighs)."""
