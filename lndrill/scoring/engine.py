@@ -1175,7 +1175,8 @@ def find_mistake(answer: Analysis, claim: Claim, correct: Claim | None, *,
                 if _respectively_another(answer, claim, frame) or any(
                         said_of_other(answer, frame) for said_of_other in _SAID_OF_SOMETHING_ELSE):
                     continue
-                if claim.about is not None and _object_of_a_later_name(answer, frame):
+                if claim.about is not None and (_object_of_a_later_name(answer, frame)
+                                                or _named_in_an_earlier_aside(answer, frame)):
                     continue  # (a claim wrong of any subject is wrong there too)
                 if correct is not None and not qualified and _also_correct(answer, correct, frame):
                     continue  # (withholding asks the other way round: may the wrong claim's words earn the point?)
@@ -1994,6 +1995,28 @@ _CLAUSE_PRONOUNS = frozenset({"it", "they", "that", "this"})
 #: ... the same with the verb glued on.
 _PRONOUN_COPULAS = frozenset({"it's", "it\u2019s", "that's", "that\u2019s", "they're", "they\u2019re"})
 
+
+
+def _named_in_an_earlier_aside(answer: Analysis, frame: Frame) -> bool:
+    """The frame's subject is named only inside a bracket that closes an earlier comma part of its sentence, after
+    words of that part ("最新的模型在子层输出端加 norm（Gemma 2、OLMo 2），或者用 DeepNorm 把 Post-LN 训稳", "newer models add an
+    output norm (Gemma 2, OLMo 2), or use DeepNorm"): the bracket gives examples of that part's words, not the
+    subject of the parts after it. Precision first: not charged."""
+    lay, toks = answer.lay, answer.lay.tokens
+    at = frame.who.at
+    if at is None or at >= frame.start or lay.aside_of[at] < 0 or lay.sentence_of[at] != lay.sentence_of[frame.start]:
+        return False
+    close = next((j for j in range(at, frame.start) if toks[j].kind == PUNCT and toks[j].key == ")"), None)
+    if close is None or close + 1 >= frame.start or toks[close + 1].key != ",":
+        return False
+    opening = next((j for j in range(at, -1, -1) if toks[j].kind == PUNCT and toks[j].key == "("), None)
+    if opening is None or opening == 0 or lay.sentence_of[opening - 1] != lay.sentence_of[at]:
+        return False  # (the bracket opens its sentence: nothing before it for it to give examples of)
+    before = lay.part_opening(opening - 1)
+    if sum(1 for j in range(before, opening) if toks[j].kind in (WORD, CJK) and not is_function_token(toks[j])) < 3:
+        return False  # ("Modern models (LLaMA, Mistral), unlike BERT, use ...": examples of the subject itself)
+    return not any(m.subject == frame.who.subject and lay.aside_of[m.start] < 0
+                   and lay.sentence_span[lay.sentence_of[at]][0] <= m.start < frame.start for m in answer.subjects.mentions)
 
 
 def _said_of_a_pronoun_before(answer: Analysis, frame: Frame) -> bool:
