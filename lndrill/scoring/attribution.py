@@ -658,8 +658,11 @@ class Subjects:
         for part, first in first_of.items():
             last = last_of[part]
             n = _CONTRAST_BEFORE.at(toks, first)
+            # (a part that goes on after a closed aside does not open with its first word: "DeepNorm (Wang et al.) like
+            # Post-LN ...", "Peri-LN（arXiv:2502.02732）和 Sandwich 同一个结构")
             opens = n > 0 and not (toks[first].kind == WORD and toks[first].key in _NOT_PART_OPENERS) and not (
-                toks[first].kind == CJK and _by_contrast(toks, first + n - 1))
+                toks[first].kind == CJK and _by_contrast(toks, first + n - 1)) and not (
+                first > 0 and toks[first - 1].kind == PUNCT and toks[first - 1].key == ")")
             closes = toks[last].kind == CJK and _CONTRAST_AFTER.ends_at(toks, last) >= 0
             if not (opens or closes):
                 continue
