@@ -324,6 +324,13 @@ def test_a_cross_in_a_table_cell_answers_the_column_not_the_reason_after_it(deck
     assert "post-already-normalised" not in hits(card, table.format(post="❌"))
 
 
+def test_a_name_compared_with_after_an_aside_starts_no_claim_of_its_own(deck) -> None:
+    # "Peri-LN（arXiv:2502.02732）和 Sandwich 同一个结构": Sandwich is what Peri-LN is compared with, after the aside
+    sandwich = _card(deck, "sandwich-ln")
+    for aside in ("（arXiv:2502.02732）", " (arXiv:2502.02732) "):
+        assert "peri-ln" in hits(sandwich, f"Peri-LN{aside}和 Sandwich 同一个结构：每个子层的输入、输出各一个 norm。")
+
+
 def test_a_line_leading_into_indented_items_names_their_subject(main_card) -> None:
     text = "Pre-LN, the one LLMs use\n  - keeps an identity path to the input\n  - trains without warm-up\n"
     assert {"pre-identity-path", "pre-no-warmup"} <= hits(main_card, text)

@@ -276,6 +276,10 @@ def _names_a_norm_layer(text: str) -> bool:
     return any(m.group(1) not in _SIZE_OF_NORM and not m.group(2) for m in _BARE_NORM.finditer(text))
 
 
+#: Chinese words that make the name right after them the one compared with ("和 Sandwich 同一个结构", "像 Pre-LN 一样").
+_ZH_LIKENESS = frozenset({"和", "与", "跟", "同", "像"})
+
+
 class Analysis:
     """Everything derived from one answer text, shared by all points of a card."""
 
@@ -994,7 +998,11 @@ class Analysis:
                 # earlier part is its object ("NormFormer keeps Pre-LN and adds an LN after attention")
                 first = h if h[0] < anchor[0] else anchor
                 m = self.subjects.between(min(h[1], anchor[1]), max(h[0], anchor[0]))
-                if (m is not None and part_of[m.start] != part_of[first[0]] and not self.setting_part(first[0])
+                # (not a name compared with, right after 和/与/跟/像: "Peri-LN（arXiv:2502.02732）和 Sandwich 同一个结构" is
+                # Peri-LN's claim)
+                if (m is not None and part_of[m.start] != part_of[first[0]] and not m.contrast
+                        and not (m.start > 0 and self.tokens[m.start - 1].key in _ZH_LIKENESS)
+                        and not self.setting_part(first[0])
                         and not self._in_table_label(m.start) and not self._names_the_replacement(m.start, first[0])
                         and not self._conceded_aside(m.start)):
                     continue
