@@ -1141,9 +1141,11 @@ class Subjects:
         stop = min(len(toks), end + 8)
         while end < stop and toks[end].kind == PUNCT and toks[end].key == ")":
             end += 1  # (the claim's words may stop inside its formula's brackets)
-        k = end
-        while k < min(len(toks), end + _TAG_REACH) and toks[k].kind in (WORD, CJK) and (
-                lay.part_of[k] == lay.part_of[end - 1]):
+        k, words = end, 0.0
+        while k < len(toks) and toks[k].kind in (WORD, CJK) and lay.part_of[k] == lay.part_of[end - 1]:
+            words += 0.5 if toks[k].kind == CJK else 1.0  # (a Chinese character counts half a word: "端加一个 norm")
+            if words > _TAG_REACH:
+                break
             k += 1
         later = k > end and k < len(toks) and toks[k].kind == PUNCT and toks[k].key == "(" and not any(
             end <= m.start < k for m in self.mentions)

@@ -290,7 +290,9 @@ class Analysis:
         # where the placements that are no subject of the card are named ("Post-LN" on the Sandwich-LN card)
         self._placement_spans = sorted({hit for ph in rubric.placement_names for hit in self.index.find(ph)})
         self._placement_starts = sorted({a for a, _ in self._placement_spans})
-        self.lay: Layout = analyse(self.prep.text, self.tokens, self.prep.cased)
+        wide = frozenset(i for i, ch in enumerate(self.prep.text) if ch in "()"
+                         and self.prep.original[self.prep.origin[i]] in "\uff08\uff09")  # "（", "）"
+        self.lay: Layout = analyse(self.prep.text, self.tokens, self.prep.cased, wide)
         starts = [t.start for t in self.tokens]
         written = find_formulas(self.prep.text)
         self._formulas = [(f.sides, *span) for f in written

@@ -583,11 +583,12 @@ def _label_end(line_tokens: list[Token], raw: str, line_start: int) -> int | Non
     return None
 
 
-def analyse(text: str, tokens: list[Token], cased: str | None = None) -> Layout:
+def analyse(text: str, tokens: list[Token], cased: str | None = None, wide: frozenset[int] = frozenset()) -> Layout:
     """Split tokens into blocks, sentences, clauses and parts; mark claim-like clauses.
 
     `cased` (the text before lower-casing) tells a hard-wrapped continuation ("...multiplied by\n  beta.")
-    from a new note ("Pre → identity path")."""
+    from a new note ("Pre → identity path"). `wide` holds where the brackets were written full-width ("（", "）"):
+    those are never a call's ("norm（Gemma 2、OLMo 2）" is an aside)."""
     lay = Layout(tokens, text)
     n = len(tokens)
     lines = _line_bounds(text)
@@ -812,7 +813,7 @@ def analyse(text: str, tokens: list[Token], cased: str | None = None) -> Layout:
             # An elaborating colon ("X is wrong: it is flat") starts a clause; a label's colon does not.
             clause += 1
             part += 1
-        elif tok.kind == PUNCT and tok.key in "()" and _call_bracket(text, tokens, i, calls):
+        elif tok.kind == PUNCT and tok.key in "()" and _call_bracket(text, tokens, i, calls, wide):
             pass  # "O(log N)", "LN(x + F(x))": the brackets of a call or a formula group the maths, they start no aside
         elif tok.kind == PUNCT and tok.key == "," and calls and calls[-1] and _between_arguments(tokens, i):
             pass  # "F(x, W)": a comma between a call's arguments parts nothing
@@ -891,14 +892,14 @@ def _between_arguments(tokens: list[Token], i: int) -> bool:
     return symbol(i - 1) and symbol(i + 1)
 
 
-def _call_bracket(text: str, tokens: list[Token], i: int, calls: list[bool]) -> bool:
+def _call_bracket(text: str, tokens: list[Token], i: int, calls: list[bool], wide: frozenset[int] = frozenset()) -> bool:
     """Is the bracket at token i one of a call ("O(", "LN(", "sqrt(") rather than of an aside? An opening bracket
-    glued to the word or bracket before it opens a call; a closing bracket closes whatever its opening one did
-    (`calls` is the stack of open brackets)."""
+    glued to the word or bracket before it opens a call, unless it was written full-width (`wide`); a closing
+    bracket closes whatever its opening one did (`calls` is the stack of open brackets)."""
     tok = tokens[i]
     if tok.key == "(":
         before = text[tok.start - 1] if tok.start > 0 else " "
-        glued = (before.isascii() and before.isalnum()) or before in ")_^"
+        glued = ((before.isascii() and before.isalnum()) or before in ")_^") and tok.start not in wide
         if glued and i > 0 and tokens[i - 1].kind == WORD:
             word = text[tokens[i - 1].start : tokens[i - 1].end].lower()
             glued = len(word) <= 4 or word in _CALL_NAMES
