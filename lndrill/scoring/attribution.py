@@ -355,7 +355,7 @@ def _comparison_stops(tokens: list[Token], j: int, text: str, end: int) -> bool:
 
 #: Words that make a name before them, joined by a hyphen, a level reached or matched ("Post-LN-level BLEU",
 #: "Post-LN-quality results", "Pre-LN-parity").
-_LEVEL_WORDS = frozenset({"level", "quality", "parity", "equival", "equivalent", "grade"})
+_LEVEL_WORDS = frozenset({"level", "quality", "parity", "equivalent", "grade"})
 
 
 def is_contrast(tokens: list[Token], start: int, end: int, text: str = "") -> bool:
@@ -679,13 +679,15 @@ class Subjects:
         and the clause goes on after them: "Unlike DeepNet's own choice, alpha = (2N)^(1/4), GLM picked a larger one"
         (the value is DeepNet's). `names` are the spans of the subjects named in the answer."""
         lay, toks = self.lay, self.lay.tokens
-        b = a
+        b, words = a, 0
         while b < len(toks) and toks[b].key not in (",", "，") and lay.clause_of[b] == lay.clause_of[a]:
+            words += toks[b].kind != PUNCT
+            if words > 12:
+                return set()  # (no short equation: the walk stops here, whatever the clause's length)
             b += 1
-        words = [t for t in toks[a:b] if t.kind != PUNCT]
         if not (b < len(toks) and toks[b].key == "," and b + 1 < len(toks) and lay.clause_of[b + 1] == lay.clause_of[a]
-                and 0 < len(words) <= 12 and any(t.kind == PUNCT and t.key == "=" for t in toks[a:b])
-                and not any(t.kind == CJK for t in words) and not any(a <= x < b for x, _ in names)):
+                and words > 0 and any(t.kind == PUNCT and t.key == "=" for t in toks[a:b])
+                and not any(t.kind == CJK for t in toks[a:b]) and not any(a <= x < b for x, _ in names)):
             return set()
         return {lay.part_of[i] for i in range(a, b)}
 

@@ -280,6 +280,15 @@ def _names_a_norm_layer(text: str) -> bool:
 _ZH_LIKENESS = frozenset({"和", "与", "跟", "同", "像"})
 
 
+def _full_width_brackets(prep: Prepared) -> frozenset[int]:
+    """Where the normalised text's brackets were written full-width ("（", "）") in the answer (none to look for in
+    most answers)."""
+    if "\uff08" not in prep.original and "\uff09" not in prep.original:
+        return frozenset()
+    return frozenset(m.start() for m in re.finditer(r"[()]", prep.text)
+                     if prep.original[prep.origin[m.start()]] in "\uff08\uff09")
+
+
 class Analysis:
     """Everything derived from one answer text, shared by all points of a card."""
 
@@ -290,8 +299,7 @@ class Analysis:
         # where the placements that are no subject of the card are named ("Post-LN" on the Sandwich-LN card)
         self._placement_spans = sorted({hit for ph in rubric.placement_names for hit in self.index.find(ph)})
         self._placement_starts = sorted({a for a, _ in self._placement_spans})
-        wide = frozenset(i for i, ch in enumerate(self.prep.text) if ch in "()"
-                         and self.prep.original[self.prep.origin[i]] in "\uff08\uff09")  # "（", "）"
+        wide = _full_width_brackets(self.prep)
         self.lay: Layout = analyse(self.prep.text, self.tokens, self.prep.cased, wide)
         starts = [t.start for t in self.tokens]
         written = find_formulas(self.prep.text)

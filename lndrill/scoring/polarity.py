@@ -17,6 +17,7 @@ as mistakes.
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Set as AbstractSet
 from functools import cached_property
@@ -1146,16 +1147,24 @@ class Polarity:
         """The "not" of a table cell's cross ("final LN? | Post-LN | ❌ redundant |", read "final ln post-ln∶ not
         (redundant).") when some of the claim's words stand in the bracketed reason after it: the cross answers the
         column's question, and the reason is said on its own, so the claim made with it is not denied by the cross."""
-        toks, text = self.tokens, self.lay.text
+        brackets, crosses = self._brackets_and_cell_crosses
+        if not crosses:
+            return set()
         out: set[int] = set()
         for a, _ in terms:
-            k = a - 1
-            while k >= 0 and toks[k].key != "(" and self.lay.sentence_of[k] == self.lay.sentence_of[a]:
-                k -= 1
-            if (k >= 2 and toks[k].key == "(" and toks[k - 1].key == "not"
-                    and text[toks[k - 2].start : toks[k - 2].end] == TABLE_COLON):
-                out.add(k - 1)
+            i = bisect.bisect_left(brackets, a) - 1  # the nearest "(" before the word
+            if i >= 0 and brackets[i] in crosses and self.lay.sentence_of[brackets[i]] == self.lay.sentence_of[a]:
+                out.add(brackets[i] - 1)
         return out
+
+    @cached_property
+    def _brackets_and_cell_crosses(self) -> tuple[list[int], frozenset[int]]:
+        """Every "(" token, in order, and those that open the reason after a table cell's cross ("∶ not (")."""
+        toks, text = self.tokens, self.lay.text
+        brackets = [k for k, t in enumerate(toks) if t.key == "("]
+        crosses = frozenset(k for k in brackets if k >= 2 and toks[k - 1].key == "not"
+                            and text[toks[k - 2].start : toks[k - 2].end] == TABLE_COLON)
+        return brackets, crosses
 
     def _own_cues(self, terms: tuple[tuple[int, int], ...]) -> dict[tuple[int, int], set[int]]:
         """Per term span, the negation cues that govern it (what `affirmed` weighs)."""
