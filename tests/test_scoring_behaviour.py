@@ -331,6 +331,17 @@ def test_a_name_compared_with_after_an_aside_starts_no_claim_of_its_own(deck) ->
         assert "peri-ln" in hits(sandwich, f"Peri-LN{aside}和 Sandwich 同一个结构：每个子层的输入、输出各一个 norm。")
 
 
+def test_a_heading_naming_another_method_heads_no_claim_of_the_cards_subject(deck) -> None:
+    # "## QK-Norm" over "Used in LLaMA 3": the models named use QK-Norm; nothing is said about RMSNorm
+    rmsnorm = _card(deck, "rmsnorm")
+    body = "An extra normalisation of the queries and keys before their dot product. Used in LLaMA 3 and many recent models."
+    for heading in ("## QK-Norm", "QK-Normalization", "### 批归一化 (BatchNorm)"):
+        assert "llama-rmsnorm" not in hits(rmsnorm, f"{heading}\n\n{body}")
+    # under a heading that names the card's subject, or none, the unnamed sentence is still about RMSNorm
+    for heading in ("## RMSNorm", "## Why it won"):
+        assert "llama-rmsnorm" in hits(rmsnorm, f"{heading}\n\nIt drops the mean subtraction. Used in LLaMA and many recent models.")
+
+
 def test_a_line_leading_into_indented_items_names_their_subject(main_card) -> None:
     text = "Pre-LN, the one LLMs use\n  - keeps an identity path to the input\n  - trains without warm-up\n"
     assert {"pre-identity-path", "pre-no-warmup"} <= hits(main_card, text)

@@ -31,7 +31,7 @@ placements, what is set against Pre-LN is Post-LN).
 from __future__ import annotations
 
 import bisect
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -608,8 +608,12 @@ def _inside_identifier(tokens: list[Token], start: int, end: int, text: str) -> 
 class Subjects:
     """The subject mentions of one answer, and attribution of claims to them."""
 
-    def __init__(self, lay: Layout, found: list[tuple[str, int, int]], default: str | None = None) -> None:
+    def __init__(self, lay: Layout, found: list[tuple[str, int, int]], default: str | None = None,
+                 others: Iterable[int] = ()) -> None:
+        """`found` are the subjects' mentions (subject, first token, end); `others` the first tokens of names of
+        other normalisation methods (QK-Norm, BatchNorm, ...), which no card has as a subject."""
         self.lay = lay
+        self._other_blocks = {lay.block_of[a] for a in others}
         self.default = Attribution(default, "card") if default else NOBODY
         toks = lay.tokens
         chosen: list[tuple[str, int, int]] = []
@@ -733,8 +737,8 @@ class Subjects:
             return set()
         return seen.get(part - 2, set())
 
-    def _heading_subjects(self) -> dict[int, str]:
-        out: dict[int, str] = {}
+    def _heading_subjects(self) -> dict[int, str | None]:
+        out: dict[int, str | None] = {}
         named: dict[int, set[str]] = {}
         first_line = {blk: self.lay.line_of[i] for blk, i in self._first_tokens().items()}
         for m in self.mentions:  # "## Post-LN vs Pre-LN" names two subjects, whatever "vs" makes of one
@@ -751,6 +755,12 @@ class Subjects:
             if len(subjects) == 1:
                 out[blk] = next(iter(subjects))
         kinds = self.lay.block_kind
+        for blk in self._other_blocks:
+            # "## QK-Normalization" over "Used in Llama 3, PaLM and most 2024+ models": a heading that names another
+            # method, and none of the card's subjects, heads text about that method, not about the card's subject
+            if kinds[blk] == "heading" and blk not in named:
+                out[blk] = None
+                named[blk] = set()
         for blk in range(1, len(kinds)):
             # "Post-Norm 的问题\n主要问题\n- ...": a heading that names nobody, right under one that names a subject
             # (nothing between them), is its sub-heading
@@ -1824,7 +1834,8 @@ class Subjects:
             # "Post-LN (original)"): the heading above that line says whose items they are
             heading = self.lay.heading_of[heading]
         if heading >= 0 and heading in self._heading_subject:
-            return Attribution(self._heading_subject[heading], "heading", None)
+            subject = self._heading_subject[heading]
+            return Attribution(subject, "heading", None) if subject is not None else NOBODY
         return self.default
 
     def _trailing_scope(self, end: int, after: Mention | None) -> Mention | None:

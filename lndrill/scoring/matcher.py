@@ -322,7 +322,10 @@ class Analysis:
         # not about Pre-LN's warm-up.
         about_norm = found or len(self.tokens) < _SHORT_ANSWER_TOKENS or _names_a_norm_layer(self.prep.text)
         default = rubric.default_subject if about_norm else None
-        self.subjects = Subjects(self.lay, found, default)
+        taken = {i for _, a, b in found for i in range(a, b)}
+        others = [a for ph in rubric.other_method_names for a, b in self.index.find(ph)
+                  if not any(i in taken for i in range(a, b))]
+        self.subjects = Subjects(self.lay, found, default, others)
         self.polarity = Polarity(self.lay)
         self._mention_tokens = self.subjects.tokens_covered
         self._phrase_cache: dict[Phrase, list[tuple[int, int]]] = {}

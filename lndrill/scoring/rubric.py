@@ -22,7 +22,7 @@ from lndrill.scoring.lexicon import (
     tokenize,
 )
 from lndrill.scoring.normalize import prepare
-from lndrill.scoring.vocabulary import shared_vocabulary
+from lndrill.scoring.vocabulary import other_methods, shared_vocabulary
 
 
 @dataclass(frozen=True)
@@ -76,6 +76,9 @@ class Rubric:
     #: The names of the placements ("pre-layer normalization", "前置层归一化") on a card that does not have them as
     #: subjects: a norm's name inside one of them is part of the placement's name, not a mention of the norm.
     placement_names: tuple[Phrase, ...] = ()
+    #: The names of other normalisation layers and initialisation schemes (QK-Norm, BatchNorm, ReZero, ...): a heading
+    #: that names one of them, and none of the card's subjects, heads text about that method, not the card's subject.
+    other_method_names: tuple[Phrase, ...] = ()
 
     def phrases_for(self, keys: set[str]) -> list[Phrase]:
         """The concept phrases that could match a text whose token keys are `keys` (by first unit, and by its later units
@@ -280,10 +283,12 @@ def compile_rubric(card: Card) -> Rubric:
     # On a card without the placements as subjects their names still have to be seen, so that the LayerNorm inside
     # "Pre-Layer Normalization" or "前置层归一化" is not read as a mention of LayerNorm.
     placements = tuple(compile_phrase(t) for s in PLACEMENTS if s not in subjects for t in shared_subjects.get(s, ()))
-    all_phrases = [p for ps in subjects.values() for p in ps] + concept_phrases + list(placements)
+    others = tuple(compile_phrase(t) for t in other_methods())
+    all_phrases = [p for ps in subjects.values() for p in ps] + concept_phrases + list(placements) + list(others)
     return Rubric(subjects, Lexicon(lexicon_words(all_phrases)), point_claims, mistake_claims,
                   prompt_grams(card.prompt.en, card.prompt.zh), card.default_subject, problems,
-                  phrases=tuple(dict.fromkeys(concept_phrases)), placement_names=placements)
+                  phrases=tuple(dict.fromkeys(concept_phrases)), placement_names=placements,
+                  other_method_names=others)
 
 
 #: The shared subjects that name a placement of the norm, not a norm.

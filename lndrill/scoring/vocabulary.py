@@ -22,3 +22,10 @@ def shared_vocabulary() -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str
     subjects = {str(k): tuple(str(p) for p in v) for k, v in raw["subjects"].items()}
     concepts = {str(k): tuple(str(p) for p in v) for k, v in raw["concepts"].items()}
     return subjects, concepts
+
+
+@lru_cache(maxsize=1)
+def other_methods() -> tuple[str, ...]:
+    """Names of normalisation layers and initialisation schemes no card has as a subject, from vocab.yaml."""
+    raw = yaml.safe_load(resources.files("lndrill.scoring").joinpath("vocab.yaml").read_text("utf-8"))
+    return tuple(str(p) for p in raw.get("other_methods") or ())
