@@ -342,6 +342,13 @@ def test_a_heading_naming_another_method_heads_no_claim_of_the_cards_subject(dec
         assert "llama-rmsnorm" in hits(rmsnorm, f"{heading}\n\nIt drops the mean subtraction. Used in LLaMA and many recent models.")
 
 
+def test_growth_as_a_noun_is_growing(deck) -> None:
+    card = _card(deck, "pre-ln-effective-depth")
+    for text in ("Pre-LN suffers from an exponential growth in activation variance across layers.",
+                 "In Pre-LN the activations show steady growth with depth."):
+        assert "stream-grows" in hits(card, text)
+
+
 def test_a_line_leading_into_indented_items_names_their_subject(main_card) -> None:
     text = "Pre-LN, the one LLMs use\n  - keeps an identity path to the input\n  - trains without warm-up\n"
     assert {"pre-identity-path", "pre-no-warmup"} <= hits(main_card, text)
