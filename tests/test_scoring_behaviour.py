@@ -349,6 +349,20 @@ def test_growth_as_a_noun_is_growing(deck) -> None:
         assert "stream-grows" in hits(card, text)
 
 
+def test_a_phrase_in_an_opening_concession_does_not_cancel_the_main_clause(deck) -> None:
+    # "model size" cancels stream-grows (a norm that grows with model size is no growth with depth), but not from
+    # inside the concession the sentence opens with
+    card = _card(deck, "pre-ln-effective-depth")
+    assert "stream-grows" in hits(card, "While stable and scalable to large model sizes, Pre-LN suffers from an "
+                                        "exponential growth in activation variance across layers.")
+    assert "stream-grows" in hits(card, "Although Pre-LN trains stably at large model sizes, its activation variance "
+                                        "grows across layers.")
+    # in the sentence's own clause it still cancels, and so it does inside the concession itself
+    assert "stream-grows" not in hits(card, "Pre-LN is stable at large model sizes and its activation variance grows "
+                                            "across layers.")
+    assert "stream-grows" not in hits(card, "While stable at scale, Pre-LN's logit magnitude grows with model size.")
+
+
 def test_a_line_leading_into_indented_items_names_their_subject(main_card) -> None:
     text = "Pre-LN, the one LLMs use\n  - keeps an identity path to the input\n  - trains without warm-up\n"
     assert {"pre-identity-path", "pre-no-warmup"} <= hits(main_card, text)

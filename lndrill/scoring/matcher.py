@@ -67,6 +67,8 @@ _BRIDGE_CONNECTIVES = frozenset({"so", "and", "then", "thus", "hence", "therefor
 _BRIDGE_PRONOUNS = frozenset({"it", "they", "它", "它们"})
 #: What opens a concession ("although ...", "虽然 ..."), and what opens the main clause after one ("虽然 ..., 但 ...").
 _CONCESSIONS = frozenset({"although", "though"})
+#: ... and what opens a leading subordinate clause set off by a comma ("While stable at scale, Pre-LN ...").
+_LEADING_CONCESSIONS = _CONCESSIONS | {"while", "whereas", "despite"}
 _CONCESSIONS_ZH = ("虽然", "尽管", "虽说")
 _TURN_AFTER_CONCESSION = ("但", "可", "却", "还是", "仍")
 #: The denials of a verb that "but" may correct ("does not use RMSNorm but standard LayerNorm"; "n't" is "not").
@@ -836,6 +838,7 @@ class Analysis:
         sentence before the frame's end ("its squared norm grows linearly" for "norm grows linearly")."""
         sentence_of = self.lay.sentence_of
         cancel: dict[int, int] = {}  # sentence -> first token of a cancelling phrase in it
+        conceded: list[int] = []  # cancelling phrases in sentences that open with a concession
         own_words: list[tuple[int, int]] = []  # cancelling phrases made of the point's own terms
         terms: frozenset[int] | None = None  # (built only when some unless phrase occurs)
         for ph in matcher.unless:
@@ -847,8 +850,16 @@ class Analysis:
                     own_words.append((a, b))
                     continue
                 s = sentence_of[a]
+                if self._opens_a_concession(self.lay.sentence_span[s][0], _LEADING_CONCESSIONS):
+                    conceded.append(a)
+                    continue
                 cancel[s] = min(cancel.get(s, a), a)
         kept = [f for f in frames if cancel.get(sentence_of[f.start], f.end) >= f.end]
+        if conceded:
+            # "While stable and scalable to large model sizes, Pre-LN suffers from an exponential growth in activation
+            # variance": a phrase in the concession the sentence opens with cancels nothing after the comma that ends it
+            kept = [f for f in kept if not any(sentence_of[a] == sentence_of[f.start] and a < f.end
+                                                and not self._comma_between(a, f.start) for a in conceded)]
         if own_words:
             # A point's name spelled out ("by its root mean square" for root + mean + square) cancels the frames
             # built from those very words, not a formula later in the sentence ("...: y = a / sqrt(mean(a²) + ε)").
@@ -1200,12 +1211,17 @@ class Analysis:
             i in self._mention_tokens or (self.tokens[i].kind == WORD and cased[self.tokens[i].start].isupper())
             for i in words) and b < len(self.tokens) and self._opens_a_concession(b)
 
-    def _opens_a_concession(self, i: int) -> bool:
-        """Token i (after any punctuation) opens a concession: although, though, 虽然, 尽管."""
+    def _comma_between(self, a: int, b: int) -> bool:
+        """A comma stands between tokens a and b, outside any bracketed aside."""
+        toks, aside = self.tokens, self.lay.aside_of
+        return any(toks[k].kind == PUNCT and toks[k].key in (",", "，") and aside[k] < 0 for k in range(a, b))
+
+    def _opens_a_concession(self, i: int, words: frozenset[str] = _CONCESSIONS) -> bool:
+        """Token i (after any punctuation) opens a concession: although, though, 虽然, 尽管 (or one of `words`)."""
         toks = self.tokens
         while i < len(toks) and toks[i].kind == PUNCT:
             i += 1
-        return i < len(toks) and (toks[i].key in _CONCESSIONS or self.prep.text.startswith(_CONCESSIONS_ZH, toks[i].start))
+        return i < len(toks) and (toks[i].key in words or self.prep.text.startswith(_CONCESSIONS_ZH, toks[i].start))
 
     def _conceded_aside(self, i: int) -> bool:
         """Token i stands in a part that opens with a concession right after a clause that is only a name ("T5,
