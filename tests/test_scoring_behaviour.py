@@ -363,6 +363,18 @@ def test_a_phrase_in_an_opening_concession_does_not_cancel_the_main_clause(deck)
     assert "stream-grows" not in hits(card, "While stable at scale, Pre-LN's logit magnitude grows with model size.")
 
 
+def test_a_paragraph_opened_by_another_method_does_not_fall_back_to_the_cards_subject(deck) -> None:
+    # Post-LN is no subject of the Sandwich-LN card: what follows it in its paragraph is about Post-LN, not Sandwich-LN
+    sandwich = _card(deck, "sandwich-ln")
+    cogview = "It was introduced in CogView to stop FP16 overflow."
+    assert "cogview" not in hits(sandwich, f"Post-norm puts the norm right on the main path, after the residual add. {cogview}")
+    # a method the paragraph only sets its topic against leaves the topic the card's subject
+    assert "cogview" in hits(sandwich, f"This design differs from Post-LN. {cogview}")
+    assert "cogview" in hits(sandwich, f"It puts a second norm at the end of each branch, unlike Post-LN. {cogview}")
+    rmsnorm = _card(deck, "rmsnorm")
+    assert "llama-rmsnorm" not in hits(rmsnorm, "QK-Norm normalises the queries and keys. Used in LLaMA 3 and most recent models.")
+
+
 def test_a_line_leading_into_indented_items_names_their_subject(main_card) -> None:
     text = "Pre-LN, the one LLMs use\n  - keeps an identity path to the input\n  - trains without warm-up\n"
     assert {"pre-identity-path", "pre-no-warmup"} <= hits(main_card, text)

@@ -253,6 +253,9 @@ class Attribution:
 
 NOBODY = Attribution(None, None, None)
 
+#: Words that may stand before the name a sentence opens with ("The Post-LN block ...", "In Post-LN, ...").
+_SENTENCE_OPENERS = frozenset({"the", "a", "an", "in", "with", "for", "原始的", "原版"})
+
 
 #: Group nouns that "like"/"such as" give examples of ("models like BERT" names BERT as the subject).
 _EXAMPLE_HEADS = frozenset({"model", "llm", "lms", "architectur", "system", "network", "variant", "family", "design",
@@ -611,9 +614,11 @@ class Subjects:
     def __init__(self, lay: Layout, found: list[tuple[str, int, int]], default: str | None = None,
                  others: Iterable[int] = ()) -> None:
         """`found` are the subjects' mentions (subject, first token, end); `others` the first tokens of names of
-        other normalisation methods (QK-Norm, BatchNorm, ...), which no card has as a subject."""
+        methods that are none of the card's subjects: other normalisation methods (QK-Norm, BatchNorm, ...), and the
+        placements on a card that does not have them as subjects ("Post-LN" on the Sandwich-LN card)."""
         self.lay = lay
-        self._other_blocks = {lay.block_of[a] for a in others}
+        self._others = sorted(others)
+        self._other_blocks = {lay.block_of[a] for a in self._others}
         self.default = Attribution(default, "card") if default else NOBODY
         toks = lay.tokens
         chosen: list[tuple[str, int, int]] = []
@@ -1365,7 +1370,24 @@ class Subjects:
         sibling = self._sibling_item_subject(block)
         if sibling is not None:
             return Attribution(sibling.subject, "heading", sibling.start)
+        if self._other_named_before(start, block):
+            # "Post-norm puts the leveler after the pedal ... It works, but the unnormalized residual highway lets the
+            # signal swell" on the Sandwich-LN card: the paragraph is about a method the card has no subject for
+            return NOBODY
         return self._heading_or_default(block)
+
+    def _other_named_before(self, start: int, block: int) -> bool:
+        """A method that is none of the card's subjects (another norm, or a placement the card does not have as a
+        subject) is named earlier in the claim's paragraph or list item."""
+        k = bisect.bisect_left(self._others, start)
+        if k == 0 or self.lay.block_of[self._others[k - 1]] != block:
+            return False
+        # only a name that opens its sentence is what the sentence is about ("that is what separates it from
+        # Post-LN. It was introduced in CogView": Post-LN is what it is set against, the paragraph is still Sandwich's)
+        a = self._others[k - 1]
+        toks = self.lay.tokens
+        first = self.lay.sentence_span[self.lay.sentence_of[a]][0]
+        return all(toks[i].kind == PUNCT or toks[i].key in _SENTENCE_OPENERS for i in range(first, a))
 
     def _continued_by_display(self, before: int, sent: int) -> bool:
         """Sentence `before` stops without a full stop ("LLaMA 用", "LLaMA uses"), the sentence after it begins on a

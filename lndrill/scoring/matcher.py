@@ -327,6 +327,7 @@ class Analysis:
         taken = {i for _, a, b in found for i in range(a, b)}
         others = [a for ph in rubric.other_method_names for a, b in self.index.find(ph)
                   if not any(i in taken for i in range(a, b))]
+        others += [a for a, b in self._placement_spans if not any(i in taken for i in range(a, b))]
         self.subjects = Subjects(self.lay, found, default, others)
         self.polarity = Polarity(self.lay)
         self._mention_tokens = self.subjects.tokens_covered
