@@ -1094,6 +1094,36 @@ def _not_only(answer: Analysis, frame: Frame) -> bool:
                for a, b in frame.terms for i in range(a, b - 1))
 
 
+#: What a later part says of the words it opens with when they are left as they were ("..., Q and K unchanged",
+#: "..., q_proj and k_proj stay as they are", "，q_proj、k_proj 不变"): a few more listed words may come first.
+_LEFT_AS_IT_WAS = re.compile(r"[\w \t、/&+-]{0,30}?(?:unchanged|untouched|unscaled|not scaled|left alone|left as (?:is|they are|it is)"
+                             r"|stays? (?:the same|as (?:is|they are|it is))|remains? (?:the same|as (?:is|they are|it is))"
+                             r"|keeps? (?:its|their) (?:usual |normal |default |standard )?(?:init|scale|value)"
+                             r"|保持不变|保持原样|不变|不动|照旧|不缩放|不乘)")
+
+
+_LIST_JOINERS = frozenset({"and", "or", "和", "与", "及"})
+
+
+def _left_as_it_was(answer: Analysis, frame: Frame) -> bool:
+    """The claim's words run across a comma into a part that opens with some of them and says those are left as they
+    were ("FFN, V and O are multiplied by beta, Q and K unchanged" for "beta scales Q and K"): that part sets those
+    words apart from what the earlier part did, it does not say it of them."""
+    lay, toks, text = answer.lay, answer.lay.tokens, answer.lay.text
+    first_part = lay.part_of[min(a for a, _ in frame.terms)]
+    for a, b in frame.terms:
+        if lay.part_of[a] == first_part or toks[a].start == 0:
+            continue
+        opening = lay.part_opening(a)
+        if any(toks[i].kind != PUNCT and toks[i].key not in _LIST_JOINERS
+               and (len(toks[i].key) > 4 or toks[i].key in ARTICLES) for i in range(opening, a)):
+            continue  # (the words must open their part: only short listed names may stand before them, "q_proj and k_proj";
+            # not "..., which copied the DeepNet constants unchanged")
+        if _LEFT_AS_IT_WAS.match(text, toks[b - 1].end):
+            return True
+    return False
+
+
 #: Verbs that make their object become something ("Admin makes Post-LN ...", "ω 让 Post-LN ..."), and the remedies that,
 #: as their causer, describe the subject once fixed rather than as it is.
 _CAUSATIVES = frozenset({"make", "makes", "made", "making", "let", "lets", "letting", "让", "使"})
@@ -1128,7 +1158,7 @@ _SPARED_BECAUSE: tuple[Callable[[Analysis, Frame], bool], ...] = (
     _subject_is_the_setting, _words_on_the_other_side, _title_line, _row_label_only,
     _heading_and_text, _topic_label_and_text, _asking_label_and_text, _label_denial_joined_to_text, _symbol_from_formula,
     _listed_among_names, _granted_in_lesser_measure, _terms_compared_against, _object_owns_another, _not_only,
-    _made_so_by_a_remedy)
+    _made_so_by_a_remedy, _left_as_it_was)
 _SPARED_BY_MATCH: tuple[Callable[[Analysis, Matcher, Frame], bool], ...] = (_read_both_ways, _other_coefficient)
 #: Further reasons that spare a denial ("X does not Y"): the "not" belongs to another verb or to a reason.
 _DENIAL_SPARED_BECAUSE: tuple[Callable[[Analysis, Frame], bool], ...] = (_denies_another_verb, _reason_follows_denial,
