@@ -254,7 +254,7 @@ class Attribution:
 NOBODY = Attribution(None, None, None)
 
 #: Words that may stand before the name a sentence opens with ("The Post-LN block ...", "In Post-LN, ...").
-_SENTENCE_OPENERS = frozenset({"the", "a", "an", "in", "with", "for", "原始的", "原版"})
+_SENTENCE_OPENERS = frozenset({"the", "a", "an", "in", "with", "for"})
 
 
 #: Group nouns that "like"/"such as" give examples of ("models like BERT" names BERT as the subject).

@@ -1101,7 +1101,7 @@ _LEFT_AS_IT_WAS = re.compile(r"[\w \t、/&+-]{0,30}?(?:unchanged|untouched|unsca
                              r"|keeps? (?:its|their) (?:usual |normal |default |standard )?(?:init|scale|value)"
                              r"|保持不变|保持原样|不变|不动|照旧|不缩放|不乘)")
 
-
+#: Words that join the names of a list ("q_proj and k_proj", "Q 和 K").
 _LIST_JOINERS = frozenset({"and", "or", "和", "与", "及"})
 
 
@@ -1112,7 +1112,7 @@ def _left_as_it_was(answer: Analysis, frame: Frame) -> bool:
     lay, toks, text = answer.lay, answer.lay.tokens, answer.lay.text
     first_part = lay.part_of[min(a for a, _ in frame.terms)]
     for a, b in frame.terms:
-        if lay.part_of[a] == first_part or toks[a].start == 0:
+        if lay.part_of[a] == first_part:
             continue
         opening = lay.part_opening(a)
         if any(toks[i].kind != PUNCT and toks[i].key not in _LIST_JOINERS

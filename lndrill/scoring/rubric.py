@@ -77,7 +77,8 @@ class Rubric:
     #: subjects: a norm's name inside one of them is part of the placement's name, not a mention of the norm.
     placement_names: tuple[Phrase, ...] = ()
     #: The names of other normalisation layers and initialisation schemes (QK-Norm, BatchNorm, ReZero, ...): a heading
-    #: that names one of them, and none of the card's subjects, heads text about that method, not the card's subject.
+    #: that names one of them and none of the card's subjects, or a sentence that opens with one, heads text about that
+    #: method, so the claims under it that name no subject do not fall back to the card's default subject.
     other_method_names: tuple[Phrase, ...] = ()
 
     def phrases_for(self, keys: set[str]) -> list[Phrase]:
