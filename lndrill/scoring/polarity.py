@@ -658,8 +658,9 @@ class Polarity:
                 if t.kind == WORD and t.key == "to" and any(toks[k].kind == WORD and toks[k].key == "from"
                                                             and self._left_behind(k, j) for k in range(max(0, j - 8), j)):
                     return  # "went from optional to required": the state it reached is said plainly
-                if t.kind == PUNCT and t.key == ")" and j > 0:
-                    # "without (much) warm-up": step over an aside between a cue and its word
+                if t.kind == PUNCT and t.key == ")" and j > 0 and lay.part_of[j] == scope:
+                    # "without (much) warm-up": step over an aside between a cue and its word (not over one that
+                    # closes an earlier comma part: "can drop warm-up (no warm-up), deep stacks train easily")
                     k = j - 1
                     while k > max(-1, j - 12) and not (toks[k].kind == PUNCT and toks[k].key == "("):
                         k -= 1
