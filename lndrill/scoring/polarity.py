@@ -190,7 +190,7 @@ _REFUTE = Cues(
         "misunderstanding", "inaccurate", "misread", "misreading", "debunk", "debunks", "debunked", "dispel",
         "dispels", "overturns", "bug", "bugs", "pitfall", "pitfalls", "misstatement", "misstatements", "misbelief",
         "misattribution", "oversimplification"),
-    pairs=("not true", "not correct", "not right",
+    pairs=("not true", "not correct", "not right", "over simplification", "over simplifications",
            # "That is not what the theorem says": the anaphor points back at the claim before it
            "not what"),
     zh=("错误", "是错的", "不对", "误解", "误区", "迷思", "谣言", "并非如此", "不成立", "讲反", "说反", "搞反", "不正确",
