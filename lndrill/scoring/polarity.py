@@ -248,8 +248,10 @@ _HEDGE = Cues(
         "partly", "partially", "occasionally", "rarely", "seldom",
         "potentially", "slightly", "most", "many", "some", "often", "frequently",
         # a guess, the writer's or a common one ("A common first guess is that DeepNorm is a Pre-LN variant. It is not")
-        "guess", "guesses", "guessed"),
-    pairs=("in practice", "in general", "for the most", "in most", "not necessarily", "in many", "in some",
+        "guess", "guesses", "guessed",
+        # an impression, not a finding ("It seems you need more warmup steps, for example, 10% of the total")
+        "seem", "seems", "seemed", "apparently"),
+    pairs=("appears to", "appear to", "appeared to", "in practice", "in general", "for the most", "in most", "not necessarily", "in many", "in some",
            "at least", "to some", "more or less", "by default",
            # "Pre-LN is not entirely free of warm-up": a denial softened to "partly"
            "not entirely", "not completely", "not totally", "not fully", "not wholly", "not strictly",
