@@ -375,6 +375,18 @@ def test_a_paragraph_opened_by_another_method_does_not_fall_back_to_the_cards_su
     assert "llama-rmsnorm" not in hits(rmsnorm, "QK-Norm normalises the queries and keys. Used in LLaMA 3 and most recent models.")
 
 
+def test_linear_as_the_name_of_a_module_is_no_growth_rate(deck) -> None:
+    # "linear" is a rate of growth in "the norm is linear in l", but a module in "a Linear layer" or "nn.Linear(...)"
+    card = _card(deck, "pre-ln-final-norm")
+    for text in ("In Pre-LN the stream passes through a Linear layer and a softmax at the end.",
+                 "Pre-LN: the residual stream is fed to nn.Linear(d, vocab) at the top.",
+                 "In Pre-LN the residual stream goes through linear projections in every block."):
+        assert "stream-grows" not in hits(card, text), text
+    for text in ("In Pre-LN the residual stream's squared norm grows linear in l.",
+                 "In Pre-LN the norm of the stream is linear in the layer index."):
+        assert "stream-grows" in hits(card, text), text
+
+
 def test_a_line_leading_into_indented_items_names_their_subject(main_card) -> None:
     text = "Pre-LN, the one LLMs use\n  - keeps an identity path to the input\n  - trains without warm-up\n"
     assert {"pre-identity-path", "pre-no-warmup"} <= hits(main_card, text)

@@ -195,6 +195,12 @@ _CHOICE_WORDS = frozenset(stem(w) for w in ("chose", "choose", "chosen", "choose
 _DETERMINERS = ARTICLES | {"its", "their", "his", "her"}
 #: What "just" comes before when it means "exactly", "equally" or "right", not "only".
 _AFTER_JUST_NOT_ONLY = frozenset(stem(w) for w in ("like", "as", "before", "after", "about"))
+#: Nouns that make "linear" the name of a module or map ("a Linear layer", "linear projections", "nn.Linear(d, d)"),
+#: not a rate of growth or a ramp.
+_LINEAR_MODULES = frozenset(stem(w) for w in ("layer", "layers", "map", "maps", "mapping", "mappings", "projection",
+                                              "projections", "transformation", "transformations", "transform", "module",
+                                              "modules", "probe", "probes", "classifier", "regression", "unit", "units",
+                                              "combination", "combinations", "algebra", "operator", "operators"))
 #: An auxiliary or copula that an ellipsis may end with ("..., and Pre-LN's is", "..., Post-LN does").
 _HANGING_AUXILIARIES = frozenset(stem(w) for w in ("is", "are", "was", "were", "does", "do", "did", "has", "have", "can",
                                                    "will"))
@@ -678,10 +684,13 @@ class Analysis:
         ln_word = phrase.source.strip() == "ln"
         # the bare word "just" is no "only" in "just like", "just as", "just before" (exactly, equally, right)
         just_word = phrase.source.strip() == "just"
+        # "linear" names a module ("a Linear layer", "nn.Linear(d, d)"), not a growth rate or a ramp
+        linear_word = len(phrase.units) == 1 and phrase.kinds[0] == WORD and phrase.units[0] == "linear"
         return [(a, b) for a, b in hits
                 if not self._runs_into_label(a, b)
                 and not (ln_word and self._logarithm(a))
                 and not (just_word and b < len(self.tokens) and self.tokens[b].key in _AFTER_JUST_NOT_ONLY)
+                and not (linear_word and self._names_a_module(a, b))
                 and not (any(i in self._mention_tokens for i in range(a, b)) and not self._holds_whole_names(a, b))
                 and not (formula_like and self._expression_goes_on(b))
                 and not (closes and self._argument_goes_on(b))
@@ -689,6 +698,19 @@ class Analysis:
                 and not (about_word and self._reciprocal(a))
                 and not self._inside_placement_name(a, b)
                 and not (about_word and self._ends_inside_an_aside(a, b))]
+
+    def _names_a_module(self, a: int, b: int) -> bool:
+        """The word "linear" at [a, b) names a module or map: a noun of one follows ("a Linear layer", "linear
+        projections"), or it is a call or attribute in code ("nn.Linear(d, d)", "Linear(d_model, d_ff)")."""
+        toks = self.tokens
+        if b - a != 1 or toks[a].key != "linear":
+            return False
+        after = toks[b] if b < len(toks) else None
+        if after is not None and after.kind == WORD and after.key in _LINEAR_MODULES:
+            return True
+        glued_call = after is not None and after.key == "(" and after.start == toks[a].end
+        attribute = a > 0 and toks[a - 1].key == "." and toks[a - 1].end == toks[a].start
+        return glued_call or attribute
 
     def _placement_opens_after_another(self, i: int, part: int) -> bool:
         """A placement name (no subject of the card) opens token i's comma part, and the nearest one before it stands
