@@ -295,14 +295,18 @@ def _new_clause_between(answer: Analysis, frame: Frame) -> bool:
     warm-up, and the final LayerNorm is part of that setup") or with "where"/"when" (", where a diverged run costs
     a fortune"): the first words' verb has its own object there, so the words do not make one claim. Likewise
     a relative clause that describes another noun ("large gradients and an update amplification that grows with
-    depth": what grows is the amplification)."""
+    depth": what grows is the amplification; "..., and there's Admin's amplification thing where the output change
+    grows with depth")."""
     toks, lay = answer.lay.tokens, answer.lay
     terms = sorted(frame.terms)
     for (_, b), (a2, b2) in zip(terms, terms[1:], strict=False):
         for j in range(b, a2):
             # (the relative may follow its preposition: "adds the mechanism by which gradients then vanish")
             noun = j - 2 if j >= 2 and toks[j].key == "which" and toks[j - 1].key in RELATIVE_PREPOSITIONS else j - 1
-            if (toks[j].kind == WORD and toks[j].key in _RELATIVES and noun - b > _RELATIVE_REACH - 1
+            # ("where" too, which always brings its own subject: "..., and there's Admin's amplification thing where
+            # the output change after an update grows linearly with depth": what grows is the output change)
+            if (toks[j].kind == WORD and (toks[j].key in _RELATIVES or toks[j].key == "where")
+                    and noun - b > _RELATIVE_REACH - 1
                     and toks[noun].kind == WORD and not is_function_token(toks[noun])
                     and any(toks[k].key in ("and", "or", ",") or toks[k].key in _NOUN_PREPOSITIONS
                             for k in range(b, j))):
