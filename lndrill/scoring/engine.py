@@ -1198,14 +1198,20 @@ def find_mistake(answer: Analysis, claim: Claim, correct: Claim | None, *,
     said.)"""
     for matcher in claim.matchers:
         for frame in answer.frames(matcher):
-            if not frame.claim or frame.said_aloud or spared_by(answer, claim, matcher, frame, correct) is not None:
+            if not frame.claim or frame.said_aloud:
                 continue
             if matcher.said_of is not None and frame.who.subject not in (None, matcher.said_of):
                 continue  # the words are wrong only of `said_of`, and another subject is named
             if qualified and (frame.qualifier != "purpose" or not _plain(replace(frame, qualifier=None))):
                 continue
-            if ((qualified or _plain(frame) or _universal_capability(answer, frame)) and _fits_mistake(claim, frame)
-                    and frame.affirmed == claim.affirm):
+            charges = ((qualified or _plain(frame) or _universal_capability(answer, frame)) and _fits_mistake(claim, frame)
+                       and frame.affirmed == claim.affirm)
+            # (the guards are the costly part: only a frame that could charge, itself or through an ellipsis, is tried)
+            if not charges and (qualified or not (frame.asserted and frame.qualifier is None and not frame.quoted)):
+                continue
+            if spared_by(answer, claim, matcher, frame, correct) is not None:
+                continue
+            if charges:
                 if _respectively_another(answer, claim, frame) or any(
                         said_of_other(answer, frame) for said_of_other in _SAID_OF_SOMETHING_ELSE):
                     continue
