@@ -387,6 +387,16 @@ def test_linear_as_the_name_of_a_module_is_no_growth_rate(deck) -> None:
         assert "stream-grows" in hits(card, text), text
 
 
+def test_the_names_a_claim_says_are_beaten_are_not_its_subject(deck) -> None:
+    # Mix-LN is no subject of the card: "outperforms ... Post-LN" says Post-LN lost, not that it ends better
+    card = _card(deck, "pre-ln-effective-depth")
+    assert "post-better-final" not in hits(card, "Extensive experiments show that Mix-LN consistently outperforms "
+                                                 "both Pre-LN and Post-LN across model sizes.")
+    assert "post-better-final" not in hits(card, "In their runs the hybrid beats Post-LN on every benchmark.")
+    # the winner named as the subject still earns it
+    assert "post-better-final" in hits(card, "Once both converge, Post-LN outperforms Pre-LN by 0.5-1 BLEU.")
+
+
 def test_a_line_leading_into_indented_items_names_their_subject(main_card) -> None:
     text = "Pre-LN, the one LLMs use\n  - keeps an identity path to the input\n  - trains without warm-up\n"
     assert {"pre-identity-path", "pre-no-warmup"} <= hits(main_card, text)

@@ -105,6 +105,9 @@ _OTHER_PLACEMENT = {"pre": "post", "post": "pre"}
 #: Words that set two sides against each other ("versus", "vs", "against", "compared with", "whereas").
 _SET_AGAINST = frozenset(stem(w) for w in ("versus", "vs", "against", "compared", "whereas"))
 _VS = frozenset(stem(w) for w in ("versus", "vs"))
+#: Verbs of beating: a name after one is what the subject beats ("Mix-LN outperforms both Pre-LN and Post-LN").
+_BEATS = frozenset(stem(w) for w in ("outperform", "outperforms", "outperformed", "outperforming", "beat", "beats",
+                                     "surpass", "surpasses", "surpassed", "outdo", "outdoes", "outdid"))
 #: Comparison words that may open a sentence with their object ("Unlike Gemma 2, OLMo 2 has no input norm").
 _FRONTED_CONTRAST = frozenset(stem(w) for w in ("unlike", "compared", "versus", "vs", "contrary"))
 #: Words that may stand inside a formula's opening ("O(d sqrt(ln d / L))", "\Theta(d\sqrt{\ln d})").
@@ -974,6 +977,8 @@ class Subjects:
                               (after_in_parts, "clause"), (list(reversed(before)), "clause"), (after, "clause-after")):
             if group and group[0].start >= end and self._compared_after(end, group[0]):
                 continue  # "updates amplified O(N) vs O(log N) for Pre-LN": the name after "vs" owns the other side
+            if group and group[0].start >= end and self._beaten_after(start, group[0]):
+                continue  # "Mix-LN consistently outperforms both Pre-LN and Post-LN": the names after are the beaten
             if group and source == "clause-after" and self._heads_an_ellipsis(group[0]):
                 continue  # "that's why it needs warm-up, and Pre-LN doesn't": the later name is the other side
             if group:
@@ -1013,6 +1018,14 @@ class Subjects:
         if lay.sentence_of[m.start] != lay.sentence_of[max(0, end - 1)]:
             return False
         return self._set_against(m) and any(toks[k].kind == WORD and toks[k].key in _SET_AGAINST for k in range(end, m.start))
+
+    def _beaten_after(self, start: int, m: Mention) -> bool:
+        """A mention after a claim is the object of a verb of beating in the claim's clause ("Mix-LN consistently
+        outperforms both Pre-LN and Post-LN"): what is beaten, not who wins."""
+        toks, lay = self.lay.tokens, self.lay
+        clause = lay.clause_of[start]
+        return lay.clause_of[m.start] == clause and any(
+            toks[k].kind == WORD and toks[k].key in _BEATS for k in range(start, m.start))
 
     def _paired_by_position(self, start: int, end: int) -> Mention | None:
         """"Pre-LN vs Post-LN. LN(x + F(x)) vs x + F(LN(x))": a sentence of two things set against each other, naming
