@@ -397,6 +397,19 @@ def test_the_names_a_claim_says_are_beaten_are_not_its_subject(deck) -> None:
     assert "post-better-final" in hits(card, "Once both converge, Post-LN outperforms Pre-LN by 0.5-1 BLEU.")
 
 
+def test_attentions_heads_and_softmax_are_not_the_output_head(deck) -> None:
+    card = _card(deck, "pre-ln-final-norm")
+    assert "without-it" not in hits(card, "In Pre-LN the residual stream accumulates updates from every attention head "
+                                          "and MLP.")
+    assert "without-it" not in hits(card, "In Pre-LN the stream grows, the attention scores become large, and the "
+                                          "softmax saturates.")
+    # the output head and the softmax over the vocabulary still count
+    assert "without-it" in hits(card, "In Pre-LN, without the final LN, the output head sees a stream that grows with "
+                                      "depth.")
+    assert "without-it" in hits(card, "In Pre-LN the unnormalised stream would make the softmax over the vocabulary "
+                                      "far too sharp.")
+
+
 def test_a_line_leading_into_indented_items_names_their_subject(main_card) -> None:
     text = "Pre-LN, the one LLMs use\n  - keeps an identity path to the input\n  - trains without warm-up\n"
     assert {"pre-identity-path", "pre-no-warmup"} <= hits(main_card, text)

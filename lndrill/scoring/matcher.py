@@ -201,6 +201,11 @@ _LINEAR_MODULES = frozenset(stem(w) for w in ("layer", "layers", "map", "maps", 
                                               "projections", "transformation", "transformations", "transform", "module",
                                               "modules", "probe", "probes", "classifier", "regression", "unit", "units",
                                               "combination", "combinations", "algebra", "operator", "operators"))
+#: Words that make "head" one of attention's heads ("every attention head", "multi-head attention"), not the output
+#: head.
+_ATTENTION_HEAD = frozenset(stem(w) for w in ("attention", "attn", "multi", "qk", "query", "key"))
+#: How near "attention" makes a softmax attention's own.
+_ATTENTION_REACH = 8
 #: An auxiliary or copula that an ellipsis may end with ("..., and Pre-LN's is", "..., Post-LN does").
 _HANGING_AUXILIARIES = frozenset(stem(w) for w in ("is", "are", "was", "were", "does", "do", "did", "has", "have", "can",
                                                    "will"))
@@ -686,11 +691,17 @@ class Analysis:
         just_word = phrase.source.strip() == "just"
         # "linear" names a module ("a Linear layer", "nn.Linear(d, d)"), not a growth rate or a ramp
         linear_word = len(phrase.units) == 1 and phrase.kinds[0] == WORD and phrase.units[0] == "linear"
+        # "head" names one of attention's heads after "attention"/"multi-" ("every attention head"), not the output head
+        head_word = len(phrase.units) == 1 and phrase.kinds[0] == WORD and phrase.units[0] == "head"
+        # ... and "softmax" attention's own next to its words ("attention scores become large, and the softmax saturates")
+        softmax_word = len(phrase.units) == 1 and phrase.kinds[0] == WORD and phrase.units[0] == "softmax"
         return [(a, b) for a, b in hits
                 if not self._runs_into_label(a, b)
                 and not (ln_word and self._logarithm(a))
                 and not (just_word and b < len(self.tokens) and self.tokens[b].key in _AFTER_JUST_NOT_ONLY)
                 and not (linear_word and self._names_a_module(a, b))
+                and not (head_word and a > 0 and self.tokens[a - 1].key in _ATTENTION_HEAD)
+                and not (softmax_word and self._attention_near(a, b))
                 and not (any(i in self._mention_tokens for i in range(a, b)) and not self._holds_whole_names(a, b))
                 and not (formula_like and self._expression_goes_on(b))
                 and not (closes and self._argument_goes_on(b))
@@ -698,6 +709,13 @@ class Analysis:
                 and not (about_word and self._reciprocal(a))
                 and not self._inside_placement_name(a, b)
                 and not (about_word and self._ends_inside_an_aside(a, b))]
+
+    def _attention_near(self, a: int, b: int) -> bool:
+        """"attention" or "attn" stands within a few tokens of [a, b) in its sentence: the softmax there is
+        attention's ("the dot products in attention scores become large, and the softmax saturates")."""
+        toks, sent = self.tokens, self.lay.sentence_of[a]
+        return any(toks[k].key in ("attention", "attn") and self.lay.sentence_of[k] == sent
+                   for k in range(max(0, a - _ATTENTION_REACH), min(len(toks), b + _ATTENTION_REACH)))
 
     def _names_a_module(self, a: int, b: int) -> bool:
         """The word "linear" at [a, b) names a module or map: a noun of one follows ("a Linear layer", "linear
