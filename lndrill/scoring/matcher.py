@@ -689,12 +689,13 @@ class Analysis:
         ln_word = phrase.source.strip() == "ln"
         # the bare word "just" is no "only" in "just like", "just as", "just before" (exactly, equally, right)
         just_word = phrase.source.strip() == "just"
+        word = phrase.units[0] if len(phrase.units) == 1 and phrase.kinds[0] == WORD else None
         # "linear" names a module ("a Linear layer", "nn.Linear(d, d)"), not a growth rate or a ramp
-        linear_word = len(phrase.units) == 1 and phrase.kinds[0] == WORD and phrase.units[0] == "linear"
+        linear_word = word == "linear"
         # "head" names one of attention's heads after "attention"/"multi-" ("every attention head"), not the output head
-        head_word = len(phrase.units) == 1 and phrase.kinds[0] == WORD and phrase.units[0] == "head"
+        head_word = word == "head"
         # ... and "softmax" attention's own next to its words ("attention scores become large, and the softmax saturates")
-        softmax_word = len(phrase.units) == 1 and phrase.kinds[0] == WORD and phrase.units[0] == "softmax"
+        softmax_word = word == "softmax"
         return [(a, b) for a, b in hits
                 if not self._runs_into_label(a, b)
                 and not (ln_word and self._logarithm(a))

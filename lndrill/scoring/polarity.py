@@ -251,7 +251,9 @@ _HEDGE = Cues(
         "guess", "guesses", "guessed",
         # an impression, not a finding ("It seems you need more warmup steps, for example, 10% of the total")
         "seem", "seems", "seemed", "apparently"),
-    pairs=("appears to", "appear to", "appeared to", "in practice", "in general", "for the most", "in most", "not necessarily", "in many", "in some",
+    pairs=("in practice", "in general", "for the most", "in most", "not necessarily", "in many", "in some",
+           # ("It seems ...", above; "LLaMA appears to warm up for 10%")
+           "appears to", "appear to", "appeared to",
            "at least", "to some", "more or less", "by default",
            # "Pre-LN is not entirely free of warm-up": a denial softened to "partly"
            "not entirely", "not completely", "not totally", "not fully", "not wholly", "not strictly",
