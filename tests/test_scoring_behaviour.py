@@ -410,6 +410,20 @@ def test_attentions_heads_and_softmax_are_not_the_output_head(deck) -> None:
                                       "far too sharp.")
 
 
+def test_a_spoken_filler_between_two_statements_still_parts_them(deck) -> None:
+    # "it's flat in L, um, actually the one that changes ... is Pre-LN": the pause ends what was said of Post-LN, and
+    # the name after it is the next statement's subject
+    card = _card(deck, "xiong-theorem")
+    assert "pre-flat-in-depth" not in mistakes(card, (
+        "For Pre-LN the bound has L inside, so it gets smaller as the model gets deeper. People say Post-LN gradients "
+        "explode with depth, no, it's big but it's flat in L, um, actually the one that changes with depth is Pre-LN "
+        "and it goes down."))
+    # a filler inside one statement still leaves its words together
+    assert "pre-flat-in-depth" in mistakes(card, "Pre-LN's last-layer gradient is, um, flat in L.")
+    assert prepare("It doesn't, um, actually keep the stream bounded.").text == "it doesn't actually keep the stream bounded."
+    assert prepare("Fixes, uh, there's Mix-LN.").text == "fixes, there's mix-ln."
+
+
 def test_a_line_leading_into_indented_items_names_their_subject(main_card) -> None:
     text = "Pre-LN, the one LLMs use\n  - keeps an identity path to the input\n  - trains without warm-up\n"
     assert {"pre-identity-path", "pre-no-warmup"} <= hits(main_card, text)

@@ -272,9 +272,30 @@ def _spoken_questions(text: str) -> str:
     return "".join(chars)
 
 
+#: Words that open a statement of their own after a pause ("it's flat in L, um, actually the one that changes is
+#: Pre-LN", "Fixes, uh, there's Mix-LN"): a filler before one of them sits between two statements. ("actually" or
+#: "honestly" only before the new statement's subject: "the gradient, um, actually grows" goes on with its verb.)
+_NEW_STATEMENT = re.compile(r"(?:(?:actually|honestly)\s+(?:the|it|this)\b"
+                            r"|(?:(?:actually|honestly)\s+)?(?:anyway|anyways|okay|ok|people|they|we|i|it's|it\u2019s|that's"
+                            r"|that\u2019s|there's|there\u2019s|if|what)\b)", re.IGNORECASE)
+#: Words after which a phrase is unfinished ("it's, um, five", "not, you know, exploding", "the, uh, radial direction").
+_UNFINISHED = frozenset("""a an the and or but so because if is are was were be been being has have had do does did can could
+    will would should may might must not no never of to in on at by for from with into than as like just very really also only even
+    still then which that that's it's its it this these those their his her our your my get gets got say says said means equals
+    times plus over about kind sort""".split())
+
+
 def _fillers(text: str, origin: list[int]) -> tuple[str, list[int]]:
-    """Read each comma-bounded filler (`_FILLER`) as a single space."""
-    return _apply_edits(text, origin, [(m.start(), m.end(), " ", m.start()) for m in _FILLER.finditer(text)])
+    """Read each comma-bounded filler (`_FILLER`) as a single space, or as one comma where it stands between two
+    statements: after a finished phrase and before a word that opens a statement of its own (`_NEW_STATEMENT`)."""
+    edits = []
+    for m in _FILLER.finditer(text):
+        before = re.search(r"([\w'\u2019]+)\W*$", text[max(0, m.start() - 40) : m.start()])
+        word = before.group(1).lower().replace("\u2019", "'") if before is not None else ""
+        between = (word != "" and word not in _UNFINISHED and not word.endswith("n't")  # ("It doesn't, um, actually keep")
+                   and _NEW_STATEMENT.match(text, m.end()) is not None)
+        edits.append((m.start(), m.end(), ", " if between else " ", m.start()))
+    return _apply_edits(text, origin, edits)
 
 
 def _said_again(text: str, origin: list[int]) -> tuple[str, list[int]]:
