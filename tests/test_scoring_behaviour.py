@@ -424,6 +424,18 @@ def test_a_spoken_filler_between_two_statements_still_parts_them(deck) -> None:
     assert prepare("Fixes, uh, there's Mix-LN.").text == "fixes, there's mix-ln."
 
 
+def test_a_crossed_cell_denies_every_item_of_its_row_label(deck) -> None:
+    # "| stability, deep stacks | ✅ | ❌ |": the cross says Post-LN lacks both, not only the last item
+    card = _card(deck, "pre-vs-post-ln")
+    head = "| | Pre-LN | Post-LN |\n|---|---|---|\n"
+    for label in ("stability, deep stacks", "stability and deep stacks"):
+        for cross in ("\u274c", "\u274c without tricks"):
+            assert "post-stable" not in mistakes(card, head + f"| {label} | \u2705 | {cross} |\n"), (label, cross)
+    # a tick in Post-LN's column still states the swap, and a cross in Pre-LN's denies Pre-LN's stability
+    assert "post-stable" in mistakes(card, head + "| stability, deep stacks | \u2705 | \u2705 |\n")
+    assert "pre-not-stable" in mistakes(card, head + "| stability, deep stacks | \u274c | \u2705 |\n")
+
+
 def test_a_line_leading_into_indented_items_names_their_subject(main_card) -> None:
     text = "Pre-LN, the one LLMs use\n  - keeps an identity path to the input\n  - trains without warm-up\n"
     assert {"pre-identity-path", "pre-no-warmup"} <= hits(main_card, text)

@@ -834,6 +834,9 @@ class Polarity:
                     j += 1
                     continue
                 if lay.clause_of[j] != clause or lay.part_of[j] != tail:
+                    crossed_row = self._crossed_label(start, end)
+                    if crossed_row is not None:
+                        cues.add(crossed_row)
                     return
                 if t.kind == PUNCT and t.key == ":" and not self._short_value_after_label(j):
                     return
@@ -1057,6 +1060,23 @@ class Polarity:
                 and toks[colon + 2].key == ","):
             return None
         return "yes" if toks[colon + 1].key in ("yes", "是") else "no"
+
+    def _crossed_label(self, start: int, end: int) -> int | None:
+        """The "not" of a table cell's bare cross when the term stands in the row's label among other items ("| stability,
+        deep stacks | ✅ | ❌ |", read "post-ln stability, deep stacks∶ not."): the cross denies the whole label, not only
+        the item next to it. None when the term is no label item or the cell is no bare cross."""
+        label = self.lay.block_label(start)
+        if label is None or not (label[0] <= start and end <= label[1]):
+            return None
+        toks, colon = self.tokens, label[1]
+        if not (colon + 1 < len(toks) and self.lay.text[toks[colon].start : toks[colon].end] == TABLE_COLON
+                and toks[colon + 1].kind == WORD and toks[colon + 1].key == "not"
+                and self.lay.sentence_of[colon + 1] == self.lay.sentence_of[start]):
+            return None
+        nxt = toks[colon + 2] if colon + 2 < len(toks) else None
+        if nxt is not None and self.lay.sentence_of[colon + 2] == self.lay.sentence_of[start] and nxt.kind != PUNCT:
+            return None  # ("∶ not needed at moderate lr": a value of its own, read as written)
+        return colon + 1
 
     def _short_value_after_label(self, colon: int) -> bool:
         """A label's colon followed by a short value ("needs warm-up: not required", a table cell): the
