@@ -436,6 +436,13 @@ def test_a_crossed_cell_denies_every_item_of_its_row_label(deck) -> None:
     assert "pre-not-stable" in mistakes(card, head + "| stability, deep stacks | \u274c | \u2705 |\n")
 
 
+def test_class_names_in_code_say_which_part_is_the_norm_and_which_the_branch(deck) -> None:
+    card = _card(deck, "pre-vs-post-ln")
+    assert "pre-formula" in hits(card, "x = x + MultiHeadSelfAttention(LayerNorm(x))")
+    assert "post-formula" in hits(card, "x = BertLayerNorm(x + MultiHeadAttention(x))")
+    assert "pre-formula" in hits(card, "out = h + PositionwiseFeedForward(LayerNorm(h))")
+
+
 def test_a_line_leading_into_indented_items_names_their_subject(main_card) -> None:
     text = "Pre-LN, the one LLMs use\n  - keeps an identity path to the input\n  - trains without warm-up\n"
     assert {"pre-identity-path", "pre-no-warmup"} <= hits(main_card, text)

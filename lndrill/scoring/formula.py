@@ -95,11 +95,26 @@ def _code_role(name: str) -> str | None:
     """"norm" or "block" for a code name made of words and digits whose words say it is a norm or a branch
     ("_sa_block", "norm3", "self_attn_layer_norm"); None for anything else ("x_l", "w_2", "norm")."""
     if not (name.startswith("_") or any(c.isdigit() or c == "_" for c in name)):
-        return None
+        return _class_role(name)
     words = {w for w in re.split(r"[_0-9]+", name) if w}
     if words & _NORM_WORDS:
         return "norm"
     if words & _BRANCH_WORDS:
+        return "block"
+    return None
+
+
+#: A class name written in one word ("MultiHeadSelfAttention", "PositionwiseFeedForward", "CausalSelfAttn", "RMSNorm"
+#: is in NORM_NAMES already): its last word says what it is.
+_CLASS_NORM_ENDS = ("layernorm", "rmsnorm")
+_CLASS_BRANCH_ENDS = ("attention", "selfattn", "feedforward", "mlp", "ffn")
+
+
+def _class_role(name: str) -> str | None:
+    """"norm" or "block" for a one-word class name longer than its last word (`_CLASS_NORM_ENDS`, `_CLASS_BRANCH_ENDS`)."""
+    if any(name.endswith(end) and len(name) > len(end) for end in _CLASS_NORM_ENDS):
+        return "norm"
+    if any(name.endswith(end) and len(name) > len(end) for end in _CLASS_BRANCH_ENDS):
         return "block"
     return None
 
