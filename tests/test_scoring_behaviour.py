@@ -410,6 +410,18 @@ def test_attentions_heads_and_softmax_are_not_the_output_head(deck) -> None:
                                       "far too sharp.")
 
 
+def test_a_crossed_cell_denies_every_item_of_its_row_label(deck) -> None:
+    # "| stability, deep stacks | ✅ | ❌ |": the cross says Post-LN lacks both, not only the last item
+    card = _card(deck, "pre-vs-post-ln")
+    head = "| | Pre-LN | Post-LN |\n|---|---|---|\n"
+    for label in ("stability, deep stacks", "stability and deep stacks"):
+        for cross in ("\u274c", "\u274c without tricks"):
+            assert "post-stable" not in mistakes(card, head + f"| {label} | \u2705 | {cross} |\n"), (label, cross)
+    # a tick in Post-LN's column still states the swap, and a cross in Pre-LN's denies Pre-LN's stability
+    assert "post-stable" in mistakes(card, head + "| stability, deep stacks | \u2705 | \u2705 |\n")
+    assert "pre-not-stable" in mistakes(card, head + "| stability, deep stacks | \u274c | \u2705 |\n")
+
+
 def test_a_spoken_filler_between_two_statements_still_parts_them(deck) -> None:
     # "it's flat in L, um, actually the one that changes ... is Pre-LN": the pause ends what was said of Post-LN, and
     # the name after it is the next statement's subject
@@ -424,16 +436,17 @@ def test_a_spoken_filler_between_two_statements_still_parts_them(deck) -> None:
     assert prepare("Fixes, uh, there's Mix-LN.").text == "fixes, there's mix-ln."
 
 
-def test_a_crossed_cell_denies_every_item_of_its_row_label(deck) -> None:
-    # "| stability, deep stacks | ✅ | ❌ |": the cross says Post-LN lacks both, not only the last item
-    card = _card(deck, "pre-vs-post-ln")
-    head = "| | Pre-LN | Post-LN |\n|---|---|---|\n"
-    for label in ("stability, deep stacks", "stability and deep stacks"):
-        for cross in ("\u274c", "\u274c without tricks"):
-            assert "post-stable" not in mistakes(card, head + f"| {label} | \u2705 | {cross} |\n"), (label, cross)
-    # a tick in Post-LN's column still states the swap, and a cross in Pre-LN's denies Pre-LN's stability
-    assert "post-stable" in mistakes(card, head + "| stability, deep stacks | \u2705 | \u2705 |\n")
-    assert "pre-not-stable" in mistakes(card, head + "| stability, deep stacks | \u274c | \u2705 |\n")
+def test_a_text_about_one_subject_alone_lends_it_to_its_unnamed_paragraphs(deck) -> None:
+    # a passage on OLMo 2 that never names the card's own subject: the later lines are about OLMo 2 too
+    card = _card(deck, "sandwich-ln")
+    text = ("OLMo 2 builds on the earlier OLMo models with several changes for training stability.\n\n"
+            "The biggest change is the norm: normalization is applied to the outputs of attention and MLP layers rather "
+            "than the inputs, combined with QK-norm.")
+    assert {"olmo2", "olmo2-qknorm"} <= hits(card, text)
+    # only after it is named: a subject named last does not reach back
+    card = _card(deck, "pre-ln-final-norm")
+    assert "post-already-normalised" not in hits(card, "Every block already has two LayerNorms.\n\nOriginal-Transformer"
+                                                       "-style (Post-LN) blocks don't need this.")
 
 
 def test_class_names_in_code_say_which_part_is_the_norm_and_which_the_branch(deck) -> None:

@@ -877,6 +877,9 @@ def _point_evidence(answer: Analysis, claim: Claim) -> Iterator[Evidence]:
                     and _it_for_the_topic(answer, frame) and _fits_point(wanted, replace(frame, who=answer.subjects.default))):
                 yield answer.evidence(frame)
                 continue
+            if frame.affirmed == wanted.affirm and _about_the_sole_subject(answer, wanted, frame):
+                yield answer.evidence(frame)
+                continue
             said = _said_in_relative_clause(answer, frame)
             if said is not None and said[0].subject == wanted.about and said[1] == wanted.affirm and _fits_point(
                     wanted, replace(frame, who=Attribution(said[0].subject, "clause", said[0].start), affirmed=said[1])):
@@ -886,6 +889,17 @@ def _point_evidence(answer: Analysis, claim: Claim) -> Iterator[Evidence]:
                 if (wanted.about is None or e.subject == wanted.about) and answer.ellipsis_affirmed(frame, e) == wanted.affirm:
                     yield answer.quote_tokens(frame.start, e.end), (answer.span_tokens(e.start, e.end),)
                     break
+
+
+def _about_the_sole_subject(answer: Analysis, claim: Claim, frame: Frame) -> bool:
+    """The claim is about the one subject the whole text names, named before the claim, and the frame's subject fell
+    to the card's default only because its paragraph names nobody (a passage on OLMo 2 alone: "OLMo 2 builds on ...", then on the next line
+    "normalization is applied to the outputs of attention and MLP layers rather than the inputs"). Credit only: a
+    mistake never takes a subject this way."""
+    subjects = answer.subjects
+    return (frame.who.source == "card" and claim.about is not None and claim.about not in PLACEMENTS
+            and claim.about != subjects.default.subject and subjects.sole_subject(frame.start) == claim.about
+            and _fits_point(claim, replace(frame, who=Attribution(claim.about, "heading", None))))
 
 
 def _it_for_the_topic(answer: Analysis, frame: Frame) -> bool:
