@@ -53,7 +53,7 @@ NEGATION = Cues(
            "throws away", "threw away", "thrown away", "leave out", "leaves out", "left out", "does without",
            "do without", "dispense with", "dispenses with", "left alone", "leave alone", "leaves alone",
            "left untouched"),
-    zh=("不", "没", "无", "免", "去掉", "去除", "省去", "省掉", "省略", "移除", "取消", "摆脱", "非", "别", "未", "勿",
+    zh=("不", "没", "无", "免", "去掉", "去除", "省去", "省掉", "省略", "移除", "删除", "删掉", "删去", "取消", "摆脱", "非", "别", "未", "勿",
         "拿掉", "砍掉", "甩掉", "否", "绕过", "跳过", "避开", "脱离", "失去", "破坏", "打断", "阻断", "切断", "多余",
         "用不着", "无需", "无须", "不必", "不用", "没必要", "扔掉", "丢掉", "舍弃", "抛弃", "丢弃", "不再",
         # lacking ("RMSNorm 缺少偏置", "RMSNorm 少了减均值那一步")
