@@ -456,6 +456,12 @@ def test_class_names_in_code_say_which_part_is_the_norm_and_which_the_branch(dec
     assert "pre-formula" in hits(card, "out = h + PositionwiseFeedForward(LayerNorm(h))")
 
 
+def test_codes_name_for_a_branch_output_reads_as_the_branch(deck) -> None:
+    card = _card(deck, "deepnorm")
+    assert "update-rule" in hits(card, "def forward(self, x, gx):\n    return self.layer_norm(self.alpha * x + gx)")
+    assert "update-rule" in hits(card, "x_next = LN(alpha * x + gx)")
+
+
 def test_a_line_leading_into_indented_items_names_their_subject(main_card) -> None:
     text = "Pre-LN, the one LLMs use\n  - keeps an identity path to the input\n  - trains without warm-up\n"
     assert {"pre-identity-path", "pre-no-warmup"} <= hits(main_card, text)

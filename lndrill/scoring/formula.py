@@ -119,6 +119,11 @@ def _class_role(name: str) -> str | None:
     return None
 
 
+#: The one-word name code gives a branch's output in a residual sum ("alpha * x + gx"). (Not "fx": code names the
+#: stream that, "fx = self.ln_post(self.attn(self.ln(fx)) + fx)".)
+_BRANCH_OUTPUTS = frozenset({"gx"})
+
+
 class _Lex:
     def __init__(self, text: str) -> None:
         text = _decode(text)
@@ -138,6 +143,12 @@ class _Lex:
                 if role is not None:
                     self.toks.append(("id", role, m.start(), m.end()))
                     pos = m.end()
+                    continue
+                if kind == "id" and value in _BRANCH_OUTPUTS:
+                    # code's name for a branch's output ("self.layer_norm(self.alpha * x + gx)"): read as g(x)
+                    a, b = m.start(), m.end()
+                    self.toks += [("id", value[0], a, a + 1), ("op", "(", a + 1, a + 1), ("id", "x", a + 1, b), ("op", ")", b, b)]
+                    pos = b
                     continue
                 if kind == "id" and value.startswith("_"):
                     value = value[1:]
