@@ -893,9 +893,10 @@ def _point_evidence(answer: Analysis, claim: Claim) -> Iterator[Evidence]:
 
 def _about_the_sole_subject(answer: Analysis, claim: Claim, frame: Frame) -> bool:
     """The claim is about the one subject the whole text names, named before the claim, and the frame's subject fell
-    to the card's default only because its paragraph names nobody (a passage on OLMo 2 alone: "OLMo 2 builds on ...", then on the next line
-    "normalization is applied to the outputs of attention and MLP layers rather than the inputs"). Credit only: a
-    mistake never takes a subject this way."""
+    to the card's default only because its paragraph names nobody (a passage on OLMo 2 alone: "OLMo 2 builds on ...",
+    then a paragraph on "normalization is applied to the outputs of attention and MLP layers rather than the inputs").
+    A model or method only: a placement named alone ("Mix-LN puts Post-LN in the early layers", then a thread on its
+    warm-up) is not what the text is about. Credit only: a mistake never takes a subject this way."""
     subjects = answer.subjects
     return (frame.who.source == "card" and claim.about is not None and claim.about not in PLACEMENTS
             and claim.about != subjects.default.subject and subjects.sole_subject(frame.start) == claim.about

@@ -283,6 +283,8 @@ _UNFINISHED = frozenset("""a an the and or but so because if is are was were be 
     will would should may might must not no never of to in on at by for from with into than as like just very really also only even
     still then which that that's it's its it this these those their his her our your my get gets got say says said means equals
     times plus over about kind sort""".split())
+#: The last word before a filler's comma.
+_LAST_WORD = re.compile(r"([\w'\u2019]+)\W*$")
 
 
 def _fillers(text: str, origin: list[int]) -> tuple[str, list[int]]:
@@ -290,7 +292,7 @@ def _fillers(text: str, origin: list[int]) -> tuple[str, list[int]]:
     statements: after a finished phrase and before a word that opens a statement of its own (`_NEW_STATEMENT`)."""
     edits = []
     for m in _FILLER.finditer(text):
-        before = re.search(r"([\w'\u2019]+)\W*$", text[max(0, m.start() - 40) : m.start()])
+        before = _LAST_WORD.search(text[max(0, m.start() - 40) : m.start()])
         word = before.group(1).lower().replace("\u2019", "'") if before is not None else ""
         between = (word != "" and word not in _UNFINISHED and not word.endswith("n't")  # ("It doesn't, um, actually keep")
                    and _NEW_STATEMENT.match(text, m.end()) is not None)
