@@ -640,8 +640,8 @@ class Subjects:
         self.tokens_covered = taken
         self._starts = [m.start for m in self.mentions]
         self._subjects_mentions = [m for m in self.mentions if not m.contrast]
-        self._sole: str | None = None  # (found on first use by sole_subject)
-        self._sole_found = False
+        named_subjects = {m.subject for m in self._subjects_mentions}
+        self._sole = next(iter(named_subjects)) if len(named_subjects) == 1 else None  # (see sole_subject)
         self._sentence_subjects: dict[int, set[str]] = {}
         for m in self._subjects_mentions:
             self._sentence_subjects.setdefault(lay.sentence_of[m.start], set()).add(m.subject)
@@ -658,10 +658,6 @@ class Subjects:
         """The one subject the whole text names (names in contrast aside), if it is named before token `before`; else
         None (and when the text names none or several). A passage about OLMo 2 alone is about OLMo 2 in every paragraph
         after it is introduced, the card's own subject being named nowhere."""
-        if not self._sole_found:
-            named = {m.subject for m in self._subjects_mentions}
-            self._sole = next(iter(named)) if len(named) == 1 else None
-            self._sole_found = True
         if self._sole is None or self._subjects_mentions[0].start >= before:
             return None
         return self._sole
